@@ -1,0 +1,10 @@
+package main
+
+import (
+	"context"
+	"errors"
+)
+
+func runIndex(ctx context.Context, args []string) error {
+	return errors.New("askls index: not built yet")
+}

@@ -1,0 +1,96 @@
+// Command askls is a language server that answers questions about the code
+// in a workspace with citations, and the command line around it.
+//
+// This file only dispatches: each subcommand lives in a file named after it.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"syscall"
+)
+
+// command is one subcommand: run parses its own flags from args.
+type command struct {
+	summary string
+	run     func(ctx context.Context, args []string) error
+}
+
+var commands = map[string]command{
+	"serve":  {"run the language server on stdio (the default)", runServe},
+	"index":  {"index a tree and print a summary", runIndex},
+	"search": {"search the index", runSearch},
+	"ask":    {"ask a question; answers with path:line:col citations", runAsk},
+	"doctor": {"check that Ollama and the model are usable", runDoctor},
+	"eval":   {"measure retrieval quality on a question set", runEval},
+	"bench":  {"measure indexing and search speed", runBench},
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stderr)
+	stop()
+	if err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "askls:", err)
+		}
+		os.Exit(exitCode(err))
+	}
+}
+
+func run(ctx context.Context, args []string, stderr io.Writer) error {
+	name := "serve"
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		name, args = args[0], args[1:]
+	}
+	switch name {
+	case "help", "-h", "--help":
+		usage(stderr)
+		return nil
+	case "version", "--version":
+		fmt.Println("askls", version)
+		return nil
+	}
+	cmd, ok := commands[name]
+	if !ok {
+		usage(stderr)
+		return usageError(fmt.Sprintf("unknown command %q", name))
+	}
+	return cmd.run(ctx, args)
+}
+
+var version = "dev"
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: askls [command] [flags]")
+	fmt.Fprintln(w, "\ncommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "\nRun 'askls COMMAND -h' for a command's flags.")
+}
+
+// usageError is an error in how askls was called (exit status 2).
+type usageError string
+
+func (e usageError) Error() string { return string(e) }
+
+func exitCode(err error) int {
+	var u usageError
+	if errors.As(err, &u) || errors.Is(err, flag.ErrHelp) {
+		return 2
+	}
+	return 1
+}

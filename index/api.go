@@ -1,0 +1,175 @@
+package index
+
+// This file is the contract the rest of askls codes against. The agent,
+// citations and lsp packages use only what is declared here; change a
+// signature only together with its callers.
+
+import (
+	"context"
+	"log/slog"
+	"time"
+)
+
+// Options configure an Index. Zero values mean the documented defaults.
+type Options struct {
+	// Roots are the workspace roots, absolute or relative to the working
+	// directory. At least one is required. With one root, paths in the API
+	// are slash-separated and relative to it ("net/http/server.go"). With
+	// several, each path starts with its root's name ("app/main.go",
+	// "lib/x.go"); RootName disambiguates equal base names.
+	Roots []string
+	// CacheDir holds one persisted index per root. Default: $ASKLS_CACHE_DIR,
+	// else os.UserCacheDir()/askls.
+	CacheDir string
+	// MaxFileBytes skips larger files (counted in Stats). Default 1 MiB.
+	MaxFileBytes int64
+	// Exclude adds gitignore-syntax patterns to the ignore rules.
+	Exclude []string
+	// IncludeVendor indexes vendored dependency folders (vendor/,
+	// third_party/) that are skipped by default.
+	IncludeVendor bool
+	// Debounce is how long the writer waits to coalesce edits to the same
+	// file before indexing them. Default 50ms.
+	Debounce time.Duration
+	// Logger receives structured logs. Default: slog.Default().
+	Logger *slog.Logger
+	// Progress, when set, is called from the indexing goroutine during Sync.
+	Progress func(Progress)
+}
+
+// Progress reports a Sync in flight.
+type Progress struct {
+	Phase string // "walk", "hash", "index", "done"
+	Done  int    // files processed in this phase
+	Total int    // files in this phase, 0 when not yet known
+}
+
+// SyncStats summarises one Sync.
+type SyncStats struct {
+	Files     int            // files in the index after the sync
+	Unchanged int            // trusted by size+mtime or equal hash
+	Indexed   int            // (re)chunked and (re)indexed
+	Removed   int            // deleted from the index
+	Chunks    int            // chunks written in this sync
+	Skipped   map[string]int // reason ("binary", "too large", "secret", "unreadable", "not utf-8", ...) -> count
+	Duration  time.Duration
+}
+
+// Stats describe the index as it is now.
+type Stats struct {
+	Roots      []string
+	Files      int
+	Chunks     int
+	Symbols    int
+	Generation uint64
+	DiskBytes  int64
+	Ready      bool // the first Sync has finished
+}
+
+// Filter narrows a Search.
+type Filter struct {
+	PathGlob  string   // e.g. "net/http/**" or "*.go"; empty = all
+	Languages []string // e.g. "go", "python"; empty = all
+	NoTests   bool     // leave out test files (_test.go, test_*.py, *.spec.ts, testdata/)
+}
+
+// Hit is one ranked search result: a chunk.
+type Hit struct {
+	Path     string  `json:"path"`
+	Start    int     `json:"start"` // 1-based, inclusive
+	End      int     `json:"end"`   // 1-based, inclusive
+	Symbol   string  `json:"symbol,omitempty"`
+	Kind     string  `json:"kind,omitempty"` // symbol kind, see Symbol.Kind
+	Language string  `json:"language,omitempty"`
+	Score    float64 `json:"score"`
+	Excerpt  string  `json:"excerpt"` // a few lines, the best-matching ones
+}
+
+// GrepMatch is one line that matched a Grep.
+type GrepMatch struct {
+	Path string `json:"path"`
+	Line int    `json:"line"` // 1-based
+	Text string `json:"text"` // the whole line, without its newline (capped)
+}
+
+// Text is a line range of a file as it is in the snapshot.
+type Text struct {
+	Path       string
+	Start, End int    // 1-based inclusive, clamped to the file
+	Lines      int    // lines in the whole file
+	Content    string // the lines Start..End, each ending in "\n"
+	Truncated  bool   // the range was cut by the size cap
+}
+
+// Symbol is one entry of the symbol table.
+type Symbol struct {
+	Name      string `json:"name"`      // "ServeHTTP"
+	Container string `json:"container"` // "Server" for a method, "" otherwise
+	Kind      string `json:"kind"`      // func, method, type, interface, struct, class, var, const, field, module, ...
+	Path      string `json:"path"`
+	Line      int    `json:"line"`                // 1-based line of the name
+	EndLine   int    `json:"end_line"`            // last line of the unit
+	Signature string `json:"signature,omitempty"` // one line: "func (s *Server) ServeHTTP(w ResponseWriter, r *Request)"
+	Language  string `json:"language"`
+}
+
+// Compile-time list of what Index and Snapshot provide. The bodies live in
+// the other files of this package.
+var (
+	_ interface {
+		// Sync walks the roots and brings the index up to date: files whose
+		// size and mtime match the manifest are trusted, the rest are hashed
+		// and re-indexed if the hash changed, deleted files are removed.
+		Sync(ctx context.Context) (SyncStats, error)
+		// Update sets the current content of a file (an open editor buffer).
+		// It is visible to Read/Grep/Outline of every later Snapshot at
+		// once, and queued for the index writer; it never blocks on it.
+		// It returns the generation at which the change will be searchable.
+		Update(path string, content []byte) uint64
+		// Release drops the content set by Update: the file falls back to
+		// disk (didClose).
+		Release(path string) uint64
+		// Changed tells the index that a file changed on disk (didSave,
+		// watched files); deleted files are removed.
+		Changed(path string) uint64
+		// WaitFor blocks until generation gen is published or ctx ends.
+		WaitFor(ctx context.Context, gen uint64) error
+		Snapshot() *Snapshot
+		Stats() Stats
+		// Rel maps an absolute filesystem path to its index path; ok is
+		// false outside every root. Abs is the inverse.
+		Rel(abs string) (path string, ok bool)
+		Abs(path string) (abs string, err error)
+		Close() error
+	} = (*Index)(nil)
+
+	_ interface {
+		Generation() uint64
+		Search(ctx context.Context, query string, limit int, f Filter) ([]Hit, error)
+		// Grep matches a Go regexp against every line of the current
+		// content of the files matching pathGlob (empty: all).
+		Grep(ctx context.Context, pattern, pathGlob string, limit int) ([]GrepMatch, error)
+		// Read returns lines start..end (1-based, inclusive, clamped).
+		Read(path string, start, end int) (Text, error)
+		// Content returns the whole current content of a file.
+		Content(path string) ([]byte, error)
+		// Files lists indexed paths matching glob ("**" crosses folders).
+		Files(glob string) ([]string, error)
+		// Symbols finds symbols by exact name, then prefix, then
+		// case-insensitive substring, best first.
+		Symbols(query string, limit int) []Symbol
+		// Outline lists the symbols of one file in line order.
+		Outline(path string) ([]Symbol, error)
+	} = (*Snapshot)(nil)
+)
+
+// Errors callers can test with errors.Is.
+var (
+	ErrNotFound    = errorString("file not found in the workspace")
+	ErrOutsideRoot = errorString("path is outside the workspace roots")
+	ErrBadQuery    = errorString("bad query")
+)
+
+type errorString string
+
+func (e errorString) Error() string { return string(e) }
