@@ -1,0 +1,108 @@
+package agent
+
+import (
+	"log/slog"
+	"time"
+
+	"github.com/askls/askls/citations"
+)
+
+// Config configures an Agent. Zero values mean the documented defaults.
+type Config struct {
+	// Host is the Ollama server, "http://127.0.0.1:11434" style. Default:
+	// $OLLAMA_HOST, else http://127.0.0.1:11434.
+	Host string
+	// Model is the Ollama model. Default DefaultModel.
+	Model string
+	// NumCtx is the context window asked of Ollama (num_ctx). Default 16384.
+	NumCtx int
+	// MaxHops is the number of model turns that may call tools. Default 8.
+	MaxHops int
+	// MaxToolCalls caps tool executions per question. Default 16.
+	MaxToolCalls int
+	// MaxContextChars caps the characters of the conversation (prompt and
+	// tool results). Default 3 characters per token of NumCtx, less room
+	// for the answer.
+	MaxContextChars int
+	// Timeout is the wall time of one Ask. Default 3 minutes. Tools stop
+	// at 3/4 of it so that the model still has time to answer.
+	Timeout time.Duration
+	// KeepAlive is Ollama's keep_alive ("10m", "-1", "0"). Default "10m".
+	KeepAlive string
+	// Think enables a thinking model's reasoning phase. Default false.
+	Think bool
+	// NoModel answers in retrieval mode without contacting Ollama.
+	NoModel bool
+	// Logger receives structured logs. Default slog.Default().
+	Logger *slog.Logger
+}
+
+// Question is what the user asked; Path/Line/Col (optional) are where the
+// cursor is (index path, 1-based line and column).
+type Question struct {
+	Text string
+	Path string
+	Line int
+	Col  int
+}
+
+// Events stream the work of an Ask. Either may be nil. They are called from
+// the goroutine that called Ask.
+type Events struct {
+	// Step is called after each tool call.
+	Step func(Step)
+	// Delta is called with answer text as it arrives, citation markers
+	// already checked and renumbered as they will be in Result.Answer.
+	Delta func(text string)
+}
+
+// Result is one answer. Its JSON form is DESIGN.md's askls/ask result
+// without LSP Locations (the lsp package adds those).
+type Result struct {
+	ID        string               `json:"id"`
+	Question  string               `json:"question"`
+	Answer    string               `json:"answer"`
+	Citations []citations.Citation `json:"citations"`
+	Refused   bool                 `json:"refused"`
+	Mode      string               `json:"mode"` // "model" | "retrieval"
+	Model     string               `json:"model,omitempty"`
+	Steps     []Step               `json:"steps"`
+	Stats     Stats                `json:"stats"`
+	Notice    string               `json:"notice,omitempty"` // e.g. why retrieval mode was used
+}
+
+// Modes of a Result.
+const (
+	ModeModel     = "model"
+	ModeRetrieval = "retrieval"
+)
+
+// Step is one tool call the agent made.
+type Step struct {
+	Tool    string         `json:"tool"`
+	Args    map[string]any `json:"args"`
+	Summary string         `json:"summary"`
+	MS      float64        `json:"ms"`
+}
+
+// Stats count the work of an Ask.
+type Stats struct {
+	Hops         int     `json:"hops"`
+	ToolCalls    int     `json:"toolCalls"`
+	PromptTokens int     `json:"promptTokens"`
+	EvalTokens   int     `json:"evalTokens"`
+	MS           float64 `json:"ms"`
+}
+
+// Health is what `askls doctor` and askls.status show about the model.
+type Health struct {
+	Host          string   `json:"host"`
+	Reachable     bool     `json:"reachable"`
+	Version       string   `json:"version,omitempty"`
+	Model         string   `json:"model"`
+	ModelPresent  bool     `json:"modelPresent"`
+	Tools         bool     `json:"tools"`
+	ContextLength int      `json:"contextLength,omitempty"`
+	NumCtx        int      `json:"numCtx"`
+	Problems      []string `json:"problems,omitempty"` // each says what to run to fix it
+}

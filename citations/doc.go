@@ -1,0 +1,10 @@
+// Package citations owns the guarantees behind every citation askls shows:
+// the evidence registry (what the tools returned, with a blake3 hash of its
+// text), the [n] markers in an answer, their validation (unknown numbers
+// removed, stale text marked, survivors renumbered 1..k in order of first
+// use), the conversion of byte offsets to LSP Locations with UTF-16 columns,
+// and the re-anchoring of a citation while its file is edited.
+//
+// Concurrency: a *Registry is safe for concurrent use. A *Rewriter and an
+// *Anchor belong to one goroutine at a time. The functions are pure.
+package citations

@@ -1,0 +1,85 @@
+package citations
+
+import (
+	"sync"
+
+	"github.com/zeebo/blake3"
+)
+
+// Evidence is one span a tool returned to the model: lines Start..End
+// (1-based, inclusive) of Path, with the exact text shown and its hash.
+type Evidence struct {
+	ID     int
+	Path   string
+	Start  int
+	End    int
+	Text   string
+	Hash   [32]byte
+	Symbol string
+}
+
+// Registry numbers the evidence of one answer. Numbers start at 1 and are
+// what the model cites as [n]. It is safe for concurrent use.
+type Registry struct {
+	mu    sync.Mutex
+	items []Evidence
+	byKey map[evidenceKey]int
+}
+
+type evidenceKey struct {
+	path       string
+	start, end int
+	hash       [32]byte
+}
+
+// NewRegistry returns an empty registry.
+func NewRegistry() *Registry { return &Registry{byKey: map[evidenceKey]int{}} }
+
+// Hash is the hash used for evidence text.
+func Hash(text string) [32]byte { return blake3.Sum256([]byte(text)) }
+
+// Add registers the lines start..end of path whose text is text and returns
+// the evidence number. The same span with the same text keeps its number.
+func (r *Registry) Add(path string, start, end int, text, symbol string) int {
+	h := Hash(text)
+	k := evidenceKey{path, start, end, h}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.byKey == nil {
+		r.byKey = map[evidenceKey]int{}
+	}
+	if id, ok := r.byKey[k]; ok {
+		if symbol != "" && r.items[id-1].Symbol == "" {
+			r.items[id-1].Symbol = symbol
+		}
+		return id
+	}
+	id := len(r.items) + 1
+	r.items = append(r.items, Evidence{ID: id, Path: path, Start: start, End: end, Text: text, Hash: h, Symbol: symbol})
+	r.byKey[k] = id
+	return id
+}
+
+// Get returns evidence number id.
+func (r *Registry) Get(id int) (Evidence, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if id < 1 || id > len(r.items) {
+		return Evidence{}, false
+	}
+	return r.items[id-1], true
+}
+
+// Len is the number of evidence items registered.
+func (r *Registry) Len() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.items)
+}
+
+// All returns a copy of every item in number order.
+func (r *Registry) All() []Evidence {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]Evidence(nil), r.items...)
+}
