@@ -1,0 +1,53 @@
+package citations
+
+import (
+	"strconv"
+	"strings"
+)
+
+// maxMarkerLen bounds how far a '[' may be from its ']' in a marker.
+const maxMarkerLen = 48
+
+// maxRange bounds the expansion of "[n-m]".
+const maxRange = 64
+
+// parseMarker parses the body of a marker (the text between '[' and ']'):
+// "3", "1, 4", "2-5", "1,3-4". ok is false when it is not a marker.
+func parseMarker(body string) (ids []int, ok bool) {
+	if strings.TrimSpace(body) == "" {
+		return nil, false
+	}
+	for _, part := range strings.Split(body, ",") {
+		part = strings.ReplaceAll(strings.TrimSpace(part), "–", "-") // en dash
+		lo, hi, isRange := strings.Cut(part, "-")
+		a, err := strconv.Atoi(strings.TrimSpace(lo))
+		if err != nil || a < 0 {
+			return nil, false
+		}
+		if !isRange {
+			ids = append(ids, a)
+			continue
+		}
+		b, err := strconv.Atoi(strings.TrimSpace(hi))
+		if err != nil || b < a || b-a > maxRange {
+			return nil, false
+		}
+		for n := a; n <= b; n++ {
+			ids = append(ids, n)
+		}
+	}
+	return ids, true
+}
+
+// markerByte reports whether b may appear between '[' and ']' of a marker
+// (digits, spaces, commas, hyphens, and the bytes of an en dash).
+func markerByte(b byte) bool {
+	return '0' <= b && b <= '9' || b == ' ' || b == ',' || b == '-' || b == 0xE2 || b == 0x80 || b == 0x93
+}
+
+// isWordByte reports whether b before '[' makes it an index expression
+// (x[1], f()[2], "s"[0]) rather than a citation.
+func isWordByte(b byte) bool {
+	return b == '_' || b == ')' || b == '"' || b == '\'' ||
+		'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9'
+}

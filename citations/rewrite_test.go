@@ -1,0 +1,209 @@
+package citations
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// files is a tiny snapshot for the tests.
+var files = map[string]string{
+	"a.go": "package a\n\n// Add adds.\nfunc Add(x, y int) int {\n\treturn x + y\n}\n",
+	"b.go": "package b\n\nfunc B() {}\n",
+}
+
+func contentOf(m map[string]string) ContentFunc {
+	return func(path string) ([]byte, error) {
+		s, ok := m[path]
+		if !ok {
+			return nil, errors.New("not found")
+		}
+		return []byte(s), nil
+	}
+}
+
+// registry registers: 1 = a.go:3-6, 2 = b.go:3, 3 = a.go:1, 4 = gone.go:1
+func registry(t *testing.T) *Registry {
+	t.Helper()
+	r := NewRegistry()
+	add := func(path string, start, end int) {
+		text, ok := Lines([]byte(files[path]), start, end)
+		if !ok {
+			text = "x\n"
+		}
+		r.Add(path, start, end, text, "")
+	}
+	add("a.go", 3, 6)
+	add("b.go", 3, 3)
+	add("a.go", 1, 1)
+	r.Add("gone.go", 1, 1, "x\n", "")
+	return r
+}
+
+func TestValidate(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+		cited          []string // path:start-end per citation
+		dropped        []int
+	}{
+		{"plain", "Add adds [1].", "Add adds [1].", []string{"a.go:3-6"}, nil},
+		{"renumber by first use", "B [2], Add [1], again [2].", "B [1], Add [2], again [1].", []string{"b.go:3-3", "a.go:3-6"}, nil},
+		{"unknown removed with its space", "Add adds [7].", "Add adds.", nil, []int{7}},
+		{"unknown in the middle", "Add [9] adds [1] too", "Add adds [1] too", []string{"a.go:3-6"}, []int{9}},
+		{"list", "see [1, 2]", "see [1, 2]", []string{"a.go:3-6", "b.go:3-3"}, nil},
+		{"list with unknown", "see [2, 8, 1]", "see [1, 2]", []string{"b.go:3-3", "a.go:3-6"}, []int{8}},
+		{"range", "see [1-3]", "see [1, 2, 3]", []string{"a.go:3-6", "b.go:3-3", "a.go:1-1"}, nil},
+		{"range partly unknown", "see [2-5]", "see [1, 2]", []string{"b.go:3-3", "a.go:1-1"}, []int{4, 5}},
+		{"en dash range", "see [1–2]", "see [1, 2]", []string{"a.go:3-6", "b.go:3-3"}, nil},
+		{"duplicate in a marker", "see [1, 1]", "see [1]", []string{"a.go:3-6"}, nil},
+		{"adjacent markers", "x[1] y [1][2]", "x[1] y [1][2]", []string{"a.go:3-6", "b.go:3-3"}, nil},
+		{"zero", "see [0]", "see", nil, []int{0}},
+		{"deleted file", "see [4] and [1]", "see and [1]", []string{"a.go:3-6"}, []int{4}},
+		{"inline code left alone", "use `a[7]` [1]", "use `a[7]` [1]", []string{"a.go:3-6"}, nil},
+		{"fenced code left alone", "```go\nx := [3]int{}\ny := v [9]\n```\nok [2]", "```go\nx := [3]int{}\ny := v [9]\n```\nok [1]", []string{"b.go:3-3"}, nil},
+		{"not a marker", "a [link] and [1 x] and [] [1]", "a [link] and [1 x] and [] [1]", []string{"a.go:3-6"}, nil},
+		{"big range is no marker", "[1-999]", "[1-999]", nil, nil},
+		{"unterminated", "see [1", "see [1", nil, nil},
+		{"at start", "[2] is B", "[1] is B", []string{"b.go:3-3"}, nil},
+		{"unicode around", "größe [1] – 日本 [3]", "größe [1] – 日本 [2]", []string{"a.go:3-6", "a.go:1-1"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, cits, dropped := Validate(tt.in, registry(t), contentOf(files))
+			if got != tt.want {
+				t.Errorf("text = %q, want %q", got, tt.want)
+			}
+			var cited []string
+			for i, c := range cits {
+				if c.N != i+1 {
+					t.Errorf("citation %d has N=%d", i, c.N)
+				}
+				cited = append(cited, fmt.Sprintf("%s:%d-%d", c.Path, c.Start, c.End))
+			}
+			if !reflect.DeepEqual(cited, tt.cited) {
+				t.Errorf("cited = %v, want %v", cited, tt.cited)
+			}
+			if !reflect.DeepEqual(dropped, tt.dropped) {
+				t.Errorf("dropped = %v, want %v", dropped, tt.dropped)
+			}
+			// Every marker left in the text names a citation.
+			for _, n := range markersIn(got) {
+				if n < 1 || n > len(cits) {
+					t.Errorf("marker [%d] left in %q with %d citations", n, got, len(cits))
+				}
+			}
+		})
+	}
+}
+
+// markersIn finds the numbers of [n] markers outside code, independently of
+// the rewriter, by validating against an identity registry.
+func markersIn(text string) []int {
+	var out []int
+	code := false
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "```") {
+			code = !code
+			continue
+		}
+		if code {
+			continue
+		}
+		for i := 0; i < len(line); i++ {
+			if line[i] != '[' || (i > 0 && isWordByte(line[i-1])) {
+				continue
+			}
+			j := strings.IndexByte(line[i:], ']')
+			if j < 0 {
+				continue
+			}
+			if ids, ok := parseMarker(line[i+1 : i+j]); ok && len(ids) < maxRange {
+				out = append(out, ids...)
+			}
+		}
+	}
+	return out
+}
+
+// Streaming in any chunking gives the same text as validating at once.
+func TestRewriterStreamingEqualsWhole(t *testing.T) {
+	inputs := []string{
+		"B [2], Add [1], again [2].",
+		"Add [9] adds  [1, 8] too [2-3]\n```\n[1] in code\n```\n`[2]` and [3]",
+		"size [1]\t[7]\n- item [2]",
+	}
+	for _, in := range inputs {
+		want, wantCits, _ := Validate(in, registry(t), contentOf(files))
+		for size := 1; size <= 4; size++ {
+			r := NewRewriter(registry(t), contentOf(files))
+			var got strings.Builder
+			for i := 0; i < len(in); i += size {
+				got.WriteString(r.Write(in[i:min(i+size, len(in))]))
+			}
+			got.WriteString(r.Flush())
+			if got.String() != want {
+				t.Errorf("chunks of %d: %q, want %q", size, got.String(), want)
+			}
+			if !reflect.DeepEqual(r.Citations(), wantCits) {
+				t.Errorf("chunks of %d: citations differ", size)
+			}
+		}
+	}
+}
+
+func TestStale(t *testing.T) {
+	reg := registry(t)
+	changed := map[string]string{
+		"a.go": "package a\n\n// Add adds two ints.\nfunc Add(x, y int) int {\n\treturn x + y\n}\n",
+		"b.go": "package b\n", // line 3 is gone
+	}
+	_, cits, _ := Validate("[1] [2] [3]", reg, contentOf(changed))
+	if len(cits) != 3 {
+		t.Fatalf("got %d citations", len(cits))
+	}
+	for i, want := range []bool{true, true, false} {
+		if cits[i].Stale != want {
+			t.Errorf("citation %v stale = %v, want %v", cits[i], cits[i].Stale, want)
+		}
+	}
+	_, cits, _ = Validate("[1]", registry(t), contentOf(files))
+	if cits[0].Stale {
+		t.Errorf("unchanged file marked stale")
+	}
+	if got := files["a.go"][cits[0].StartByte:cits[0].EndByte]; got != "// Add adds.\nfunc Add(x, y int) int {\n\treturn x + y\n}" {
+		t.Errorf("byte span = %q", got)
+	}
+}
+
+func TestRegistryDedup(t *testing.T) {
+	r := NewRegistry()
+	a := r.Add("x.go", 1, 2, "a\nb\n", "")
+	b := r.Add("x.go", 1, 2, "a\nb\n", "X")
+	c := r.Add("x.go", 1, 2, "a\nc\n", "")
+	if a != 1 || b != 1 || c != 2 || r.Len() != 2 {
+		t.Fatalf("ids %d %d %d len %d", a, b, c, r.Len())
+	}
+	if ev, _ := r.Get(1); ev.Symbol != "X" || ev.Hash != Hash("a\nb\n") {
+		t.Errorf("evidence 1 = %+v", ev)
+	}
+	if _, ok := r.Get(3); ok {
+		t.Errorf("Get(3) ok")
+	}
+}
+
+func TestExcerpt(t *testing.T) {
+	if got := Excerpt("a\nb\n"); got != "a\nb" {
+		t.Errorf("%q", got)
+	}
+	long := strings.Repeat("l\n", 10)
+	if got := Excerpt(long); got != "l\nl\nl\nl\nl\nl…" {
+		t.Errorf("%q", got)
+	}
+	wide := strings.Repeat("日", 200)
+	got := Excerpt(wide)
+	if !strings.HasSuffix(got, "…") || len(got) > 404 || !strings.HasPrefix(wide, strings.TrimSuffix(got, "…")) {
+		t.Errorf("cut badly: %d bytes", len(got))
+	}
+}
