@@ -1,0 +1,459 @@
+-- askls for Neovim: starts the askls language server, asks it questions
+-- (askls/ask), streams the answer into a markdown window, puts the
+-- citations in the quickfix list and shows code lenses on cited code.
+--
+--   require('askls').setup({ ... })   -- see M.defaults
+local compat = require('askls.compat')
+local view = require('askls.view')
+
+local M = {}
+
+M.defaults = {
+  -- The server command; askls with no arguments (or `serve`) is the server.
+  cmd = { 'askls', 'serve' },
+  -- A buffer's workspace root is the nearest folder holding one of these,
+  -- else the current directory.
+  root_markers = { '.git', 'go.mod', '.asklsignore' },
+  -- Filetypes to attach to; nil means every file buffer.
+  filetypes = nil,
+  -- Sent as initializationOptions: model, ollamaHost, numCtx, maxHops,
+  -- timeoutSeconds, exclude, maxFileBytes, codeLens, citationsAsDiagnostics.
+  settings = {},
+  -- Where the answer shows: 'split', 'vsplit' or 'float'.
+  layout = 'vsplit',
+  -- Open the quickfix list after an answer with citations.
+  open_quickfix = false,
+  -- Code lenses on cited code (Neovim shows them from 0.7 on).
+  codelens = true,
+  -- Mapping for the word under the cursor (normal) or the selection
+  -- (visual); false for none. <Plug>(askls-ask) is always defined.
+  keymap = '<leader>aa',
+  -- How the mapping words its question.
+  word_question = 'What is `%s`, where is it defined and how is it used?',
+  selection_question = 'Explain this code:\n\n```\n%s\n```',
+}
+
+M.config = vim.deepcopy(M.defaults)
+
+-- state of the plugin; tests read it.
+M.state = {
+  seq = 0,
+  pending = nil, -- { client, request_id, token, question, bufnr }
+  answers = {}, -- id -> result
+  last = nil, -- last result
+  progress = nil, -- status-line text of the running work
+  streams = {}, -- partialResultToken -> { text }
+  last_error = nil,
+}
+
+local NAME = 'askls'
+
+local function notify(msg, level)
+  vim.notify('askls: ' .. msg, level or vim.log.levels.INFO)
+end
+
+-- Root folder of a buffer: nearest ancestor holding a root marker.
+function M.root_dir(bufnr)
+  local name = vim.api.nvim_buf_get_name(bufnr)
+  local dir = name ~= '' and vim.fn.fnamemodify(name, ':p:h') or vim.fn.getcwd()
+  local cur = dir
+  while cur and cur ~= '' do
+    for _, marker in ipairs(M.config.root_markers) do
+      if compat.uv.fs_stat(cur .. '/' .. marker) then
+        return cur
+      end
+    end
+    local parent = vim.fn.fnamemodify(cur, ':h')
+    if parent == cur then
+      break
+    end
+    cur = parent
+  end
+  return vim.fn.getcwd()
+end
+
+-- $/progress: partial answer text for our tokens, status-line text for the
+-- rest, then Neovim's own handler (LspProgress, vim.lsp.status()).
+local function progress_handler(err, result, ctx, config)
+  local value = result and result.value
+  local token = result and result.token
+  local stream = token ~= nil and M.state.streams[tostring(token)]
+  if stream then
+    if type(value) == 'table' and type(value.delta) == 'string' then
+      stream.text = stream.text .. value.delta
+      M.state.max_stream = math.max(M.state.max_stream or 0, #stream.text)
+      view.stream(stream.text)
+    end
+    return
+  end
+  if type(value) == 'table' then
+    if value.kind == 'end' then
+      M.state.progress = nil
+    elseif value.kind == 'begin' or value.kind == 'report' then
+      local text = value.title or (M.state.progress_title or '')
+      if value.kind == 'begin' then
+        M.state.progress_title = value.title
+      end
+      text = M.state.progress_title or text
+      if value.message and value.message ~= '' then
+        text = text .. ': ' .. value.message
+      end
+      if value.percentage then
+        text = text .. string.format(' (%d%%)', value.percentage)
+      end
+      M.state.progress = text
+    end
+    pcall(vim.cmd, 'redrawstatus')
+  end
+  local default = vim.lsp.handlers['$/progress']
+  if default then
+    return default(err, result, ctx, config)
+  end
+end
+
+-- window/showDocument: the server opens its markdown answer for clients
+-- that cannot show results; this plugin shows them itself, so an answer
+-- file is not opened twice while a request of ours is pending.
+local function show_document_handler(err, result, ctx, config)
+  if result and type(result.uri) == 'string' and result.uri:match('askls') and M.state.pending then
+    return { success = true }
+  end
+  return vim.lsp.handlers['window/showDocument'](err, result, ctx, config)
+end
+
+local function client_config(root)
+  local cfg = {
+    name = NAME,
+    cmd = M.config.cmd,
+    init_options = M.config.settings,
+    handlers = {
+      ['$/progress'] = progress_handler,
+      ['window/showDocument'] = show_document_handler,
+    },
+    on_attach = function(client, bufnr)
+      if M.config.codelens and compat.supports(client, 'textDocument/codeLens') then
+        compat.codelens_enable(bufnr, client.id)
+      end
+    end,
+  }
+  if root then
+    cfg.root_dir = root
+    cfg.workspace_folders = { { uri = vim.uri_from_fname(root), name = root } }
+  end
+  return cfg
+end
+
+local clients_by_root = {} -- 0.7: root -> client id
+
+local function file_buffer(bufnr)
+  if not vim.api.nvim_buf_is_valid(bufnr) or vim.bo[bufnr].buftype ~= '' then
+    return false
+  end
+  if vim.api.nvim_buf_get_name(bufnr) == '' then
+    return false
+  end
+  local fts = M.config.filetypes
+  if fts and not vim.tbl_contains(fts, vim.bo[bufnr].filetype) then
+    return false
+  end
+  return true
+end
+
+-- Attaches askls to a buffer (Neovim before 0.11).
+function M.attach(bufnr)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  if not file_buffer(bufnr) then
+    return
+  end
+  local root = M.root_dir(bufnr)
+  if compat.has('0.8') then
+    vim.lsp.start(client_config(root), { bufnr = bufnr })
+    return
+  end
+  local id = clients_by_root[root]
+  if id then
+    local c = vim.lsp.get_client_by_id(id)
+    if not c or c.is_stopped() then
+      id = nil
+    end
+  end
+  if not id then
+    id = vim.lsp.start_client(client_config(root))
+    if not id then
+      notify('cannot start ' .. table.concat(M.config.cmd, ' '), vim.log.levels.ERROR)
+      return
+    end
+    clients_by_root[root] = id
+  end
+  vim.lsp.buf_attach_client(bufnr, id)
+end
+
+local function start()
+  if compat.native_config then
+    local cfg = client_config(nil)
+    cfg.name = nil
+    cfg.filetypes = M.config.filetypes
+    cfg.root_dir = function(bufnr, on_dir)
+      on_dir(M.root_dir(bufnr))
+    end
+    vim.lsp.config(NAME, cfg)
+    vim.lsp.enable(NAME)
+    return
+  end
+  local group = vim.api.nvim_create_augroup('askls_attach', { clear = true })
+  vim.api.nvim_create_autocmd('FileType', {
+    group = group,
+    callback = function(args)
+      M.attach(args.buf)
+    end,
+  })
+  for _, b in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_loaded(b) and vim.bo[b].filetype ~= '' then
+      M.attach(b)
+    end
+  end
+end
+
+local function codelens_autocmds()
+  if compat.codelens_auto or not M.config.codelens then
+    return
+  end
+  local group = vim.api.nvim_create_augroup('askls_codelens', { clear = true })
+  vim.api.nvim_create_autocmd({ 'BufEnter', 'InsertLeave', 'BufWritePost' }, {
+    group = group,
+    callback = function(args)
+      if #compat.get_clients(NAME, args.buf) > 0 then
+        compat.codelens_enable(args.buf)
+      end
+    end,
+  })
+end
+
+function M.setup(opts)
+  M.config = vim.tbl_deep_extend('force', vim.deepcopy(M.defaults), opts or {})
+  view.setup(M.config)
+  -- The lens command runs here: it opens the answer it names.
+  vim.lsp.commands['askls.showAnswer'] = function(command)
+    local id = command.arguments and command.arguments[1]
+    M.show_answer(id)
+  end
+  if M.config.keymap then
+    vim.keymap.set('n', M.config.keymap, '<Plug>(askls-ask)', { desc = 'askls: ask about the word under the cursor' })
+    vim.keymap.set('x', M.config.keymap, '<Plug>(askls-ask)', { desc = 'askls: ask about the selection' })
+  end
+  codelens_autocmds()
+  start()
+  M.did_setup = true
+end
+
+--- The askls client for a buffer (or any running askls client).
+function M.client(bufnr)
+  bufnr = bufnr or vim.api.nvim_get_current_buf()
+  local cs = compat.get_clients(NAME, bufnr)
+  if #cs == 0 then
+    cs = compat.get_clients(NAME)
+  end
+  for _, c in ipairs(cs) do
+    if not compat.is_stopped(c) then
+      return c
+    end
+  end
+  return nil
+end
+
+local function refresh_lenses()
+  if not M.config.codelens then
+    return
+  end
+  for _, win in ipairs(vim.api.nvim_list_wins()) do
+    local b = vim.api.nvim_win_get_buf(win)
+    if #compat.get_clients(NAME, b) > 0 then
+      compat.codelens_enable(b)
+    end
+  end
+end
+
+local function on_result(pending, result)
+  M.state.last = result
+  if result.id ~= nil then
+    M.state.answers[tostring(result.id)] = result
+  end
+  view.show_result(result)
+  local items = view.quickfix(result)
+  if #items > 0 and M.config.open_quickfix then
+    local win = vim.api.nvim_get_current_win()
+    vim.cmd('botright copen')
+    vim.api.nvim_set_current_win(win)
+  end
+  refresh_lenses()
+  vim.api.nvim_exec_autocmds('User', { pattern = 'AsklsAnswer', modeline = false })
+end
+
+--- Asks a question. opts: { bufnr, position (LSP Position), on_done }.
+--- Returns the request id, or nil and an error.
+function M.ask(question, opts)
+  opts = opts or {}
+  question = vim.trim(question or '')
+  if question == '' then
+    notify('empty question', vim.log.levels.WARN)
+    return nil, 'empty question'
+  end
+  local bufnr = opts.bufnr or vim.api.nvim_get_current_buf()
+  local client = M.client(bufnr)
+  if not client then
+    local msg = 'the askls server is not running here (open a file; see :checkhealth askls)'
+    notify(msg, vim.log.levels.ERROR)
+    return nil, msg
+  end
+  if M.state.pending then
+    M.cancel()
+  end
+  M.state.seq = M.state.seq + 1
+  local token = 'askls-answer-' .. M.state.seq
+  local params = { question = question, partialResultToken = token, workDoneToken = 'askls-work-' .. M.state.seq }
+  if file_buffer(bufnr) then
+    local pos = vim.api.nvim_get_current_buf() == bufnr and compat.position_params(client) or nil
+    params.textDocument = { uri = vim.uri_from_bufnr(bufnr) }
+    params.position = opts.position or (pos and pos.position) or nil
+  end
+  M.state.streams[token] = { text = '' }
+  M.state.last_error = nil
+  view.begin(question)
+  local pending = { client = client, token = token, question = question, bufnr = bufnr }
+  local ok, request_id = compat.request(client, 'askls/ask', params, function(err, result)
+    M.state.streams[token] = nil
+    if M.state.pending == pending then
+      M.state.pending = nil
+    end
+    M.state.progress = nil
+    if err then
+      local cancelled = err.code == -32800
+      M.state.last_error = err
+      view.failed(question, cancelled and 'cancelled' or (err.message or vim.inspect(err)))
+      if not cancelled then
+        notify(err.message or 'ask failed', vim.log.levels.ERROR)
+      end
+    elseif result then
+      on_result(pending, result)
+    end
+    if opts.on_done then
+      opts.on_done(err, result)
+    end
+  end, bufnr)
+  if not ok then
+    M.state.streams[token] = nil
+    view.failed(question, 'the server did not take the request')
+    return nil, 'request failed'
+  end
+  pending.request_id = request_id
+  M.state.pending = pending
+  return request_id
+end
+
+--- Cancels the question being answered.
+function M.cancel()
+  local p = M.state.pending
+  if not p then
+    notify('nothing to cancel')
+    return false
+  end
+  compat.cancel_request(p.client, p.request_id)
+  M.state.pending = nil
+  M.state.streams[p.token] = nil
+  M.state.progress = nil
+  view.failed(p.question, 'cancelled')
+  return true
+end
+
+--- Asks about the word under the cursor.
+function M.ask_word()
+  local word = vim.fn.expand('<cword>')
+  if word == '' then
+    notify('no word under the cursor', vim.log.levels.WARN)
+    return
+  end
+  return M.ask(string.format(M.config.word_question, word))
+end
+
+--- Asks about the text of the last visual selection (or the lines l1..l2).
+function M.ask_selection(l1, l2)
+  local bufnr = vim.api.nvim_get_current_buf()
+  local lines
+  if l1 and l2 then
+    lines = vim.api.nvim_buf_get_lines(bufnr, l1 - 1, l2, false)
+  else
+    local s = vim.api.nvim_buf_get_mark(bufnr, '<')
+    local e = vim.api.nvim_buf_get_mark(bufnr, '>')
+    lines = vim.api.nvim_buf_get_lines(bufnr, s[1] - 1, e[1], false)
+    if vim.fn.visualmode() == 'v' and #lines > 0 then
+      lines[#lines] = lines[#lines]:sub(1, e[2] + 1)
+      lines[1] = lines[1]:sub(s[2] + 1)
+    end
+  end
+  local text = table.concat(lines, '\n')
+  if vim.trim(text) == '' then
+    notify('empty selection', vim.log.levels.WARN)
+    return
+  end
+  return M.ask(string.format(M.config.selection_question, text))
+end
+
+local function execute(command, arguments, timeout_ms)
+  local client = M.client()
+  if not client then
+    return nil, 'the askls server is not running'
+  end
+  local resp, err = compat.request_sync(client, 'workspace/executeCommand', { command = command, arguments = arguments }, timeout_ms or 5000)
+  if not resp then
+    return nil, err or 'no reply'
+  end
+  if resp.err then
+    return nil, resp.err.message or vim.inspect(resp.err)
+  end
+  return resp.result
+end
+M.execute = execute
+
+--- Opens an answer by id (from this session, else asks the server).
+function M.show_answer(id)
+  local result = id ~= nil and M.state.answers[tostring(id)] or nil
+  if not result then
+    local r, err = execute('askls.showAnswer', { id })
+    if not r then
+      notify('cannot show answer ' .. tostring(id) .. ': ' .. tostring(err), vim.log.levels.ERROR)
+      return
+    end
+    result = r
+  end
+  view.show_result(result)
+  view.quickfix(result)
+end
+
+--- askls.status from the server, or nil and an error.
+function M.server_status()
+  return execute('askls.status', {})
+end
+
+--- Shows askls.status.
+function M.show_status()
+  local result, err = M.server_status()
+  if not result then
+    notify(tostring(err), vim.log.levels.ERROR)
+    return
+  end
+  local lines = view.format_status(result)
+  vim.api.nvim_echo({ { table.concat(lines, '\n') } }, true, {})
+end
+
+--- Status-line text: what askls is doing now, '' when idle.
+function M.statusline()
+  if M.state.progress then
+    return 'askls: ' .. M.state.progress
+  end
+  if M.state.pending then
+    return 'askls: asking…'
+  end
+  return ''
+end
+
+return M

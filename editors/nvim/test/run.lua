@@ -1,0 +1,300 @@
+-- Headless tests of the askls plugin against the real askls binary.
+--   ASKLS_BIN        the askls binary (required)
+--   ASKLS_FIXTURE    a workspace folder with greet/greet.go (required)
+--   ASKLS_OLLAMA     a fake Ollama's address: the model-mode tests run
+--                    (otherwise retrieval mode: no model reachable)
+-- Run: nvim --headless -u test/minimal_init.lua -c 'luafile test/run.lua'
+-- Prints one line per test and 'N passed, N failed'; exits 1 on failure.
+local out = io.stdout
+local passed, failed = 0, 0
+local version = string.format('nvim %d.%d.%d', vim.version().major, vim.version().minor, vim.version().patch)
+
+local function log(s)
+  out:write(s .. '\n')
+  out:flush()
+end
+
+local function test(name, fn)
+  local ok, err = xpcall(fn, debug.traceback)
+  if ok then
+    passed = passed + 1
+    log('ok - ' .. version .. ': ' .. name)
+  else
+    failed = failed + 1
+    log('not ok - ' .. version .. ': ' .. name .. '\n' .. tostring(err))
+  end
+  return ok
+end
+
+local function finish()
+  log(string.format('%d passed, %d failed', passed, failed))
+  if failed > 0 then
+    vim.cmd('cquit 1')
+  else
+    vim.cmd('qall!')
+  end
+end
+
+local function check(cond, msg, ...)
+  if not cond then
+    error(string.format(msg, ...), 2)
+  end
+end
+
+local function wait(ms, cond, what)
+  local ok = vim.wait(ms, cond, 20)
+  check(ok, 'timed out after %d ms waiting for %s', ms, what)
+end
+
+local bin = os.getenv('ASKLS_BIN')
+local fixture = os.getenv('ASKLS_FIXTURE')
+local ollama = os.getenv('ASKLS_OLLAMA')
+if not bin or not fixture then
+  log('ASKLS_BIN and ASKLS_FIXTURE must be set')
+  vim.cmd('cquit 2')
+end
+local model_mode = ollama ~= nil and ollama ~= ''
+
+vim.cmd('cd ' .. vim.fn.fnameescape(fixture))
+local settings = { timeoutSeconds = 60 }
+if model_mode then
+  settings.ollamaHost = ollama
+  settings.model = 'fake:latest'
+else
+  -- Nothing listens here: the server answers in retrieval mode.
+  settings.ollamaHost = 'http://127.0.0.1:9'
+end
+
+local askls = require('askls')
+local compat = require('askls.compat')
+askls.setup({ cmd = { bin, 'serve' }, settings = settings, layout = 'vsplit', keymap = '<leader>aa' })
+
+local target = fixture .. '/greet/greet.go'
+local client
+
+test('attach to a file buffer', function()
+  vim.cmd('edit ' .. vim.fn.fnameescape(target))
+  local b = vim.api.nvim_get_current_buf()
+  wait(15000, function()
+    client = askls.client(b)
+    return client ~= nil and client.server_capabilities ~= nil and next(client.server_capabilities) ~= nil
+  end, 'askls to attach and initialize')
+  check(#compat.get_clients('askls', b) == 1, 'askls not attached to the buffer')
+  local caps = client.server_capabilities
+  local cmds = caps.executeCommandProvider and caps.executeCommandProvider.commands or {}
+  check(vim.tbl_contains(cmds, 'askls.ask'), 'executeCommandProvider lacks askls.ask: %s', vim.inspect(cmds))
+  check(caps.codeLensProvider ~= nil, 'no codeLensProvider')
+end)
+
+if not client then
+  finish()
+  return
+end
+
+local question = 'where is the greeting text built?'
+local done, result, err
+
+local function ask_and_wait(q, ms)
+  done, result, err = false, nil, nil
+  local id, e = askls.ask(q, {
+    on_done = function(e2, r)
+      done, err, result = true, e2, r
+    end,
+  })
+  check(id ~= nil, 'ask was not sent: %s', tostring(e))
+  wait(ms or 30000, function()
+    return done
+  end, 'the answer')
+  check(err == nil, 'ask failed: %s', vim.inspect(err))
+  check(type(result) == 'table', 'no result')
+  return result
+end
+
+test('ask: answer with citations (' .. (model_mode and 'model' or 'retrieval') .. ' mode)', function()
+  local r = ask_and_wait(question)
+  check(r.mode == (model_mode and 'model' or 'retrieval'), 'mode is %s', tostring(r.mode))
+  check(r.question == question, 'question echoed as %s', tostring(r.question))
+  check(type(r.answer) == 'string' and r.answer ~= '', 'empty answer')
+  check(type(r.citations) == 'table' and #r.citations > 0, 'no citations: %s', vim.inspect(r))
+  local cited_greet = false
+  for _, c in ipairs(r.citations) do
+    if c.location.uri:match('greet/greet%.go$') then
+      cited_greet = true
+    end
+  end
+  check(cited_greet, 'greet/greet.go not cited: %s', vim.inspect(r.citations))
+end)
+
+test('quickfix list holds the citations with [n] and symbol', function()
+  check(result, 'no answer')
+  local qf = vim.fn.getqflist({ title = 1, items = 1 })
+  check(qf.title:find(question, 1, true), 'quickfix title %q', qf.title)
+  check(#qf.items == #result.citations, '%d items for %d citations', #qf.items, #result.citations)
+  for i, it in ipairs(qf.items) do
+    local c = result.citations[i]
+    check(it.text:match('^%[' .. c.n .. '%]'), 'item %d text %q', i, it.text)
+    if c.symbol and c.symbol ~= vim.NIL and c.symbol ~= '' then
+      check(it.text:find(c.symbol, 1, true), 'item %d lacks symbol %s: %q', i, c.symbol, it.text)
+    end
+    local fname = vim.api.nvim_buf_get_name(it.bufnr)
+    check(fname == vim.uri_to_fname(c.location.uri), 'item %d file %s', i, fname)
+    check(it.lnum == c.location.range.start.line + 1, 'item %d line %d, citation %d', i, it.lnum, c.location.range.start.line + 1)
+    check(vim.fn.filereadable(fname) == 1, 'cited file %s not readable', fname)
+  end
+  -- :cfirst goes to the first citation.
+  vim.cmd('cfirst')
+  check(vim.api.nvim_win_get_cursor(0)[1] == qf.items[1].lnum, ':cfirst did not land on the citation')
+end)
+
+test('answer buffer: markdown, question, answer, citation lines', function()
+  check(result, 'no answer')
+  local b = require('askls.view').buffer()
+  local w = require('askls.view').window()
+  check(b and vim.api.nvim_buf_is_valid(b), 'no answer buffer')
+  check(w and vim.api.nvim_win_is_valid(w) and vim.api.nvim_win_get_buf(w) == b, 'answer window not open')
+  check(vim.bo[b].filetype == 'markdown', 'filetype %s', vim.bo[b].filetype)
+  local lines = vim.api.nvim_buf_get_lines(b, 0, -1, false)
+  local text = table.concat(lines, '\n')
+  check(lines[1] == '# ' .. question, 'first line %q', lines[1])
+  check(text:find('## Citations', 1, true), 'no citations section:\n%s', text)
+  check(text:find('greet/greet.go:%d+:%d+ %[%d+%]'), 'no path:line:col [n] line:\n%s', text)
+  local first_answer_line = vim.split(result.answer, '\n', { plain = true })[1]
+  check(text:find(first_answer_line, 1, true), 'answer text missing')
+  check(text:find('mode: ' .. result.mode, 1, true), 'mode line missing')
+end)
+
+test('<CR> on a citation line jumps to the cited code', function()
+  local view = require('askls.view')
+  local b, w = view.buffer(), view.window()
+  vim.api.nvim_set_current_win(w)
+  local lines = vim.api.nvim_buf_get_lines(b, 0, -1, false)
+  local row
+  for i, l in ipairs(lines) do
+    if l:match(':%d+:%d+ %[1%]') then
+      row = i
+    end
+  end
+  check(row, 'no line for [1]')
+  vim.api.nvim_win_set_cursor(w, { row, 0 })
+  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('<CR>', true, false, true), 'x', false)
+  local c = result.citations[1]
+  check(vim.api.nvim_get_current_win() ~= w, 'still in the answer window')
+  check(vim.api.nvim_buf_get_name(0) == vim.uri_to_fname(c.location.uri), 'jumped to %s', vim.api.nvim_buf_get_name(0))
+  check(vim.api.nvim_win_get_cursor(0)[1] == c.location.range.start.line + 1, 'jumped to line %d', vim.api.nvim_win_get_cursor(0)[1])
+end)
+
+test('code lenses on cited code run askls.showAnswer', function()
+  check(result, 'no answer')
+  local c = result.citations[1]
+  vim.cmd('edit ' .. vim.fn.fnameescape(vim.uri_to_fname(c.location.uri)))
+  local b = vim.api.nvim_get_current_buf()
+  wait(10000, function()
+    return askls.client(b) ~= nil and #compat.get_clients('askls', b) == 1
+  end, 'askls attached to the cited file')
+  local cl = askls.client(b)
+  local resp = compat.request_sync(cl, 'textDocument/codeLens', { textDocument = { uri = vim.uri_from_bufnr(b) } }, 5000, b)
+  check(resp and resp.result, 'no codeLens reply: %s', vim.inspect(resp))
+  local lens
+  for _, l in ipairs(resp.result) do
+    if l.command and l.command.command == 'askls.showAnswer' and l.range.start.line == c.location.range.start.line then
+      lens = l
+    end
+  end
+  check(lens, 'no askls.showAnswer lens on line %d: %s', c.location.range.start.line, vim.inspect(resp.result))
+  check(lens.command.title:find('[' .. c.n .. ']', 1, true), 'lens title %q', lens.command.title)
+  -- The plugin shows them: Neovim's own code lens store has them.
+  compat.codelens_enable(b)
+  wait(5000, function()
+    local got
+    if compat.has('0.12') then
+      got = vim.lsp.codelens.get({ bufnr = b })
+    else
+      got = vim.lsp.codelens.get(b)
+    end
+    return got and #got > 0
+  end, 'code lenses displayed')
+  -- Running the lens command opens that answer.
+  vim.api.nvim_buf_set_lines(require('askls.view').buffer(), 0, -1, false, {})
+  vim.lsp.commands['askls.showAnswer'](lens.command, { bufnr = b, client_id = cl.id })
+  local lines = vim.api.nvim_buf_get_lines(require('askls.view').buffer(), 0, 1, false)
+  check(lines[1] == '# ' .. question, 'answer buffer after the lens: %q', tostring(lines[1]))
+end)
+
+test('mapping asks about the word under the cursor', function()
+  vim.cmd('edit ' .. vim.fn.fnameescape(target))
+  local b = vim.api.nvim_get_current_buf()
+  local row
+  for i, l in ipairs(vim.api.nvim_buf_get_lines(b, 0, -1, false)) do
+    local s = l:find('Greeting', 1, true)
+    if s then
+      row = { i, s - 1 }
+      break
+    end
+  end
+  check(row, 'no Greeting in the fixture')
+  vim.api.nvim_win_set_cursor(0, row)
+  done = false
+  askls.state.last = nil
+  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('<Plug>(askls-ask)', true, false, true), 'x', false)
+  wait(30000, function()
+    return askls.state.last ~= nil or askls.state.last_error ~= nil
+  end, 'the answer to the mapping')
+  check(askls.state.last and askls.state.last.question:find('`Greeting`', 1, true), 'question %s', vim.inspect(askls.state.last and askls.state.last.question))
+end)
+
+test(':AsklsCancel ends the question; the server keeps serving', function()
+  done = false
+  local cancelled_err
+  local id = askls.ask('how is the greeting printed?', {
+    on_done = function(e)
+      cancelled_err = e
+      done = true
+    end,
+  })
+  check(id, 'ask not sent')
+  check(askls.state.pending ~= nil, 'nothing pending')
+  vim.cmd('AsklsCancel')
+  check(askls.state.pending == nil, 'still pending after :AsklsCancel')
+  local lines = vim.api.nvim_buf_get_lines(require('askls.view').buffer(), 0, -1, false)
+  check(table.concat(lines, '\n'):find('_cancelled_', 1, true), 'answer buffer does not say cancelled')
+  wait(30000, function()
+    return done
+  end, 'the reply to the cancelled request')
+  if model_mode then
+    -- The fake model streams slowly: the cancel arrives mid-answer.
+    check(cancelled_err and cancelled_err.code == -32800, 'reply was not -32800: %s', vim.inspect(cancelled_err))
+  end
+  local r = ask_and_wait(question)
+  check(#r.citations > 0, 'no citations after a cancel')
+end)
+
+test(':AsklsStatus and askls.status', function()
+  local st, e = askls.server_status()
+  check(type(st) == 'table', 'askls.status: %s', tostring(e))
+  vim.cmd('AsklsStatus')
+end)
+
+test(':checkhealth askls', function()
+  vim.cmd('checkhealth askls')
+  local text = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
+  check(text:find('binary: ', 1, true), 'no binary line:\n%s', text)
+  check(text:find('server running', 1, true), 'no server line:\n%s', text)
+  check(not text:find('ERROR', 1, true), 'health reports an error:\n%s', text)
+  vim.cmd('bwipeout!')
+end)
+
+if model_mode then
+  test('model mode: the answer streamed into the buffer before the result', function()
+    check(askls.state.max_stream and askls.state.max_stream > 0, 'no partial text was streamed')
+  end)
+end
+
+test('no deprecated calls', function()
+  local ours = {}
+  for _, d in ipairs(_G.ASKLS_DEPRECATED) do
+    table.insert(ours, d.name .. '\n' .. d.trace)
+  end
+  check(#ours == 0, 'deprecated:\n%s', table.concat(ours, '\n'))
+end)
+
+finish()
