@@ -2,9 +2,74 @@ package main
 
 import (
 	"context"
-	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+
+	"github.com/askls/askls/agent"
+	"github.com/askls/askls/lsp"
 )
 
+// runServe is `askls` / `askls serve [--stdio]`: the language server on
+// stdin/stdout. Logs go to stderr only; stdout carries the protocol.
 func runServe(ctx context.Context, args []string) error {
-	return errors.New("askls serve: not built yet")
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.Bool("stdio", true, "serve on stdin/stdout (the only transport; accepted for clients that pass it)")
+	var roots multiFlag
+	fs.Var(&roots, "root", "workspace root used when the client names no folder (repeatable)")
+	cache := fs.String("cache", "", "index cache directory (default $ASKLS_CACHE_DIR, else the user cache dir)")
+	logLevel := fs.String("log-level", "info", "stderr log level: debug, info, warn, error")
+	model := fs.String("model", "", "Ollama model (the client's \"model\" setting overrides it)")
+	host := fs.String("ollama-host", "", "Ollama server (the client's \"ollamaHost\" setting overrides it)")
+	noModel := fs.Bool("no-model", false, "answer in retrieval mode only, never contacting Ollama")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageError(fmt.Sprintf("askls serve: unexpected arguments %q", fs.Args()))
+	}
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
+		return usageError(fmt.Sprintf("askls serve: --log-level: %v", err))
+	}
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+
+	opts := lsp.Options{
+		Logger:   logger,
+		Roots:    roots,
+		CacheDir: *cache,
+		Agent:    agent.Config{Model: *model, Host: *host, NoModel: *noModel, Logger: logger},
+		Version:  version,
+	}
+	logger.Info("askls serve: language server on stdio", "version", version, "pid", os.Getpid())
+	err := lsp.Serve(ctx, stdio{}, opts)
+	if err != nil {
+		return fmt.Errorf("askls serve: %w", err)
+	}
+	return nil
 }
+
+// stdio is the process's stdin and stdout as one stream.
+type stdio struct{}
+
+func (stdio) Read(p []byte) (int, error)  { return os.Stdin.Read(p) }
+func (stdio) Write(p []byte) (int, error) { return os.Stdout.Write(p) }
+func (stdio) Close() error {
+	err1 := os.Stdin.Close()
+	err2 := os.Stdout.Close()
+	if err1 != nil {
+		return err1
+	}
+	return err2
+}
+
+var _ io.ReadWriteCloser = stdio{}
+
+// multiFlag is a repeatable string flag.
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }

@@ -1,0 +1,293 @@
+package lsp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/askls/askls/agent"
+	"github.com/askls/askls/citations"
+	"github.com/askls/askls/index"
+)
+
+// askResult is the askls/ask result, exactly as DESIGN.md defines it.
+type askResult struct {
+	ID        string         `json:"id"`
+	Question  string         `json:"question"`
+	Answer    string         `json:"answer"`
+	Citations []wireCitation `json:"citations"`
+	Refused   bool           `json:"refused"`
+	Mode      string         `json:"mode"`
+	Model     string         `json:"model,omitempty"`
+	Steps     []agent.Step   `json:"steps"`
+	Stats     agent.Stats    `json:"stats"`
+	Notice    string         `json:"notice,omitempty"`
+}
+
+type wireCitation struct {
+	N        int               `json:"n"`
+	Location protocol.Location `json:"location"`
+	Symbol   string            `json:"symbol,omitempty"`
+	Excerpt  string            `json:"excerpt"`
+	Stale    bool              `json:"stale"`
+}
+
+type askParams struct {
+	Question           string                  `json:"question"`
+	TextDocument       *docID                  `json:"textDocument"`
+	Position           *protocol.Position      `json:"position"`
+	WorkDoneToken      *protocol.ProgressToken `json:"workDoneToken"`
+	PartialResultToken *protocol.ProgressToken `json:"partialResultToken"`
+}
+
+// askInput is a question with the cursor resolved to an absolute path and
+// an LSP position (or none).
+type askInput struct {
+	question      string
+	abs           string             // "" when no file is given
+	pos           *protocol.Position // LSP position in abs
+	line, col     int                // 1-based, when pos is nil (executeCommand)
+	workDone      *protocol.ProgressToken
+	partialResult *protocol.ProgressToken
+}
+
+func (s *server) ask(ctx context.Context, raw json.RawMessage, release func()) (any, error) {
+	p, err := decode[askParams]("askls/ask", raw)
+	if err != nil {
+		return nil, err
+	}
+	in := askInput{question: p.Question, pos: p.Position, workDone: p.WorkDoneToken, partialResult: p.PartialResultToken}
+	if p.TextDocument != nil && p.TextDocument.URI != "" {
+		abs, err := uriPath(p.TextDocument.URI)
+		if err != nil {
+			return nil, invalidParams("askls/ask: textDocument: %v", err)
+		}
+		in.abs = abs
+	}
+	res, _, err := s.runAsk(ctx, release, in)
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// runAsk answers one question. It takes the snapshot, then releases the
+// queue: later messages (edits included) run while the agent works.
+func (s *server) runAsk(ctx context.Context, release func(), in askInput) (*askResult, *index.Index, error) {
+	in.question = strings.TrimSpace(in.question)
+	if in.question == "" {
+		return nil, nil, invalidParams("askls/ask: question is empty")
+	}
+	ix, err := s.ws.get(ctx)
+	if err != nil {
+		return nil, nil, fmt.Errorf("askls/ask: %w", err)
+	}
+	q := agent.Question{Text: in.question}
+
+	// Everything before this point ran in order with the edits before
+	// the request: the snapshot sees them.
+	s.editMu.Lock()
+	snap := ix.Snapshot()
+	if in.abs != "" {
+		path, ok := ix.Rel(in.abs)
+		if !ok {
+			s.editMu.Unlock()
+			return nil, nil, invalidParams("askls/ask: %s is outside the workspace roots", in.abs)
+		}
+		q.Path = path
+		if in.pos != nil {
+			content, _ := snap.Content(path)
+			off, _ := offsetOf(content, *in.pos)
+			start, _ := lineStart(content, int(in.pos.Line))
+			q.Line, q.Col = int(in.pos.Line)+1, off-start+1
+		} else {
+			q.Line, q.Col = in.line, in.col
+		}
+	}
+	s.editMu.Unlock()
+	notice := s.ws.notice()
+	release()
+
+	ag := s.currentAgent()
+	askCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	prog := s.beginProgress(askCtx, in.workDone, "askls", in.question, cancel)
+	start := time.Now()
+	ev := agent.Events{
+		Step: func(st agent.Step) {
+			s.log.Debug("ask step", "tool", st.Tool, "args", st.Args, "summary", st.Summary, "ms", st.MS)
+			prog.report(fmt.Sprintf("%s: %s", st.Tool, st.Summary), -1)
+		},
+	}
+	if in.partialResult != nil {
+		tok := in.partialResult
+		ev.Delta = func(text string) { s.partial(tok, map[string]string{"delta": text}) }
+	}
+	res, err := ag.Ask(askCtx, snap, q, ev)
+	if err != nil {
+		prog.end("failed")
+		if ctx.Err() != nil || errors.Is(askCtx.Err(), context.Canceled) {
+			s.log.Info("ask cancelled", "question", in.question, "ms", time.Since(start).Milliseconds())
+			return nil, nil, context.Canceled
+		}
+		return nil, nil, fmt.Errorf("askls/ask: %w", err)
+	}
+	if res.Notice == "" {
+		res.Notice = notice
+	} else if notice != "" {
+		res.Notice += "; " + notice
+	}
+	prog.end(fmt.Sprintf("%d citations, %s", len(res.Citations), time.Since(start).Round(time.Millisecond)))
+	out := s.keepAnswer(ctx, ix, snap, res)
+	s.log.Info("answer", "id", out.ID, "mode", out.Mode, "model", out.Model, "refused", out.Refused,
+		"citations", len(out.Citations), "hops", out.Stats.Hops, "toolCalls", out.Stats.ToolCalls,
+		"promptTokens", out.Stats.PromptTokens, "evalTokens", out.Stats.EvalTokens, "ms", out.Stats.MS)
+	return out, ix, nil
+}
+
+// keepAnswer anchors the citations to the files as the editor has them now
+// (edits made during the answer included), stores the answer and returns
+// the wire result with Locations.
+func (s *server) keepAnswer(ctx context.Context, ix *index.Index, snap *index.Snapshot, res *agent.Result) *askResult {
+	out := &askResult{
+		ID: res.ID, Question: res.Question, Answer: res.Answer, Refused: res.Refused, Mode: res.Mode,
+		Model: res.Model, Steps: res.Steps, Stats: res.Stats, Notice: res.Notice,
+		Citations: []wireCitation{},
+	}
+	if out.ID == "" {
+		s.mu.Lock()
+		s.askSeq++
+		out.ID = fmt.Sprintf("a%d", s.askSeq)
+		s.mu.Unlock()
+	}
+	if out.Steps == nil {
+		out.Steps = []agent.Step{}
+	}
+	a := &answer{id: out.ID, question: out.Question, created: time.Now(), result: out}
+
+	s.editMu.Lock()
+	for _, c := range res.Citations {
+		abs, err := ix.Abs(c.Path)
+		if err != nil {
+			s.log.Warn("citation path has no file; dropped", "path", c.Path, "err", err)
+			continue
+		}
+		u := canonURI(fileURI(abs))
+		content, err := snap.Content(c.Path)
+		if err != nil {
+			s.log.Warn("citation file unreadable; dropped", "path", c.Path, "err", err)
+			continue
+		}
+		anchor := citations.NewAnchor(c, content)
+		if doc, open := s.docs.get(u); open && !bytes.Equal(doc.content, content) {
+			anchor = relocate(anchor, doc.content) // edited while the answer was written
+		}
+		a.cites = append(a.cites, &cite{n: c.N, uri: u, anchor: anchor})
+		cc := anchor.Citation()
+		out.Citations = append(out.Citations, wireCitation{
+			N: cc.N, Location: citations.Location(cc, string(u), anchor.Content()),
+			Symbol: cc.Symbol, Excerpt: cc.Excerpt, Stale: cc.Stale,
+		})
+	}
+	dropped := s.answers.add(a)
+	s.editMu.Unlock()
+
+	uris := dropped
+	for _, c := range a.cites {
+		uris = append(uris, c.uri)
+	}
+	s.citationsChanged(ctx, uris)
+	return out
+}
+
+// commandAsk is workspace/executeCommand askls.ask [question, path?, line?, col?].
+// Besides the result it writes the answer as markdown and asks the client
+// to show it (for clients that cannot render the result, like Helix).
+func (s *server) commandAsk(ctx context.Context, args []json.RawMessage, release func()) (any, error) {
+	if len(args) == 0 {
+		return nil, invalidParams("askls.ask: arguments are [question, path?, line?, col?]; question is missing")
+	}
+	var in askInput
+	if err := json.Unmarshal(args[0], &in.question); err != nil {
+		return nil, invalidParams("askls.ask: the first argument must be the question (a string): %v", err)
+	}
+	if len(args) > 1 {
+		var p string
+		if err := json.Unmarshal(args[1], &p); err != nil && string(args[1]) != "null" {
+			return nil, invalidParams("askls.ask: the second argument must be a path (a string): %v", err)
+		}
+		if p != "" {
+			abs, err := s.resolvePath(ctx, p)
+			if err != nil {
+				return nil, invalidParams("askls.ask: %v", err)
+			}
+			in.abs = abs
+		}
+	}
+	var err error
+	if len(args) > 2 {
+		if in.line, err = intArg(args[2]); err != nil {
+			return nil, invalidParams("askls.ask: line: %v", err)
+		}
+	}
+	if len(args) > 3 {
+		if in.col, err = intArg(args[3]); err != nil {
+			return nil, invalidParams("askls.ask: col: %v", err)
+		}
+	}
+	res, ix, err := s.runAsk(ctx, release, in)
+	if err != nil {
+		return nil, err
+	}
+	s.showAnswer(ctx, ix, res)
+	return res, nil
+}
+
+// resolvePath accepts a file URI, an absolute path, an index path or a path
+// relative to the first root.
+func (s *server) resolvePath(ctx context.Context, p string) (string, error) {
+	if strings.HasPrefix(p, "file:") {
+		return uriPath(p)
+	}
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p), nil
+	}
+	ix, err := s.ws.get(ctx)
+	if err != nil {
+		return "", err
+	}
+	if abs, err := ix.Abs(filepath.ToSlash(p)); err == nil {
+		return abs, nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.folders) > 0 {
+		return filepath.Join(s.folders[0].path, p), nil
+	}
+	return filepath.Abs(p)
+}
+
+func intArg(raw json.RawMessage) (int, error) {
+	var n int
+	if err := json.Unmarshal(raw, &n); err == nil {
+		return n, nil
+	}
+	var str string
+	if err := json.Unmarshal(raw, &str); err != nil {
+		return 0, fmt.Errorf("want a number, got %s", raw)
+	}
+	if str == "" {
+		return 0, nil
+	}
+	if _, err := fmt.Sscan(str, &n); err != nil {
+		return 0, fmt.Errorf("want a number, got %q", str)
+	}
+	return n, nil
+}

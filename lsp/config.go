@@ -1,0 +1,119 @@
+package lsp
+
+import (
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+)
+
+// Config is what a client may set through initializationOptions and
+// workspace/didChangeConfiguration. Missing keys keep their current value.
+type Config struct {
+	Model                  string   `json:"model"`
+	OllamaHost             string   `json:"ollamaHost"`
+	NumCtx                 int      `json:"numCtx"`
+	MaxHops                int      `json:"maxHops"`
+	TimeoutSeconds         int      `json:"timeoutSeconds"`
+	Exclude                []string `json:"exclude"`
+	MaxFileBytes           int64    `json:"maxFileBytes"`
+	CodeLens               bool     `json:"codeLens"`
+	CitationsAsDiagnostics string   `json:"citationsAsDiagnostics"` // "auto" | "always" | "never"
+	LogLevel               string   `json:"logLevel"`               // "debug" | "info" | "warn" | "error"
+}
+
+// DefaultConfig is the configuration before the client says anything.
+func DefaultConfig() Config {
+	return Config{
+		TimeoutSeconds:         120,
+		CodeLens:               true,
+		CitationsAsDiagnostics: "auto",
+		LogLevel:               "info",
+	}
+}
+
+// merge applies the settings object raw on top of c. raw may be the
+// settings themselves or wrapped as {"askls": {...}} (what most clients
+// send for didChangeConfiguration). Booleans may also be given as
+// citationsAsDiagnostics: true/false.
+func (c Config) merge(raw json.RawMessage) (Config, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return c, nil
+	}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &obj); err != nil {
+		return c, fmt.Errorf("settings must be an object: %w", err)
+	}
+	if inner, ok := obj["askls"]; ok {
+		if err := json.Unmarshal(inner, &obj); err != nil {
+			return c, fmt.Errorf("settings.askls must be an object: %w", err)
+		}
+	}
+	out := c
+	var problems []string
+	set := func(key string, dst any) {
+		v, ok := obj[key]
+		if !ok || string(v) == "null" {
+			return
+		}
+		if err := json.Unmarshal(v, dst); err != nil {
+			problems = append(problems, fmt.Sprintf("%s: %v", key, err))
+		}
+	}
+	set("model", &out.Model)
+	set("ollamaHost", &out.OllamaHost)
+	set("numCtx", &out.NumCtx)
+	set("maxHops", &out.MaxHops)
+	set("timeoutSeconds", &out.TimeoutSeconds)
+	set("exclude", &out.Exclude)
+	set("maxFileBytes", &out.MaxFileBytes)
+	set("codeLens", &out.CodeLens)
+	set("logLevel", &out.LogLevel)
+	if v, ok := obj["citationsAsDiagnostics"]; ok && string(v) != "null" {
+		var b bool
+		if err := json.Unmarshal(v, &b); err == nil {
+			out.CitationsAsDiagnostics = map[bool]string{true: "always", false: "never"}[b]
+		} else {
+			set("citationsAsDiagnostics", &out.CitationsAsDiagnostics)
+		}
+	}
+	switch out.CitationsAsDiagnostics {
+	case "auto", "always", "never":
+	default:
+		problems = append(problems, fmt.Sprintf("citationsAsDiagnostics: want auto, always, never or a boolean, got %q", out.CitationsAsDiagnostics))
+		out.CitationsAsDiagnostics = c.CitationsAsDiagnostics
+	}
+	if out.NumCtx < 0 || out.MaxHops < 0 || out.TimeoutSeconds < 0 || out.MaxFileBytes < 0 {
+		problems = append(problems, "numCtx, maxHops, timeoutSeconds and maxFileBytes must not be negative")
+		out.NumCtx, out.MaxHops, out.TimeoutSeconds, out.MaxFileBytes = c.NumCtx, c.MaxHops, c.TimeoutSeconds, c.MaxFileBytes
+	}
+	if _, err := parseLevel(out.LogLevel); err != nil {
+		problems = append(problems, err.Error())
+		out.LogLevel = c.LogLevel
+	}
+	if len(problems) > 0 {
+		return out, fmt.Errorf("ignored bad settings: %s", strings.Join(problems, "; "))
+	}
+	return out, nil
+}
+
+func (c Config) timeout() time.Duration {
+	if c.TimeoutSeconds <= 0 {
+		return 0
+	}
+	return time.Duration(c.TimeoutSeconds) * time.Second
+}
+
+// indexChanged reports whether going from c to n needs the index reopened.
+func (c Config) indexChanged(n Config) bool {
+	return c.MaxFileBytes != n.MaxFileBytes || strings.Join(c.Exclude, "\x00") != strings.Join(n.Exclude, "\x00")
+}
+
+func parseLevel(s string) (slog.Level, error) {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(s)); err != nil {
+		return 0, fmt.Errorf("logLevel: want debug, info, warn or error, got %q", s)
+	}
+	return l, nil
+}

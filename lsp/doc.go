@@ -1,0 +1,17 @@
+// Package lsp is askls's language server: the only package that speaks
+// LSP. It owns the connection lifecycle (initialize … exit), the ordered
+// message queue with early release and cancellation (queue.go), text
+// synchronisation and the open-buffer overlay (textsync.go, documents.go,
+// UTF-16 positions in position.go), background indexing with work-done
+// progress (workspace.go, progress.go), askls/ask and the askls.* commands
+// (ask.go, commands.go), the kept answers whose citations follow edits
+// (answers.go), code lenses and the Hint-diagnostics fallback (lens.go) and
+// workspace symbols (symbols.go).
+//
+// Concurrency: Serve runs one connection. Messages are handled in order;
+// a handler may release the queue early (askls/ask does after taking its
+// snapshot), after which it runs alongside later messages. Shared state is
+// guarded: documents, answers and the workspace each have a mutex, and
+// server.editMu makes an edit, its index update and its anchor moves one
+// step. Everything the package exports is safe for concurrent use.
+package lsp

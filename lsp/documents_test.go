@@ -1,0 +1,71 @@
+package lsp
+
+import (
+	"testing"
+
+	"go.lsp.dev/protocol"
+)
+
+func pos(l, c uint32) protocol.Position { return protocol.Position{Line: l, Character: c} }
+
+func rng(l1, c1, l2, c2 uint32) *protocol.Range {
+	return &protocol.Range{Start: pos(l1, c1), End: pos(l2, c2)}
+}
+
+func TestApplyChangesUTF16(t *testing.T) {
+	// "😀" is two UTF-16 units and four UTF-8 bytes; "é" one unit, two bytes.
+	const doc = "a😀b\né😀x\r\nlast"
+	tests := []struct {
+		name    string
+		changes []contentChange
+		want    string
+		warn    bool
+	}{
+		{"after emoji", []contentChange{{Range: rng(0, 3, 0, 4), Text: "B"}}, "a😀B\né😀x\r\nlast", false},
+		{"replace emoji", []contentChange{{Range: rng(0, 1, 0, 3), Text: "🙂"}}, "a🙂b\né😀x\r\nlast", false},
+		{"second line after é and emoji", []contentChange{{Range: rng(1, 3, 1, 4), Text: "y"}}, "a😀b\né😀y\r\nlast", false},
+		{"insert across CRLF line", []contentChange{{Range: rng(1, 4, 2, 0), Text: "|"}}, "a😀b\né😀x|last", false},
+		{"full replace", []contentChange{{Text: "new"}}, "new", false},
+		{"sequential", []contentChange{{Range: rng(0, 0, 0, 0), Text: "🎉\n"}, {Range: rng(1, 3, 1, 4), Text: "!"}}, "🎉\na😀!\né😀x\r\nlast", false},
+		{"char past line end clamps", []contentChange{{Range: rng(0, 99, 0, 99), Text: "+"}}, "a😀b+\né😀x\r\nlast", true},
+		{"line past end clamps", []contentChange{{Range: rng(9, 0, 9, 0), Text: "+"}}, doc + "+", true},
+		{"inside surrogate pair clamps to its start", []contentChange{{Range: rng(0, 2, 0, 2), Text: "+"}}, "a+😀b\né😀x\r\nlast", true},
+		{"delete a line with an emoji", []contentChange{{Range: rng(0, 0, 1, 0), Text: ""}}, "é😀x\r\nlast", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, edits, warns := applyChanges([]byte(doc), tc.changes)
+			if string(got) != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+			if len(edits) != len(tc.changes) {
+				t.Errorf("got %d edits, want %d", len(edits), len(tc.changes))
+			}
+			if (len(warns) > 0) != tc.warn {
+				t.Errorf("warnings %q, want some: %v", warns, tc.warn)
+			}
+		})
+	}
+}
+
+func TestPositionRoundTrip(t *testing.T) {
+	content := []byte("x😀y\r\né\n\nz")
+	for off := 0; off <= len(content); off++ {
+		p := positionOf(content, off)
+		back, _ := offsetOf(content, p)
+		// Offsets inside a multi-byte rune map to the rune's start; the
+		// offset between \r and \n maps to the end of the line.
+		if back > off {
+			t.Errorf("offset %d -> %v -> %d: moved forward", off, p, back)
+		}
+	}
+	if got := positionOf(content, len("x😀")); got != pos(0, 3) {
+		t.Errorf("after emoji: %v, want 0:3", got)
+	}
+	if got := positionOf(content, len("x😀y\r\né")); got != pos(1, 1) {
+		t.Errorf("after é: %v, want 1:1", got)
+	}
+	if got := positionOf(content, len(content)); got != pos(3, 1) {
+		t.Errorf("end: %v, want 3:1", got)
+	}
+}

@@ -1,0 +1,221 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/askls/askls/index"
+)
+
+// Text synchronisation. Each handler holds editMu while it changes the
+// overlay, hands the new content to the index (Update never blocks) and
+// moves the citation anchors, so the three never disagree.
+
+type textDocumentItem struct {
+	URI        string `json:"uri"`
+	LanguageID string `json:"languageId"`
+	Version    int32  `json:"version"`
+	Text       string `json:"text"`
+}
+
+type versionedDoc struct {
+	URI     string `json:"uri"`
+	Version int32  `json:"version"`
+}
+
+type docID struct {
+	URI string `json:"uri"`
+}
+
+// canonURI normalises a file URI so that differently escaped spellings of
+// one file are one key.
+func canonURI(u string) protocol.DocumentURI {
+	if p, err := uriPath(u); err == nil {
+		return protocol.DocumentURI(fileURI(p))
+	}
+	return protocol.DocumentURI(u)
+}
+
+// indexPath maps a document URI to its index path; ok is false outside
+// every root or for non-file URIs.
+func (s *server) indexPath(ix *index.Index, u protocol.DocumentURI) (string, bool) {
+	abs, err := uriPath(string(u))
+	if err != nil {
+		return "", false
+	}
+	return ix.Rel(abs)
+}
+
+func (s *server) didOpen(ctx context.Context, raw json.RawMessage, release func()) (any, error) {
+	p, err := decode[struct {
+		TextDocument textDocumentItem `json:"textDocument"`
+	}]("textDocument/didOpen", raw)
+	if err != nil {
+		return nil, err
+	}
+	if p.TextDocument.URI == "" {
+		return nil, invalidParams("textDocument/didOpen: textDocument.uri is missing")
+	}
+	u := canonURI(p.TextDocument.URI)
+	content := []byte(p.TextDocument.Text)
+	if max := s.config().MaxFileBytes; max > 0 && int64(len(content)) > max {
+		s.log.Info("opened a file larger than maxFileBytes; it is tracked but the index may skip it", "uri", u, "bytes", len(content))
+	}
+
+	s.editMu.Lock()
+	s.docs.set(u, p.TextDocument.Version, content)
+	s.pushToIndex(u, content)
+	moved := s.answers.resync(u, content)
+	s.editMu.Unlock()
+	if moved {
+		s.citationsChanged(ctx, []protocol.DocumentURI{u})
+	} else {
+		s.publishDiagnostics(ctx, u)
+	}
+	return nil, nil
+}
+
+func (s *server) didChange(ctx context.Context, raw json.RawMessage, release func()) (any, error) {
+	p, err := decode[struct {
+		TextDocument   versionedDoc    `json:"textDocument"`
+		ContentChanges []contentChange `json:"contentChanges"`
+	}]("textDocument/didChange", raw)
+	if err != nil {
+		return nil, err
+	}
+	u := canonURI(p.TextDocument.URI)
+
+	s.editMu.Lock()
+	doc, ok := s.docs.get(u)
+	if !ok {
+		s.editMu.Unlock()
+		return nil, fmt.Errorf("textDocument/didChange for %s, which is not open: ignored (send didOpen first)", u)
+	}
+	if p.TextDocument.Version != 0 && p.TextDocument.Version <= doc.version {
+		s.log.Warn("didChange version did not increase; applying the change anyway", "uri", u,
+			"had", doc.version, "got", p.TextDocument.Version)
+	}
+	content, edits, warnings := applyChanges(doc.content, p.ContentChanges)
+	for _, w := range warnings {
+		s.log.Warn("didChange", "uri", u, "problem", w)
+	}
+	s.docs.set(u, p.TextDocument.Version, content)
+	s.pushToIndex(u, content)
+	moved := s.answers.applyEdits(u, edits, content)
+	s.editMu.Unlock()
+
+	if moved {
+		s.citationsChanged(ctx, []protocol.DocumentURI{u})
+	}
+	return nil, nil
+}
+
+// pushToIndex hands an open buffer to the index. Caller holds editMu.
+func (s *server) pushToIndex(u protocol.DocumentURI, content []byte) {
+	ix := s.ws.current()
+	if ix == nil {
+		return // handed over when the index opens
+	}
+	if path, ok := s.indexPath(ix, u); ok {
+		ix.Update(path, content)
+	} else {
+		s.log.Debug("document is outside the workspace roots; not indexed", "uri", u)
+	}
+}
+
+func (s *server) didSave(ctx context.Context, raw json.RawMessage, release func()) (any, error) {
+	p, err := decode[struct {
+		TextDocument docID `json:"textDocument"`
+	}]("textDocument/didSave", raw)
+	if err != nil {
+		return nil, err
+	}
+	u := canonURI(p.TextDocument.URI)
+	if ix := s.ws.current(); ix != nil {
+		if path, ok := s.indexPath(ix, u); ok {
+			ix.Changed(path)
+		}
+	}
+	return nil, nil
+}
+
+func (s *server) didClose(ctx context.Context, raw json.RawMessage, release func()) (any, error) {
+	p, err := decode[struct {
+		TextDocument docID `json:"textDocument"`
+	}]("textDocument/didClose", raw)
+	if err != nil {
+		return nil, err
+	}
+	u := canonURI(p.TextDocument.URI)
+	s.editMu.Lock()
+	if !s.docs.remove(u) {
+		s.editMu.Unlock()
+		return nil, fmt.Errorf("textDocument/didClose for %s, which is not open: ignored", u)
+	}
+	moved := false
+	if ix := s.ws.current(); ix != nil {
+		if path, ok := s.indexPath(ix, u); ok {
+			ix.Release(path)
+		}
+	}
+	// The file falls back to its disk content; citations follow it there.
+	if abs, err := uriPath(string(u)); err == nil {
+		if disk, err := os.ReadFile(abs); err == nil {
+			moved = s.answers.resync(u, disk)
+		} else {
+			moved = s.answers.markStale(u)
+		}
+	}
+	s.editMu.Unlock()
+	if moved {
+		s.citationsChanged(ctx, []protocol.DocumentURI{u})
+	}
+	return nil, nil
+}
+
+func (s *server) didChangeWatchedFiles(ctx context.Context, raw json.RawMessage, release func()) (any, error) {
+	p, err := decode[struct {
+		Changes []struct {
+			URI  string `json:"uri"`
+			Type int    `json:"type"`
+		} `json:"changes"`
+	}]("workspace/didChangeWatchedFiles", raw)
+	if err != nil {
+		return nil, err
+	}
+	ix := s.ws.current()
+	var changed []protocol.DocumentURI
+	for _, ch := range p.Changes {
+		u := canonURI(ch.URI)
+		abs, err := uriPath(string(u))
+		if err != nil {
+			continue
+		}
+		if ix != nil {
+			if path, ok := ix.Rel(abs); ok {
+				ix.Changed(path)
+			}
+		}
+		s.editMu.Lock()
+		if _, open := s.docs.get(u); !open { // an open buffer stays the truth
+			moved := false
+			if disk, err := os.ReadFile(abs); err == nil {
+				moved = s.answers.resync(u, disk)
+			} else {
+				moved = s.answers.markStale(u)
+			}
+			if moved {
+				changed = append(changed, u)
+			}
+		}
+		s.editMu.Unlock()
+	}
+	if len(changed) > 0 {
+		s.citationsChanged(ctx, changed)
+	}
+	return nil, nil
+}
