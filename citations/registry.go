@@ -16,6 +16,8 @@ type Evidence struct {
 	Text   string
 	Hash   [32]byte
 	Symbol string
+
+	forgotten bool
 }
 
 // Registry numbers the evidence of one answer. Numbers start at 1 and are
@@ -64,7 +66,7 @@ func (r *Registry) Add(path string, start, end int, text, symbol string) int {
 func (r *Registry) Get(id int) (Evidence, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if id < 1 || id > len(r.items) {
+	if id < 1 || id > len(r.items) || r.items[id-1].forgotten {
 		return Evidence{}, false
 	}
 	return r.items[id-1], true
@@ -82,4 +84,16 @@ func (r *Registry) All() []Evidence {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return append([]Evidence(nil), r.items...)
+}
+
+// Forget makes evidence id uncitable (its text never reached the model,
+// for example because a tool result was cut). Its number is not reused.
+func (r *Registry) Forget(id int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if id < 1 || id > len(r.items) {
+		return
+	}
+	r.items[id-1].forgotten = true
+	delete(r.byKey, evidenceKey{r.items[id-1].Path, r.items[id-1].Start, r.items[id-1].End, r.items[id-1].Hash})
 }

@@ -207,3 +207,15 @@ func TestExcerpt(t *testing.T) {
 		t.Errorf("cut badly: %d bytes", len(got))
 	}
 }
+
+func TestForget(t *testing.T) {
+	reg := registry(t)
+	reg.Forget(2)
+	got, cits, dropped := Validate("a [1] b [2]", reg, contentOf(files))
+	if got != "a [1] b" || len(cits) != 1 || !reflect.DeepEqual(dropped, []int{2}) {
+		t.Errorf("got %q %v %v", got, cits, dropped)
+	}
+	if id := reg.Add("b.go", 3, 3, "func B() {}\n", ""); id != 5 {
+		t.Errorf("re-added forgotten evidence got id %d, want a new one (5)", id)
+	}
+}

@@ -1,0 +1,96 @@
+package agent
+
+import (
+	"fmt"
+	"log/slog"
+	"net"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+)
+
+// DefaultModel is the model used when Config.Model is empty.
+//
+// qwen3:4b: a 2.5 GB download that runs on a laptop CPU or a small GPU,
+// reports the "tools" capability in Ollama and calls tools reliably for its
+// size, reads code well, and its reasoning phase can be turned off
+// (think:false) so that each hop costs only the answer's tokens. Its
+// native context (40K) leaves room for the 16K we ask for.
+const DefaultModel = "qwen3:4b"
+
+// Defaults of Config.
+const (
+	DefaultHost         = "http://127.0.0.1:11434"
+	DefaultNumCtx       = 16384
+	DefaultMaxHops      = 8
+	DefaultMaxToolCalls = 16
+	DefaultTimeout      = 3 * time.Minute
+	DefaultKeepAlive    = "10m"
+)
+
+// withDefaults fills in the zero fields of c.
+func (c Config) withDefaults() Config {
+	if c.Host == "" {
+		c.Host = os.Getenv("OLLAMA_HOST")
+	}
+	if c.Host == "" {
+		c.Host = DefaultHost
+	}
+	if c.Model == "" {
+		c.Model = DefaultModel
+	}
+	if c.NumCtx <= 0 {
+		c.NumCtx = DefaultNumCtx
+	}
+	if c.MaxHops <= 0 {
+		c.MaxHops = DefaultMaxHops
+	}
+	if c.MaxToolCalls <= 0 {
+		c.MaxToolCalls = DefaultMaxToolCalls
+	}
+	if c.MaxContextChars <= 0 {
+		// About 3 characters a token for code, less a quarter of the
+		// window for the answer.
+		c.MaxContextChars = c.NumCtx * 3 * 3 / 4
+	}
+	if c.Timeout <= 0 {
+		c.Timeout = DefaultTimeout
+	}
+	if c.KeepAlive == "" {
+		c.KeepAlive = DefaultKeepAlive
+	}
+	if c.Logger == nil {
+		c.Logger = slog.Default()
+	}
+	return c
+}
+
+// hostURL parses an Ollama host the way OLLAMA_HOST is written:
+// "127.0.0.1:11434", "http://host:port", "host" (port 11434), ":11434".
+func hostURL(host string) (*url.URL, error) {
+	host = strings.TrimSpace(host)
+	if !strings.Contains(host, "://") {
+		host = "http://" + host
+	}
+	u, err := url.Parse(host)
+	if err != nil {
+		return nil, fmt.Errorf("bad Ollama host %q: %w", host, err)
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return nil, fmt.Errorf("bad Ollama host %q: scheme must be http or https", host)
+	}
+	h, port := u.Hostname(), u.Port()
+	if h == "" {
+		h = "127.0.0.1"
+	}
+	if port == "" {
+		port = "11434"
+		if u.Scheme == "https" {
+			port = "443"
+		}
+	}
+	u.Host = net.JoinHostPort(h, port)
+	u.Path = strings.TrimRight(u.Path, "/")
+	return u, nil
+}

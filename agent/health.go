@@ -1,0 +1,95 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/ollama/ollama/api"
+)
+
+// Health checks the Ollama server and the model: reachable, version, model
+// pulled, tools capability, context length. Each problem says what to run.
+func (a *Agent) Health(ctx context.Context) Health {
+	h := Health{Host: a.cfg.Host, Model: a.cfg.Model, NumCtx: a.cfg.NumCtx}
+	if a.hostErr != nil {
+		h.Problems = append(h.Problems, fmt.Sprintf("%v: set OLLAMA_HOST (or --ollama-host) to http://127.0.0.1:11434", a.hostErr))
+		return h
+	}
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	v, err := a.client.Version(ctx)
+	if err != nil {
+		h.Problems = append(h.Problems, fmt.Sprintf("Ollama is not reachable at %s (%v): install it (https://ollama.com/download) and run `ollama serve`, or set OLLAMA_HOST to where it listens", a.cfg.Host, shortErr(err)))
+		return h
+	}
+	h.Reachable, h.Version = true, v
+
+	list, err := a.client.List(ctx)
+	if err != nil {
+		h.Problems = append(h.Problems, fmt.Sprintf("listing models failed (%v): check `ollama list`", shortErr(err)))
+		return h
+	}
+	for _, m := range list.Models {
+		if sameModel(m.Name, a.cfg.Model) || sameModel(m.Model, a.cfg.Model) {
+			h.ModelPresent = true
+		}
+	}
+	if !h.ModelPresent {
+		h.Problems = append(h.Problems, fmt.Sprintf("model %s is not pulled: run `ollama pull %s`", a.cfg.Model, a.cfg.Model))
+		return h
+	}
+	show, err := a.client.Show(ctx, &api.ShowRequest{Model: a.cfg.Model})
+	if err != nil {
+		var se api.StatusError
+		if errors.As(err, &se) && se.StatusCode == http.StatusNotFound {
+			h.ModelPresent = false
+			h.Problems = append(h.Problems, fmt.Sprintf("model %s is not pulled: run `ollama pull %s`", a.cfg.Model, a.cfg.Model))
+			return h
+		}
+		h.Problems = append(h.Problems, fmt.Sprintf("`ollama show %s` failed (%v)", a.cfg.Model, shortErr(err)))
+		return h
+	}
+	for _, c := range show.Capabilities {
+		if string(c) == "tools" {
+			h.Tools = true
+		}
+	}
+	if !h.Tools {
+		h.Problems = append(h.Problems, fmt.Sprintf("model %s cannot call tools: run `ollama pull %s` and pass --model %s (or set \"model\" in the editor settings)", a.cfg.Model, DefaultModel, DefaultModel))
+	}
+	for k, v := range show.ModelInfo {
+		if strings.HasSuffix(k, ".context_length") {
+			if f, ok := v.(float64); ok {
+				h.ContextLength = int(f)
+			}
+		}
+	}
+	if h.ContextLength > 0 && h.ContextLength < a.cfg.NumCtx {
+		h.Problems = append(h.Problems, fmt.Sprintf("model %s has a context of %d tokens, less than num_ctx %d: pass --num-ctx %d (or use a model with a longer context)", a.cfg.Model, h.ContextLength, a.cfg.NumCtx, h.ContextLength))
+	}
+	return h
+}
+
+// sameModel compares model names, "name" meaning "name:latest".
+func sameModel(a, b string) bool {
+	norm := func(s string) string {
+		if !strings.Contains(s, ":") {
+			s += ":latest"
+		}
+		return s
+	}
+	return norm(a) == norm(b)
+}
+
+func shortErr(err error) string {
+	s := err.Error()
+	if i := strings.LastIndex(s, ": "); i >= 0 && slices.Contains([]string{"connection refused", "no such host"}, s[i+2:]) {
+		return s[i+2:]
+	}
+	return s
+}

@@ -1,0 +1,566 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/askls/askls/citations"
+	"github.com/askls/askls/index"
+)
+
+// Limits of the tools. Each tool result is compact text: a header per
+// piece of evidence "[n] path:start-end", then numbered lines.
+const (
+	maxToolChars    = 6000 // one tool result
+	maxReadLines    = 120  // read_file
+	hitWindowLines  = 12   // lines shown per search hit
+	maxLineChars    = 240  // a shown line is cut after this
+	defaultHits     = 8
+	maxHits         = 20
+	defaultGrep     = 30
+	maxGrep         = 60
+	maxListFiles    = 200
+	maxSymbols      = 20
+	maxOutlineItems = 80
+)
+
+// param is one argument of a tool.
+type param struct {
+	name, typ, desc string
+	required        bool
+}
+
+// tool is one read-only tool the model may call.
+type tool struct {
+	name, desc string
+	params     []param
+	run        func(tb *toolbox, ctx context.Context, a args) (string, string, error) // text for the model, summary for the step
+}
+
+// tools is the tool list, in the order the model sees it.
+var tools = []tool{
+	{
+		name: "search_code",
+		desc: "Ranked search of the workspace (code-aware: identifiers, words of comments). Start here. Returns the best chunks with path, lines and evidence numbers.",
+		params: []param{
+			{"query", "string", "words or identifiers, e.g. \"content type sniff ServeHTTP\"", true},
+			{"limit", "integer", "number of results, default 8, at most 20", false},
+		},
+		run: (*toolbox).searchCode,
+	},
+	{
+		name: "grep",
+		desc: "Regular expression (Go syntax) over every line of the current files. Use for exact identifiers or strings.",
+		params: []param{
+			{"pattern", "string", "Go regular expression, e.g. \"func \\\\(.*\\\\) ServeHTTP\"", true},
+			{"path_glob", "string", "only files matching this glob, e.g. \"net/http/**\" or \"*.go\"", false},
+		},
+		run: (*toolbox).grep,
+	},
+	{
+		name: "read_file",
+		desc: "Read lines of a file (at most 120 at a time). Read before you claim what code does.",
+		params: []param{
+			{"path", "string", "path relative to the workspace root, as the other tools print it", true},
+			{"start_line", "integer", "first line, 1-based (default 1)", false},
+			{"end_line", "integer", "last line, inclusive (default start_line+79)", false},
+		},
+		run: (*toolbox).readFile,
+	},
+	{
+		name: "list_files",
+		desc: "List workspace files matching a glob (\"**\" crosses folders).",
+		params: []param{
+			{"glob", "string", "e.g. \"net/http/*.go\" or \"**/README*\"", true},
+		},
+		run: (*toolbox).listFiles,
+	},
+	{
+		name: "find_symbol",
+		desc: "Find functions, types, methods, variables by name (exact, then prefix, then substring).",
+		params: []param{
+			{"name", "string", "symbol name, e.g. \"ServeHTTP\" or \"Server.Serve\"", true},
+		},
+		run: (*toolbox).findSymbol,
+	},
+	{
+		name: "outline",
+		desc: "The symbols of one file with their signatures and lines: a cheap look before read_file.",
+		params: []param{
+			{"path", "string", "path relative to the workspace root", true},
+		},
+		run: (*toolbox).outline,
+	},
+}
+
+func toolByName(name string) (tool, bool) {
+	for _, t := range tools {
+		if t.name == name {
+			return t, true
+		}
+	}
+	return tool{}, false
+}
+
+func toolNames() []string {
+	var out []string
+	for _, t := range tools {
+		out = append(out, t.name)
+	}
+	return out
+}
+
+// toolbox runs tools for one Ask over one snapshot and registers what they
+// return as evidence.
+type toolbox struct {
+	src      source
+	reg      *citations.Registry
+	contents map[string][]byte
+}
+
+func newToolbox(src source, reg *citations.Registry) *toolbox {
+	return &toolbox{src: src, reg: reg, contents: map[string][]byte{}}
+}
+
+// content returns a file's content in this snapshot, cached for the Ask.
+func (tb *toolbox) content(p string) ([]byte, error) {
+	if c, ok := tb.contents[p]; ok {
+		return c, nil
+	}
+	c, err := tb.src.Content(p)
+	if err != nil {
+		return nil, err
+	}
+	tb.contents[p] = c
+	return c, nil
+}
+
+// evidence registers lines start..end of p and writes them, numbered,
+// under a header "[n] p:start-end note".
+func (tb *toolbox) evidence(w *strings.Builder, p string, content []byte, start, end int, symbol, note string) (int, bool) {
+	text, ok := citations.Lines(content, start, end)
+	if !ok {
+		return 0, false
+	}
+	id := tb.reg.Add(p, start, end, text, symbol)
+	fmt.Fprintf(w, "[%d] %s:%d-%d", id, p, start, end)
+	if note != "" {
+		w.WriteString(" " + note)
+	}
+	w.WriteByte('\n')
+	for i, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+		fmt.Fprintf(w, "%6d  %s\n", start+i, cutLine(line))
+	}
+	return id, true
+}
+
+func cutLine(s string) string {
+	if len(s) <= maxLineChars {
+		return s
+	}
+	k := maxLineChars
+	for k > 0 && s[k]&0xC0 == 0x80 {
+		k--
+	}
+	return s[:k] + "…"
+}
+
+// cleanPath checks a path argument: relative, slash-separated, inside the
+// workspace.
+func cleanPath(p string) (string, error) {
+	p = strings.TrimSpace(strings.ReplaceAll(p, "\\", "/"))
+	p = strings.TrimPrefix(p, "./")
+	if p == "" {
+		return "", errors.New("empty path")
+	}
+	if strings.HasPrefix(p, "/") {
+		return "", fmt.Errorf("%q: %w: give the path relative to the workspace root, as search_code prints it", p, index.ErrOutsideRoot)
+	}
+	c := path.Clean(p)
+	if c == ".." || strings.HasPrefix(c, "../") {
+		return "", fmt.Errorf("%q: %w", p, index.ErrOutsideRoot)
+	}
+	return c, nil
+}
+
+// notFound explains a missing file and suggests files with the same name.
+func (tb *toolbox) notFound(p string, err error) error {
+	if !errors.Is(err, index.ErrNotFound) {
+		return err
+	}
+	msg := fmt.Sprintf("%s: file not found in the workspace", p)
+	if similar, _ := tb.src.Files("**/" + path.Base(p)); len(similar) > 0 {
+		if len(similar) > 5 {
+			similar = similar[:5]
+		}
+		msg += "; files with that name: " + strings.Join(similar, ", ")
+	} else {
+		msg += "; use search_code or list_files to find the right path"
+	}
+	return errors.New(msg)
+}
+
+func (tb *toolbox) searchCode(ctx context.Context, a args) (string, string, error) {
+	q, err := a.str("query", true)
+	if err != nil {
+		return "", "", err
+	}
+	limit, err := a.integer("limit", defaultHits)
+	if err != nil {
+		return "", "", err
+	}
+	limit = clamp(limit, 1, maxHits)
+	hits, err := tb.src.Search(ctx, q, limit, index.Filter{})
+	if err != nil {
+		return "", "", fmt.Errorf("search %q: %w", q, err)
+	}
+	if len(hits) == 0 {
+		return fmt.Sprintf("no results for %q; try other words, grep for an identifier, or list_files", q), "0 hits", nil
+	}
+	var w strings.Builder
+	shown := 0
+	for _, h := range hits {
+		content, err := tb.content(h.Path)
+		if err != nil {
+			continue
+		}
+		start, end := hitWindow(content, h)
+		note := symbolNote(h.Kind, h.Symbol)
+		if _, ok := tb.evidence(&w, h.Path, content, start, end, h.Symbol, note); ok {
+			shown++
+		}
+		if w.Len() > maxToolChars {
+			break
+		}
+	}
+	return w.String(), fmt.Sprintf("%d hits", shown), nil
+}
+
+func symbolNote(kind, name string) string {
+	switch {
+	case name == "":
+		return ""
+	case kind == "":
+		return "(" + name + ")"
+	default:
+		return "(" + kind + " " + name + ")"
+	}
+}
+
+// hitWindow picks the lines of a hit to show: the whole chunk when short,
+// else a window around the first line of its best-matching excerpt.
+func hitWindow(content []byte, h index.Hit) (int, int) {
+	n := citations.CountLines(content)
+	start, end := clamp(h.Start, 1, max(n, 1)), clamp(h.End, 1, max(n, 1))
+	if end < start {
+		end = start
+	}
+	if end-start+1 <= hitWindowLines {
+		return start, end
+	}
+	anchor := start
+	first := ""
+	for _, l := range strings.Split(h.Excerpt, "\n") {
+		if strings.TrimSpace(l) != "" {
+			first = strings.TrimSpace(l)
+			break
+		}
+	}
+	if first != "" {
+		text, _ := citations.Lines(content, start, end)
+		for i, l := range strings.Split(text, "\n") {
+			if strings.Contains(l, first) {
+				anchor = start + i
+				break
+			}
+		}
+	}
+	s := max(start, anchor-2)
+	if s-start <= 3 { // keep the chunk's head (its signature) when close
+		s = start
+	}
+	e := min(end, s+hitWindowLines-1)
+	return s, e
+}
+
+func (tb *toolbox) grep(ctx context.Context, a args) (string, string, error) {
+	pat, err := a.str("pattern", true)
+	if err != nil {
+		return "", "", err
+	}
+	glob, err := a.str("path_glob", false)
+	if err != nil {
+		return "", "", err
+	}
+	ms, err := tb.src.Grep(ctx, pat, glob, maxGrep+1)
+	if err != nil {
+		return "", "", fmt.Errorf("grep %q: %w", pat, err)
+	}
+	if len(ms) == 0 {
+		return fmt.Sprintf("no line matches %q%s", pat, inGlob(glob)), "0 matches", nil
+	}
+	more := len(ms) > defaultGrep
+	if more {
+		ms = ms[:defaultGrep]
+	}
+	var w strings.Builder
+	for _, m := range ms {
+		content, err := tb.content(m.Path)
+		if err != nil {
+			continue
+		}
+		text, ok := citations.Lines(content, m.Line, m.Line)
+		if !ok {
+			continue
+		}
+		id := tb.reg.Add(m.Path, m.Line, m.Line, text, "")
+		fmt.Fprintf(&w, "[%d] %s:%d: %s\n", id, m.Path, m.Line, cutLine(strings.TrimSpace(strings.TrimSuffix(text, "\n"))))
+		if w.Len() > maxToolChars {
+			more = true
+			break
+		}
+	}
+	if more {
+		w.WriteString("(more matches not shown: narrow the pattern or path_glob)\n")
+	}
+	return w.String(), fmt.Sprintf("%d matches", len(ms)), nil
+}
+
+func inGlob(glob string) string {
+	if glob == "" {
+		return ""
+	}
+	return " in " + glob
+}
+
+func (tb *toolbox) readFile(ctx context.Context, a args) (string, string, error) {
+	raw, err := a.str("path", true)
+	if err != nil {
+		return "", "", err
+	}
+	p, err := cleanPath(raw)
+	if err != nil {
+		return "", "", err
+	}
+	start, err := a.integer("start_line", 1)
+	if err != nil {
+		return "", "", err
+	}
+	end, err := a.integer("end_line", max(start, 1)+79)
+	if err != nil {
+		return "", "", err
+	}
+	content, err := tb.content(p)
+	if err != nil {
+		return "", "", tb.notFound(p, err)
+	}
+	n := citations.CountLines(content)
+	if n == 0 {
+		return fmt.Sprintf("%s is empty", p), "empty", nil
+	}
+	if start > n {
+		return "", "", fmt.Errorf("%s has %d lines; start_line %d is past the end", p, n, start)
+	}
+	start = max(start, 1)
+	end = clamp(end, start, n)
+	var notes []string
+	if end-start+1 > maxReadLines {
+		end = start + maxReadLines - 1
+		notes = append(notes, fmt.Sprintf("truncated to %d lines; read on from line %d", maxReadLines, end+1))
+	}
+	// Keep within the size cap.
+	for end > start {
+		s, e := citations.LineSpan(content, start, end)
+		if e-s <= maxToolChars {
+			break
+		}
+		end = start + (end-start)/2
+		if len(notes) == 0 {
+			notes = append(notes, fmt.Sprintf("truncated by size; read on from line %d", end+1))
+		} else {
+			notes[0] = fmt.Sprintf("truncated by size; read on from line %d", end+1)
+		}
+	}
+	note := fmt.Sprintf("(file has %d lines)", n)
+	var w strings.Builder
+	if _, ok := tb.evidence(&w, p, content, start, end, "", note); !ok {
+		return "", "", fmt.Errorf("%s: lines %d-%d not readable", p, start, end)
+	}
+	for _, s := range notes {
+		w.WriteString("(" + s + ")\n")
+	}
+	return w.String(), fmt.Sprintf("%s:%d-%d", p, start, end), nil
+}
+
+func (tb *toolbox) listFiles(ctx context.Context, a args) (string, string, error) {
+	glob, err := a.str("glob", true)
+	if err != nil {
+		return "", "", err
+	}
+	files, err := tb.src.Files(glob)
+	if err != nil {
+		return "", "", fmt.Errorf("list_files %q: %w", glob, err)
+	}
+	if len(files) == 0 {
+		return fmt.Sprintf("no file matches %q (\"**\" crosses folders: try \"**/%s\")", glob, path.Base(glob)), "0 files", nil
+	}
+	var w strings.Builder
+	for i, f := range files {
+		if i == maxListFiles || w.Len() > maxToolChars {
+			fmt.Fprintf(&w, "… and %d more: narrow the glob\n", len(files)-i)
+			break
+		}
+		w.WriteString(f + "\n")
+	}
+	return w.String(), fmt.Sprintf("%d files", len(files)), nil
+}
+
+func (tb *toolbox) findSymbol(ctx context.Context, a args) (string, string, error) {
+	name, err := a.str("name", true)
+	if err != nil {
+		return "", "", err
+	}
+	syms := tb.src.Symbols(name, maxSymbols)
+	if len(syms) == 0 {
+		return fmt.Sprintf("no symbol named like %q; try search_code or grep", name), "0 symbols", nil
+	}
+	var w strings.Builder
+	for _, s := range syms {
+		tb.symbolLine(&w, s, true)
+		if w.Len() > maxToolChars {
+			break
+		}
+	}
+	return w.String(), fmt.Sprintf("%d symbols", len(syms)), nil
+}
+
+// symbolLine registers a symbol's declaration line as evidence and writes
+// "[n] path:line-end kind Container.Name: signature".
+func (tb *toolbox) symbolLine(w *strings.Builder, s index.Symbol, withPath bool) {
+	name := s.Name
+	if s.Container != "" {
+		name = s.Container + "." + s.Name
+	}
+	content, err := tb.content(s.Path)
+	if err != nil {
+		return
+	}
+	text, ok := citations.Lines(content, s.Line, s.Line)
+	if !ok {
+		return
+	}
+	id := tb.reg.Add(s.Path, s.Line, s.Line, text, name)
+	sig := s.Signature
+	if sig == "" {
+		sig = strings.TrimSpace(strings.TrimSuffix(text, "\n"))
+	}
+	loc := fmt.Sprintf("%d-%d", s.Line, max(s.EndLine, s.Line))
+	if withPath {
+		loc = s.Path + ":" + loc
+	}
+	fmt.Fprintf(w, "[%d] %s %s %s: %s\n", id, loc, s.Kind, name, cutLine(sig))
+}
+
+func (tb *toolbox) outline(ctx context.Context, a args) (string, string, error) {
+	raw, err := a.str("path", true)
+	if err != nil {
+		return "", "", err
+	}
+	p, err := cleanPath(raw)
+	if err != nil {
+		return "", "", err
+	}
+	syms, err := tb.src.Outline(p)
+	if err != nil {
+		return "", "", tb.notFound(p, err)
+	}
+	content, err := tb.content(p)
+	if err != nil {
+		return "", "", tb.notFound(p, err)
+	}
+	var w strings.Builder
+	fmt.Fprintf(&w, "%s (%d lines, %d symbols)\n", p, citations.CountLines(content), len(syms))
+	for i, s := range syms {
+		if i == maxOutlineItems || w.Len() > maxToolChars {
+			fmt.Fprintf(&w, "… and %d more symbols: read_file the part you need\n", len(syms)-i)
+			break
+		}
+		tb.symbolLine(&w, s, false)
+	}
+	return w.String(), fmt.Sprintf("%d symbols", len(syms)), nil
+}
+
+// args are a tool call's arguments as the model sent them.
+type args map[string]any
+
+// str returns a string argument. Numbers are accepted and formatted.
+func (a args) str(name string, required bool) (string, error) {
+	v, ok := a[name]
+	if !ok || v == nil {
+		if required {
+			return "", fmt.Errorf("missing argument %q (a string)", name)
+		}
+		return "", nil
+	}
+	switch x := v.(type) {
+	case string:
+		if required && strings.TrimSpace(x) == "" {
+			return "", fmt.Errorf("argument %q is empty", name)
+		}
+		return x, nil
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64), nil
+	default:
+		return "", fmt.Errorf("argument %q must be a string, got %T", name, v)
+	}
+}
+
+// integer returns an integer argument, def when absent. Strings holding a
+// number are accepted (small models send "10").
+func (a args) integer(name string, def int) (int, error) {
+	v, ok := a[name]
+	if !ok || v == nil {
+		return def, nil
+	}
+	switch x := v.(type) {
+	case float64:
+		return int(x), nil
+	case int:
+		return x, nil
+	case string:
+		if strings.TrimSpace(x) == "" {
+			return def, nil
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(x))
+		if err != nil {
+			return 0, fmt.Errorf("argument %q must be an integer, got %q", name, x)
+		}
+		return n, nil
+	default:
+		return 0, fmt.Errorf("argument %q must be an integer, got %T", name, v)
+	}
+}
+
+// key is a canonical form of a call, for the repeat cache.
+func (a args) key(tool string) string {
+	keys := make([]string, 0, len(a))
+	for k := range a {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	b.WriteString(tool)
+	for _, k := range keys {
+		fmt.Fprintf(&b, "\x00%s=%v", k, a[k])
+	}
+	return b.String()
+}
+
+func clamp(v, lo, hi int) int {
+	return max(lo, min(v, hi))
+}
