@@ -253,11 +253,18 @@ func (s *server) commandAsk(ctx context.Context, args []json.RawMessage, release
 // resolvePath accepts a file URI, an absolute path, an index path or a path
 // relative to the first root.
 func (s *server) resolvePath(ctx context.Context, p string) (string, error) {
-	if strings.HasPrefix(p, "file:") {
-		return uriPath(p)
-	}
-	if filepath.IsAbs(p) {
-		return filepath.Clean(p), nil
+	if strings.HasPrefix(p, "file:") || filepath.IsAbs(p) {
+		abs := filepath.Clean(p)
+		if strings.HasPrefix(p, "file:") {
+			var err error
+			if abs, err = uriPath(p); err != nil {
+				return "", err
+			}
+		}
+		if !s.inRoots(abs) {
+			return "", fmt.Errorf("%s is outside the workspace roots", abs)
+		}
+		return abs, nil
 	}
 	ix, err := s.ws.get(ctx)
 	if err != nil {
@@ -290,4 +297,17 @@ func intArg(raw json.RawMessage) (int, error) {
 		return 0, fmt.Errorf("want a number, got %q", str)
 	}
 	return n, nil
+}
+
+// inRoots reports whether abs is inside a workspace folder.
+func (s *server) inRoots(abs string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, f := range s.folders {
+		rel, err := filepath.Rel(f.path, abs)
+		if err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
 }

@@ -95,10 +95,7 @@ func (q *queue) serve(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.
 			q.mu.Unlock()
 		}
 		if !isCall {
-			if err != nil {
-				q.log.Warn("notification failed", "method", req.Method(), "err", err)
-			}
-			return
+			return // the handler logged its error
 		}
 		if err != nil {
 			err = wireError(ctx, err)

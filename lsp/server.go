@@ -56,6 +56,9 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	defer cancel()
 
 	s := newServer(opts)
+	if testHook != nil {
+		testHook(s)
+	}
 	st := newStream(rwc, opts.Logger)
 	s.conn = jsonrpc2.NewConn(st)
 	s.clientLog = newClientLog(s.level, func(m LogMessageParams) {
@@ -101,6 +104,9 @@ func waitTimeout(f func(), d time.Duration) {
 func isClosed(err error) bool {
 	return errors.Is(err, io.EOF) || errors.Is(err, io.ErrClosedPipe) || strings.Contains(err.Error(), "closed")
 }
+
+// testHook, set only by tests, sees each server Serve creates.
+var testHook func(*server)
 
 // LogMessageParams is window/logMessage's params.
 type LogMessageParams struct {
@@ -233,7 +239,11 @@ func (s *server) handle(ctx context.Context, req jsonrpc2.Request, release func(
 	start := time.Now()
 	res, err := m(ctx, req.Params(), release)
 	if err != nil && ctx.Err() == nil {
-		s.log.Warn("request failed", "method", name, "err", err)
+		kind := "request"
+		if !isCall {
+			kind = "notification"
+		}
+		s.log.Warn(kind+" failed", "method", name, "err", err)
 	}
 	if d := time.Since(start); d > 500*time.Millisecond {
 		s.log.Debug("slow handler", "method", name, "ms", d.Milliseconds())
