@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Tests of the VS Code extension (editors/vscode):
+#   unit    node --test: answer rendering, citation links, settings, finding askls
+#   build   the .vsix (vsce package, no network)
+# Needs `bash .ci/install.d/vscode.sh` first (npm packages, chromium, code-server).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+EXT=$ROOT/editors/vscode
+require_all=${ASKLS_REQUIRE_ALL:-0}
+
+if [ ! -d "$EXT/node_modules" ]; then
+  if [ "$require_all" = 1 ]; then
+    echo "vscode: editors/vscode/node_modules is missing: run .ci/install.d/vscode.sh" >&2
+    exit 1
+  fi
+  echo "vscode: SKIP: editors/vscode/node_modules is missing (run .ci/install.d/vscode.sh)"
+  exit 0
+fi
+
+cd "$EXT"
+echo "vscode: build and unit tests"
+npm run --silent build
+node --test test/unit/
+
+echo "vscode: package"
+VSIX=$(node scripts/package.mjs | tail -1)
+test -s "$VSIX"
+echo "vscode: packaged $VSIX"

@@ -1,0 +1,344 @@
+// The askls extension: starts the askls language server over stdio, asks
+// questions with askls/ask, shows answers in a panel beside the code, opens
+// and highlights cited code, and shows citations in the peek view. Code
+// lenses come from the server (their command askls.showAnswer is forwarded
+// here through the client's middleware and opens the answer).
+import * as vscode from 'vscode';
+import {
+  CancellationToken,
+  ExecuteCommandSignature,
+  LanguageClient,
+  LanguageClientOptions,
+  ProgressType,
+  ResponseError,
+  ServerOptions,
+  State,
+  TransportKind,
+  WorkDoneProgress,
+  WorkDoneProgressBegin,
+  WorkDoneProgressReport,
+  WorkDoneProgressEnd,
+} from 'vscode-languageclient/node';
+import { serverSettings, ServerKey } from './config';
+import { AnswerPanel } from './panel';
+import { askMethod, AskParams, AskResult, AnswerDelta, isAskResult, showAnswerCommand } from './protocol';
+import type { Entry } from './render';
+import { findServer, installCommand } from './serverPath';
+
+const partialType = new ProgressType<AnswerDelta>();
+
+let client: LanguageClient | undefined;
+let panel: AnswerPanel | undefined;
+let output: vscode.LogOutputChannel | undefined;
+let highlight: vscode.TextEditorDecorationType | undefined;
+/** The editor column the code is in (citations open there, not over the panel). */
+let codeColumn: vscode.ViewColumn = vscode.ViewColumn.One;
+let missingShown = false;
+
+/** What activate returns: used by the tests and by other extensions. */
+export interface AsklsApi {
+  client(): LanguageClient | undefined;
+  panel(): AnswerPanel | undefined;
+  ask(question: string): Promise<Entry | undefined>;
+}
+
+function settings(): ReturnType<typeof serverSettings> {
+  const cfg = vscode.workspace.getConfiguration('askls');
+  return serverSettings((k: ServerKey) => cfg.get(k));
+}
+
+function displayPath(uri: string): string {
+  try {
+    const u = vscode.Uri.parse(uri);
+    const rel = vscode.workspace.asRelativePath(u, vscode.workspace.workspaceFolders !== undefined && vscode.workspace.workspaceFolders.length > 1);
+    return rel || u.fsPath || uri;
+  } catch {
+    return uri;
+  }
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<AsklsApi> {
+  output = vscode.window.createOutputChannel('askls', { log: true });
+  highlight = vscode.window.createTextEditorDecorationType({
+    backgroundColor: new vscode.ThemeColor('editor.findMatchHighlightBackground'),
+    borderColor: new vscode.ThemeColor('editor.findMatchHighlightBorder'),
+    isWholeLine: true,
+    overviewRulerColor: new vscode.ThemeColor('editorOverviewRuler.findMatchForeground'),
+    overviewRulerLane: vscode.OverviewRulerLane.Center,
+  });
+  panel = new AnswerPanel(context.extensionUri, { openCitation, peek }, { displayPath });
+  context.subscriptions.push(output, highlight, panel);
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('askls.askQuestion', (question?: string) => askQuestion(question)),
+    vscode.commands.registerCommand('askls.peekCitations', (id?: string) => {
+      const e = panel?.find(id);
+      if (!e) {
+        void vscode.window.showInformationMessage('askls: no answer with citations yet. Ask a question first.');
+        return;
+      }
+      return peek(e);
+    }),
+    vscode.commands.registerCommand('askls.openAnswers', () => panel?.reveal(false)),
+    vscode.commands.registerCommand('askls.restartServer', () => restart()),
+    vscode.window.onDidChangeActiveTextEditor((ed) => {
+      if (ed && ed.viewColumn !== undefined) {
+        codeColumn = ed.viewColumn;
+      }
+    }),
+    vscode.workspace.onDidChangeConfiguration((ev) => {
+      if (ev.affectsConfiguration('askls.serverPath')) {
+        void restart();
+      } else if (ev.affectsConfiguration('askls') && client && client.state === State.Running) {
+        void client.sendNotification('workspace/didChangeConfiguration', { settings: { askls: settings() } });
+      }
+    }),
+    { dispose: () => void client?.stop() },
+  );
+
+  await startClient(context);
+  return {
+    client: () => client,
+    panel: () => panel,
+    ask: (q: string) => askQuestion(q),
+  };
+}
+
+export async function deactivate(): Promise<void> {
+  const c = client;
+  client = undefined;
+  if (c) {
+    await c.stop();
+  }
+}
+
+let extensionContext: vscode.ExtensionContext | undefined;
+
+async function startClient(context?: vscode.ExtensionContext): Promise<boolean> {
+  if (context) {
+    extensionContext = context;
+  }
+  const found = findServer(vscode.workspace.getConfiguration('askls').get<string>('serverPath'));
+  if (!found.path) {
+    showMissing(found.reason ?? 'askls was not found.');
+    return false;
+  }
+  missingShown = false;
+  const serverOptions: ServerOptions = {
+    run: { command: found.path, args: ['serve'], transport: TransportKind.stdio },
+    debug: { command: found.path, args: ['serve'], transport: TransportKind.stdio },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [{ scheme: 'file' }],
+    initializationOptions: settings(),
+    outputChannel: output,
+    middleware: {
+      executeCommand: async (command: string, args: unknown[], next: ExecuteCommandSignature) => {
+        if (command === showAnswerCommand) {
+          const id = typeof args[0] === 'string' ? args[0] : undefined;
+          const local = panel?.find(id);
+          if (local && id !== undefined) {
+            panel?.show(local, false);
+            return local.result;
+          }
+        }
+        const result = await next(command, args);
+        if ((command === showAnswerCommand || command === 'askls.ask') && isAskResult(result)) {
+          panel?.addResult(result);
+        }
+        return result;
+      },
+    },
+  };
+  client = new LanguageClient('askls', 'askls', serverOptions, clientOptions);
+  try {
+    await client.start();
+    output?.appendLine(`askls: started ${found.path}`);
+    return true;
+  } catch (err) {
+    const msg = err instanceof Error ? err.message : String(err);
+    output?.appendLine(`askls: could not start ${found.path}: ${msg}`);
+    void vscode.window.showErrorMessage(`askls: the language server (${found.path}) did not start: ${msg}`, 'Show Log').then((b) => {
+      if (b) output?.show();
+    });
+    return false;
+  }
+}
+
+async function restart(): Promise<void> {
+  const c = client;
+  client = undefined;
+  if (c) {
+    try {
+      await c.stop();
+    } catch {
+      // already stopped
+    }
+  }
+  await startClient(extensionContext);
+}
+
+function showMissing(reason: string): void {
+  output?.appendLine(`askls: ${reason}`);
+  if (missingShown) {
+    return;
+  }
+  missingShown = true;
+  void vscode.window
+    .showErrorMessage(
+      `askls: ${reason} Install it with \`${installCommand}\` (needs Go), or set askls.serverPath.`,
+      'Copy Install Command',
+      'Open Settings',
+    )
+    .then((b) => {
+      if (b === 'Copy Install Command') {
+        void vscode.env.clipboard.writeText(installCommand);
+      } else if (b === 'Open Settings') {
+        void vscode.commands.executeCommand('workbench.action.openSettings', 'askls.serverPath');
+      }
+    });
+}
+
+/** The selection, as one line, to prefill the question with. */
+function selectionText(ed: vscode.TextEditor | undefined): string {
+  if (!ed || ed.selection.isEmpty) {
+    return '';
+  }
+  const t = ed.document.getText(ed.selection).replace(/\s+/g, ' ').trim();
+  return t.length > 300 ? t.slice(0, 300) : t;
+}
+
+function newToken(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+async function askQuestion(given?: string): Promise<Entry | undefined> {
+  const ed = vscode.window.activeTextEditor;
+  if (ed?.viewColumn !== undefined) {
+    codeColumn = ed.viewColumn;
+  }
+  let question = typeof given === 'string' ? given : undefined;
+  if (question === undefined) {
+    const sel = selectionText(ed);
+    question = await vscode.window.showInputBox({
+      title: 'askls: Ask a Question about the Code',
+      prompt: 'Ask about the code in this workspace; the answer cites the code it is based on.',
+      placeHolder: 'Where is the configuration read?',
+      value: sel,
+      ignoreFocusOut: true,
+    });
+  }
+  if (question === undefined || question.trim() === '') {
+    return undefined;
+  }
+  question = question.trim();
+  if (!client || client.state !== State.Running) {
+    if (!(await startClient(extensionContext))) {
+      return undefined;
+    }
+  }
+  const c = client!;
+  const p = panel!;
+  const entry = p.start(question);
+  const params: AskParams = { question, workDoneToken: newToken('askls-ask'), partialResultToken: newToken('askls-answer') };
+  if (ed && ed.document.uri.scheme === 'file') {
+    params.textDocument = { uri: c.code2ProtocolConverter.asUri(ed.document.uri) };
+    params.position = { line: ed.selection.active.line, character: ed.selection.active.character };
+  }
+  await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: 'askls', cancellable: true },
+    async (progress, token) => {
+      progress.report({ message: truncate(question!, 60) });
+      const subs = [
+        c.onProgress(WorkDoneProgress.type, params.workDoneToken!, (v: WorkDoneProgressBegin | WorkDoneProgressReport | WorkDoneProgressEnd) => {
+          const msg = v.kind === 'begin' ? [v.title, v.message].filter(Boolean).join(': ') : v.message;
+          if (msg) {
+            progress.report({ message: msg });
+            p.progress(entry, msg);
+          }
+        }),
+        c.onProgress(partialType, params.partialResultToken!, (v: AnswerDelta) => {
+          if (v && typeof v.delta === 'string') {
+            p.appendDelta(entry, v.delta);
+          }
+        }),
+      ];
+      try {
+        const result = await c.sendRequest<AskResult>(askMethod, params, token as CancellationToken);
+        if (!isAskResult(result)) {
+          throw new Error('the server sent no answer');
+        }
+        p.finish(entry, result);
+        if (result.mode === 'retrieval') {
+          output?.appendLine('askls: answered in retrieval mode (no model was reachable); see `askls doctor`.');
+        }
+      } catch (err) {
+        if (token.isCancellationRequested || (err instanceof ResponseError && err.code === -32800)) {
+          p.fail(entry, 'cancelled', 'The question was cancelled.');
+        } else {
+          const msg = err instanceof Error ? err.message : String(err);
+          p.fail(entry, 'error', msg);
+          void vscode.window.showErrorMessage(`askls: ${msg}`);
+        }
+      } finally {
+        for (const s of subs) s.dispose();
+      }
+    },
+  );
+  return entry;
+}
+
+function truncate(s: string, n: number): string {
+  return s.length > n ? s.slice(0, n) + '…' : s;
+}
+
+function toLocation(c: AskResult['citations'][number]): vscode.Location {
+  if (client) {
+    return client.protocol2CodeConverter.asLocation(c.location);
+  }
+  const r = c.location.range;
+  return new vscode.Location(
+    vscode.Uri.parse(c.location.uri),
+    new vscode.Range(r.start.line, r.start.character, r.end.line, r.end.character),
+  );
+}
+
+/** openCitation opens the cited file at the cited range, beside the panel, and highlights it. */
+async function openCitation(e: Entry, n: number): Promise<void> {
+  const cite = e.result?.citations.find((c) => c.n === n);
+  if (!cite) {
+    return;
+  }
+  const loc = toLocation(cite);
+  const doc = await vscode.workspace.openTextDocument(loc.uri);
+  const ed = await vscode.window.showTextDocument(doc, {
+    viewColumn: codeColumn,
+    selection: new vscode.Range(loc.range.start, loc.range.start),
+    preserveFocus: false,
+  });
+  ed.revealRange(loc.range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  for (const other of vscode.window.visibleTextEditors) {
+    if (highlight) other.setDecorations(highlight, []);
+  }
+  if (highlight) {
+    ed.setDecorations(highlight, [loc.range]);
+  }
+  if (cite.stale) {
+    void vscode.window.setStatusBarMessage(`askls: citation [${n}] is stale: the cited code changed since the answer`, 5000);
+  }
+}
+
+/** peek shows all citations of an answer in the peek view, anchored at the first one. */
+async function peek(e: Entry): Promise<void> {
+  const cites = e.result?.citations ?? [];
+  if (cites.length === 0) {
+    void vscode.window.showInformationMessage('askls: this answer has no citations.');
+    return;
+  }
+  const locs = cites.slice().sort((a, b) => a.n - b.n).map(toLocation);
+  const first = locs[0];
+  const doc = await vscode.workspace.openTextDocument(first.uri);
+  await vscode.window.showTextDocument(doc, { viewColumn: codeColumn, selection: new vscode.Range(first.range.start, first.range.start) });
+  await vscode.commands.executeCommand('editor.action.peekLocations', first.uri, first.range.start, locs, 'peek');
+}
+

@@ -1,0 +1,78 @@
+// The askls/ask contract (../../../shared/DESIGN.md, "Contract with the
+// editors"), as the extension sees it. Positions are LSP positions: 0-based
+// lines, UTF-16 columns.
+
+export interface Position {
+  line: number;
+  character: number;
+}
+
+export interface Range {
+  start: Position;
+  end: Position;
+}
+
+export interface Location {
+  uri: string;
+  range: Range;
+}
+
+export interface Citation {
+  n: number;
+  location: Location;
+  symbol?: string;
+  excerpt?: string;
+  stale?: boolean;
+}
+
+export interface Step {
+  tool: string;
+  args?: unknown;
+  summary?: string;
+  ms?: number;
+}
+
+export interface Stats {
+  hops?: number;
+  toolCalls?: number;
+  promptTokens?: number;
+  evalTokens?: number;
+  ms?: number;
+}
+
+export interface AskResult {
+  id: string;
+  question: string;
+  answer: string;
+  citations: Citation[];
+  refused: boolean;
+  mode: 'model' | 'retrieval';
+  model?: string;
+  steps?: Step[];
+  stats?: Stats;
+}
+
+export interface AskParams {
+  question: string;
+  textDocument?: { uri: string };
+  position?: Position;
+  workDoneToken?: string;
+  partialResultToken?: string;
+}
+
+/** The value of a $/progress notification on the partialResultToken. */
+export interface AnswerDelta {
+  delta: string;
+}
+
+export const askMethod = 'askls/ask';
+export const showAnswerCommand = 'askls.showAnswer';
+
+/** Whether v looks like an askls/ask result (for results of server commands). */
+export function isAskResult(v: unknown): v is AskResult {
+  if (typeof v !== 'object' || v === null) {
+    return false;
+  }
+  const r = v as Record<string, unknown>;
+  return typeof r.answer === 'string' && Array.isArray(r.citations);
+}
