@@ -40,6 +40,10 @@ else
   MIRROR=$(mirror)
   if [ ! -f "$SID/.askls-bootstrapped" ]; then
     echo "editors: debootstrap sid into $SID from $MIRROR (about a minute)"
+    if grep -qF " $SID/" /proc/mounts; then
+      echo "editors: something is mounted under $SID; not recreating it" >&2
+      exit 1
+    fi
     rm -rf "$SID"
     mkdir -p "$SID"
     debootstrap --variant=minbase sid "$SID" "$MIRROR" >"$SID.debootstrap.log" 2>&1 || {

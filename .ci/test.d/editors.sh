@@ -1,0 +1,184 @@
+#!/usr/bin/env bash
+# Editor tests against the real askls binary:
+#   1. Neovim on the host (0.7.2 on bookworm): retrieval mode and model mode
+#      (a fake Ollama speaking /api/chat NDJSON on loopback);
+#   2. the newest Neovim in the Debian sid chroot (same tests);
+#   3. Helix in the chroot, driven through tmux: the binding asks, the
+#      answer opens, the citations are diagnostics.
+# The chroot comes from .ci/install.d/editors.sh. A level whose tools are
+# missing is skipped with the reason, or fails when ASKLS_REQUIRE_ALL=1.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+REPO=$(pwd)
+REQUIRE="${ASKLS_REQUIRE_ALL:-0}"
+SID="${ASKLS_SID_DIR:-${HOME:-/root}/.cache/askls-ci/sid}"
+PASSED=0
+FAILED=0
+SKIPPED=0
+
+say() { echo "editors: $*"; }
+skip() {
+  if [ "$REQUIRE" = 1 ]; then
+    say "FAIL (ASKLS_REQUIRE_ALL=1): $*"
+    FAILED=$((FAILED + 1))
+  else
+    say "SKIP: $*"
+    SKIPPED=$((SKIPPED + 1))
+  fi
+}
+result() { # name, exit status
+  if [ "$2" = 0 ]; then PASSED=$((PASSED + 1)); say "PASS: $1"; else FAILED=$((FAILED + 1)); say "FAIL: $1"; fi
+}
+
+WORK=$(mktemp -d /tmp/askls-editors.XXXXXX)
+FAKE_PID=
+MNT="$SID/askls-test" # WORK, seen from the chroot
+SRC="$SID/askls-src"  # the repo, read-only, seen from the chroot
+cleanup() {
+  [ -n "$FAKE_PID" ] && kill "$FAKE_PID" 2>/dev/null || true
+  tmux kill-session -t "askls-hx-$$" 2>/dev/null || true
+  for m in "$SRC" "$MNT" "$SID/dev/pts" "$SID/dev" "$SID/proc"; do
+    if mountpoint -q "$m" 2>/dev/null; then umount "$m" 2>/dev/null || umount -l "$m" || true; fi
+  done
+  rmdir "$MNT" "$SRC" 2>/dev/null || true
+  # Never delete through a mount that is still there.
+  if grep -qF -e " $MNT " -e " $SRC " /proc/mounts; then
+    say "WARNING: $MNT or $SRC still mounted; leaving $WORK"
+  else
+    rm -rf "$WORK"
+  fi
+}
+trap cleanup EXIT
+
+# One static binary serves the host and the chroot.
+say "building askls (CGO_ENABLED=0)"
+mkdir -p "$WORK/bin" "$WORK/home"
+CGO_ENABLED=0 go build -o "$WORK/bin/askls" ./cmd/askls
+
+# A small Go workspace; each run gets its own copy (and its own index).
+fixture() {
+  mkdir -p "$1/greet"
+  printf 'module example.com/hello\n\ngo 1.22\n' >"$1/go.mod"
+  cat >"$1/greet/greet.go" <<'EOF'
+package greet
+
+// Greeting builds the greeting text for a name.
+func Greeting(name string) string {
+	if name == "" {
+		name = "world"
+	}
+	return "Hello, " + name + "!"
+}
+EOF
+  cat >"$1/main.go" <<'EOF'
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"example.com/hello/greet"
+)
+
+// main prints the greeting for the first argument.
+func main() {
+	name := ""
+	if len(os.Args) > 1 {
+		name = os.Args[1]
+	}
+	fmt.Println(greet.Greeting(name))
+}
+EOF
+}
+
+# Does this askls serve LSP at all? (an initialize over stdio)
+server_ready() {
+  local req='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":null,"capabilities":{}}}'
+  printf 'Content-Length: %d\r\n\r\n%s' "${#req}" "$req" |
+    HOME="$WORK/home" timeout 10 "$WORK/bin/askls" serve 2>/dev/null | head -c 4000 | grep -q '"capabilities"'
+}
+if ! server_ready; then
+  skip "askls serve does not answer initialize yet: no editor test can run"
+  say "$PASSED passed, $FAILED failed, $SKIPPED skipped"
+  [ "$FAILED" = 0 ]
+  exit
+fi
+
+# The fake Ollama (python3 on the host; the chroot shares the loopback).
+if command -v python3 >/dev/null; then
+  python3 editors/nvim/test/fake_ollama.py "$WORK/port" 2>"$WORK/fake-ollama.log" &
+  FAKE_PID=$!
+  for _ in $(seq 50); do [ -s "$WORK/port" ] && break; sleep 0.1; done
+fi
+OLLAMA_URL=
+[ -s "$WORK/port" ] && OLLAMA_URL="http://127.0.0.1:$(cat "$WORK/port")"
+
+# nvim_suite LABEL BIN WS_HERE WS_THERE HOME [PREFIX...]: the headless
+# tests in both modes. PREFIX is empty on the host, "chroot SID env -i ..."
+# in the chroot; BIN, WS_THERE and HOME are paths as the editor sees them.
+nvim_suite() {
+  local label=$1 bin=$2 ws=$3 wsview=$4 home=$5
+  shift 5
+  local mode url
+  for mode in retrieval model; do
+    url=
+    if [ "$mode" = model ]; then
+      if [ -z "$OLLAMA_URL" ]; then skip "$label model mode: python3 missing for the fake Ollama"; continue; fi
+      url=$OLLAMA_URL
+    fi
+    fixture "$ws-$mode"
+    local status=0
+    (cd "$REPO/editors/nvim" && timeout 300 "$@" env HOME="$home" XDG_CACHE_HOME="$home/.cache" \
+      XDG_CONFIG_HOME="$home/.config" XDG_DATA_HOME="$home/.local/share" XDG_STATE_HOME="$home/.local/state" \
+      ASKLS_BIN="$bin" ASKLS_FIXTURE="$wsview-$mode" ASKLS_OLLAMA="$url" \
+      nvim --headless -u "$NVIM_DIR/test/minimal_init.lua" -c "luafile $NVIM_DIR/test/run.lua") \
+      >"$WORK/nvim-$label-$mode.log" 2>&1 || status=$?
+    grep -E '^(ok|not ok) - |passed, .* failed' "$WORK/nvim-$label-$mode.log" | sed "s/^/  /" || true
+    [ "$status" = 0 ] || sed -n '1,80p' "$WORK/nvim-$label-$mode.log" | grep -v '^ok - ' | sed 's/^/  | /'
+    result "neovim $label, $mode mode" "$status"
+  done
+}
+
+# 1. Neovim on the host.
+if command -v nvim >/dev/null; then
+  NVIM_DIR="$REPO/editors/nvim"
+  nvim_suite host "$WORK/bin/askls" "$WORK/ws-host" "$WORK/ws-host" "$WORK/home"
+else
+  skip "neovim is not installed on the host (bash .ci/install.d/editors.sh)"
+fi
+
+# 2 and 3. In the sid chroot.
+if [ "$(id -u)" != 0 ]; then
+  skip "the chroot levels need root (chroot, mount)"
+elif [ ! -x "$SID/usr/bin/nvim" ] || [ ! -x "$SID/usr/bin/hx" ]; then
+  skip "no sid chroot with neovim and hx at $SID (bash .ci/install.d/editors.sh)"
+else
+  mkdir -p "$MNT" "$SRC"
+  mountpoint -q "$SID/proc" || mount -t proc proc "$SID/proc"
+  mountpoint -q "$SID/dev" || mount --bind /dev "$SID/dev"
+  mountpoint -q "$SID/dev/pts" || mount --bind /dev/pts "$SID/dev/pts"
+  # The work folder (binary, fixtures, home) at /askls-test, the repo at
+  # /askls-src (read-only).
+  mount --bind "$WORK" "$MNT"
+  mount --bind "$REPO" "$SRC"
+  mount -o remount,bind,ro "$SRC"
+  CHROOT=(chroot "$SID" env -i PATH=/askls-test/bin:/usr/bin:/bin LANG=C.UTF-8 TERM=xterm-256color)
+  NVIM_DIR=/askls-src/editors/nvim
+  say "chroot: $(chroot "$SID" nvim --version | head -n1), $(chroot "$SID" hx --version)"
+  mkdir -p "$WORK/home-sid"
+  nvim_suite sid /askls-test/bin/askls "$WORK/ws-sid" /askls-test/ws-sid /askls-test/home-sid "${CHROOT[@]}"
+
+  if command -v tmux >/dev/null; then
+    fixture "$WORK/ws-hx"
+    status=0
+    ASKLS_HX_SESSION="askls-hx-$$" bash editors/helix/test/run.sh "$SID" "$WORK" /askls-test \
+      >"$WORK/helix.log" 2>&1 || status=$?
+    sed 's/^/  /' "$WORK/helix.log"
+    result "helix $(chroot "$SID" hx --version | awk '{print $2}')" "$status"
+  else
+    skip "tmux is not installed on the host: the Helix test drives hx through it"
+  fi
+fi
+
+say "$PASSED passed, $FAILED failed, $SKIPPED skipped"
+[ "$FAILED" = 0 ]
