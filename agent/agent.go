@@ -279,7 +279,7 @@ type turnResult struct {
 func (r *run) turn(ctx context.Context, req *api.ChatRequest) (turnResult, error) {
 	var t turnResult
 	var content strings.Builder
-	streaming := false
+	streaming, done := false, false
 	err := r.a.client.Chat(ctx, req, func(resp api.ChatResponse) error {
 		if d := resp.Message.Content; d != "" {
 			content.WriteString(d)
@@ -293,6 +293,7 @@ func (r *run) turn(ctx context.Context, req *api.ChatRequest) (turnResult, error
 		}
 		t.native = append(t.native, resp.Message.ToolCalls...)
 		if resp.Done {
+			done = true
 			r.res.Stats.PromptTokens += resp.PromptEvalCount
 			r.res.Stats.EvalTokens += resp.EvalCount
 			r.cfg.Logger.Debug("model turn", "done_reason", resp.DoneReason,
@@ -301,6 +302,14 @@ func (r *run) turn(ctx context.Context, req *api.ChatRequest) (turnResult, error
 		}
 		return ctx.Err()
 	})
+	if err == nil && !done {
+		// The client returns nil when the stream breaks off: a turn is
+		// whole only with its done chunk.
+		err = errors.New("the stream ended without its last chunk")
+		if ctx.Err() != nil {
+			err = ctx.Err()
+		}
+	}
 	t.content = content.String()
 	for _, tc := range t.native {
 		t.calls = append(t.calls, call{id: tc.ID, name: tc.Function.Name, args: args(tc.Function.Arguments.ToMap())})

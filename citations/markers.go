@@ -39,10 +39,37 @@ func parseMarker(body string) (ids []int, ok bool) {
 	return ids, true
 }
 
-// markerByte reports whether b may appear between '[' and ']' of a marker
-// (digits, spaces, commas, hyphens, and the bytes of an en dash).
+// markerByte reports whether b may appear between '[' and ']' of a marker:
+// digits, spaces, commas, hyphens, the bytes of an en dash, and what a
+// path reference "dir/file.go:10-12" needs.
 func markerByte(b byte) bool {
-	return '0' <= b && b <= '9' || b == ' ' || b == ',' || b == '-' || b == 0xE2 || b == 0x80 || b == 0x93
+	return '0' <= b && b <= '9' || b == ' ' || b == ',' || b == '-' || b == 0xE2 || b == 0x80 || b == 0x93 ||
+		'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || b == '/' || b == '.' || b == '_' || b == ':'
+}
+
+// parsePathRef parses a path reference "dir/file.go:10" or
+// "dir/file.go:10-12" (also "L10"). ok is false for anything else.
+func parsePathRef(body string) (path string, lo, hi int, ok bool) {
+	body = strings.TrimSpace(body)
+	i := strings.LastIndexByte(body, ':')
+	if i <= 0 || strings.ContainsAny(body[:i], " ,") || !strings.ContainsAny(body[:i], "./") {
+		return "", 0, 0, false
+	}
+	path = strings.TrimPrefix(body[:i], "./")
+	lines := strings.TrimPrefix(strings.ReplaceAll(body[i+1:], "–", "-"), "L")
+	a, b, isRange := strings.Cut(lines, "-")
+	lo, err := strconv.Atoi(a)
+	if err != nil || lo < 1 {
+		return "", 0, 0, false
+	}
+	hi = lo
+	if isRange {
+		hi, err = strconv.Atoi(strings.TrimPrefix(b, "L"))
+		if err != nil || hi < lo {
+			return "", 0, 0, false
+		}
+	}
+	return path, lo, hi, true
 }
 
 // isWordByte reports whether b before '[' makes it an index expression

@@ -34,7 +34,7 @@ type Rewriter struct {
 
 	num     map[int]int // evidence id -> citation number, 0 when dropped
 	cits    []Citation
-	dropped []int
+	dropped []string
 }
 
 // NewRewriter returns a Rewriter checking markers against reg, with file
@@ -55,12 +55,13 @@ func (r *Rewriter) Flush() string { return r.process(true) }
 // Citations returns the citations used so far, numbered 1..k.
 func (r *Rewriter) Citations() []Citation { return append([]Citation(nil), r.cits...) }
 
-// Dropped returns the numbers cited that named nothing valid, in order.
-func (r *Rewriter) Dropped() []int { return append([]int(nil), r.dropped...) }
+// Dropped returns what was cited but named nothing valid, in order: the
+// numbers ("7") and the path references ("x.go:10-12").
+func (r *Rewriter) Dropped() []string { return append([]string(nil), r.dropped...) }
 
 // Validate checks a whole answer at once: the rewritten text, its
 // citations and the dropped numbers.
-func Validate(answer string, reg *Registry, current ContentFunc) (string, []Citation, []int) {
+func Validate(answer string, reg *Registry, current ContentFunc) (string, []Citation, []string) {
 	r := NewRewriter(reg, current)
 	text := r.Write(answer) + r.Flush()
 	return text, r.Citations(), r.Dropped()
@@ -186,7 +187,16 @@ func (r *Rewriter) marker(b string, i int, final bool) (string, int, markerState
 	}
 	ids, ok := parseMarker(b[i+1 : j])
 	if !ok {
-		return "", 0, notMarker
+		p, lo, hi, isRef := parsePathRef(b[i+1 : j])
+		if !isRef {
+			return "", 0, notMarker
+		}
+		id := r.covering(p, lo, hi)
+		if id == 0 {
+			r.dropped = append(r.dropped, b[i+1:j])
+			return "", j + 1, isMarker
+		}
+		ids = []int{id}
 	}
 	var nums []string
 	seen := map[int]bool{}
@@ -218,7 +228,7 @@ func (r *Rewriter) resolve(id int) (int, bool) {
 	}
 	if !ok || err != nil {
 		r.num[id] = 0
-		r.dropped = append(r.dropped, id)
+		r.dropped = append(r.dropped, strconv.Itoa(id))
 		return 0, false
 	}
 	c := Citation{
@@ -263,4 +273,20 @@ func Excerpt(text string) string {
 // String formats a citation as path:start-end for logs.
 func (c Citation) String() string {
 	return fmt.Sprintf("[%d] %s:%d-%d", c.N, c.Path, c.Start, c.End)
+}
+
+// covering finds the evidence that contains lines lo..hi of path p (p may
+// be a suffix of the evidence path after a '/'): the smallest such span,
+// 0 when none. It is how "[server.go:10-12]" becomes a checked citation.
+func (r *Rewriter) covering(p string, lo, hi int) int {
+	best, bestLen := 0, 0
+	for _, ev := range r.reg.All() {
+		if ev.forgotten || !(ev.Path == p || strings.HasSuffix(ev.Path, "/"+p)) {
+			continue
+		}
+		if ev.Start <= lo && hi <= ev.End && (best == 0 || ev.End-ev.Start < bestLen) {
+			best, bestLen = ev.ID, ev.End-ev.Start
+		}
+	}
+	return best
 }

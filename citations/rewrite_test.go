@@ -46,27 +46,33 @@ func TestValidate(t *testing.T) {
 	tests := []struct {
 		name, in, want string
 		cited          []string // path:start-end per citation
-		dropped        []int
+		dropped        []string
 	}{
 		{"plain", "Add adds [1].", "Add adds [1].", []string{"a.go:3-6"}, nil},
 		{"renumber by first use", "B [2], Add [1], again [2].", "B [1], Add [2], again [1].", []string{"b.go:3-3", "a.go:3-6"}, nil},
-		{"unknown removed with its space", "Add adds [7].", "Add adds.", nil, []int{7}},
-		{"unknown in the middle", "Add [9] adds [1] too", "Add adds [1] too", []string{"a.go:3-6"}, []int{9}},
+		{"unknown removed with its space", "Add adds [7].", "Add adds.", nil, []string{"7"}},
+		{"unknown in the middle", "Add [9] adds [1] too", "Add adds [1] too", []string{"a.go:3-6"}, []string{"9"}},
 		{"list", "see [1, 2]", "see [1, 2]", []string{"a.go:3-6", "b.go:3-3"}, nil},
-		{"list with unknown", "see [2, 8, 1]", "see [1, 2]", []string{"b.go:3-3", "a.go:3-6"}, []int{8}},
+		{"list with unknown", "see [2, 8, 1]", "see [1, 2]", []string{"b.go:3-3", "a.go:3-6"}, []string{"8"}},
 		{"range", "see [1-3]", "see [1, 2, 3]", []string{"a.go:3-6", "b.go:3-3", "a.go:1-1"}, nil},
-		{"range partly unknown", "see [2-5]", "see [1, 2]", []string{"b.go:3-3", "a.go:1-1"}, []int{4, 5}},
+		{"range partly unknown", "see [2-5]", "see [1, 2]", []string{"b.go:3-3", "a.go:1-1"}, []string{"4", "5"}},
 		{"en dash range", "see [1–2]", "see [1, 2]", []string{"a.go:3-6", "b.go:3-3"}, nil},
 		{"duplicate in a marker", "see [1, 1]", "see [1]", []string{"a.go:3-6"}, nil},
 		{"adjacent markers", "x[1] y [1][2]", "x[1] y [1][2]", []string{"a.go:3-6", "b.go:3-3"}, nil},
-		{"zero", "see [0]", "see", nil, []int{0}},
-		{"deleted file", "see [4] and [1]", "see and [1]", []string{"a.go:3-6"}, []int{4}},
+		{"zero", "see [0]", "see", nil, []string{"0"}},
+		{"deleted file", "see [4] and [1]", "see and [1]", []string{"a.go:3-6"}, []string{"4"}},
 		{"inline code left alone", "use `a[7]` [1]", "use `a[7]` [1]", []string{"a.go:3-6"}, nil},
 		{"fenced code left alone", "```go\nx := [3]int{}\ny := v [9]\n```\nok [2]", "```go\nx := [3]int{}\ny := v [9]\n```\nok [1]", []string{"b.go:3-3"}, nil},
 		{"not a marker", "a [link] and [1 x] and [] [1]", "a [link] and [1 x] and [] [1]", []string{"a.go:3-6"}, nil},
 		{"big range is no marker", "[1-999]", "[1-999]", nil, nil},
 		{"unterminated", "see [1", "see [1", nil, nil},
 		{"at start", "[2] is B", "[1] is B", []string{"b.go:3-3"}, nil},
+		{"path reference inside evidence", "see [a.go:4-5]", "see [1]", []string{"a.go:3-6"}, nil},
+		{"path reference by suffix, smallest span", "see [dir/../a.go:1] [a.go:1]", "see [1]", []string{"a.go:1-1"}, []string{"dir/../a.go:1"}},
+		{"path reference outside what was read", "see [a.go:2-4].", "see.", nil, []string{"a.go:2-4"}},
+		{"path reference to a file never read", "see [secret.go:10]", "see", nil, []string{"secret.go:10"}},
+		{"line past the end", "see [b.go:99]", "see", nil, []string{"b.go:99"}},
+		{"words are no path reference", "see [note: this]", "see [note: this]", nil, nil},
 		{"unicode around", "größe [1] – 日本 [3]", "größe [1] – 日本 [2]", []string{"a.go:3-6", "a.go:1-1"}, nil},
 	}
 	for _, tt := range tests {
@@ -212,7 +218,7 @@ func TestForget(t *testing.T) {
 	reg := registry(t)
 	reg.Forget(2)
 	got, cits, dropped := Validate("a [1] b [2]", reg, contentOf(files))
-	if got != "a [1] b" || len(cits) != 1 || !reflect.DeepEqual(dropped, []int{2}) {
+	if got != "a [1] b" || len(cits) != 1 || !reflect.DeepEqual(dropped, []string{"2"}) {
 		t.Errorf("got %q %v %v", got, cits, dropped)
 	}
 	if id := reg.Add("b.go", 3, 3, "func B() {}\n", ""); id != 5 {

@@ -1,0 +1,590 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/ollama/ollama/api"
+
+	"github.com/askls/askls/citations"
+	"github.com/askls/askls/index"
+)
+
+// project is the workspace of the loop tests.
+var project = memSource{
+	"server/server.go": `package server
+
+// Handler answers HTTP requests.
+type Handler struct {
+	Name string
+}
+
+// ServeHTTP writes the greeting.
+func (h *Handler) ServeHTTP(w Writer, r *Request) {
+	w.Write("hello " + h.Name)
+}
+
+// sniff guesses the content type of a body.
+func sniff(body []byte) string {
+	if len(body) == 0 {
+		return "text/plain"
+	}
+	return "application/octet-stream"
+}
+`,
+	"util/strings.go": `package util
+
+// Reverse reverses a string rune by rune: héllo 😀 works.
+func Reverse(s string) string {
+	r := []rune(s)
+	for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
+		r[i], r[j] = r[j], r[i]
+	}
+	return string(r)
+}
+`,
+}
+
+// countingSource counts searches, to see that repeated calls are not re-run.
+type countingSource struct {
+	memSource
+	searches atomic.Int32
+}
+
+func (c *countingSource) Search(ctx context.Context, q string, limit int, f index.Filter) ([]index.Hit, error) {
+	c.searches.Add(1)
+	return c.memSource.Search(ctx, q, limit, f)
+}
+
+func testAgent(f *fakeOllama, cfg Config) *Agent {
+	if f != nil {
+		cfg.Host = f.srv.URL
+	}
+	if cfg.Model == "" {
+		cfg.Model = "qwen3:4b"
+	}
+	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	return New(cfg)
+}
+
+// asked runs one Ask and checks the invariants every result must keep.
+type asked struct {
+	res    *Result
+	err    error
+	deltas string
+	steps  []Step
+}
+
+func ask(t *testing.T, a *Agent, src source, question string) asked {
+	t.Helper()
+	var out asked
+	out.res, out.err = a.ask(context.Background(), src, Question{Text: question}, Events{
+		Delta: func(s string) { out.deltas += s },
+		Step:  func(s Step) { out.steps = append(out.steps, s) },
+	})
+	if out.err != nil {
+		t.Fatalf("Ask: %v", out.err)
+	}
+	checkResult(t, out.res, src)
+	return out
+}
+
+var (
+	markerRE  = regexp.MustCompile(`(^|[^\w)"'])\[([0-9][0-9, ]*)\]`)
+	pathRefRE = regexp.MustCompile(`\[[\w./-]+:L?\d+`)
+	fenceRE   = regexp.MustCompile("(?s)```.*?```|`[^`\n]*`")
+)
+
+// checkResult: no invalid citation reaches a result. Every marker in the
+// answer names a citation, every citation is used, numbered 1..k, points at
+// lines that exist with the text that was returned, and is not stale.
+func checkResult(t *testing.T, res *Result, src source) {
+	t.Helper()
+	if res == nil {
+		t.Fatal("nil result")
+	}
+	prose := fenceRE.ReplaceAllString(res.Answer, "")
+	used := map[int]bool{}
+	for _, m := range markerRE.FindAllStringSubmatch(prose, -1) {
+		for _, part := range strings.Split(m[2], ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(part))
+			if err != nil || n < 1 || n > len(res.Citations) {
+				t.Errorf("answer has marker [%s] with %d citations:\n%s", m[2], len(res.Citations), res.Answer)
+				continue
+			}
+			used[n] = true
+		}
+	}
+	if pathRefRE.MatchString(prose) {
+		t.Errorf("a path reference survived in the answer:\n%s", res.Answer)
+	}
+	for i, c := range res.Citations {
+		if c.N != i+1 {
+			t.Errorf("citation %d numbered %d", i, c.N)
+		}
+		if !used[c.N] {
+			t.Errorf("citation %d is not in the answer", c.N)
+		}
+		content, err := src.Content(c.Path)
+		if err != nil {
+			t.Errorf("citation %v: %v", c, err)
+			continue
+		}
+		text, ok := citations.Lines(content, c.Start, c.End)
+		if !ok || c.Stale {
+			t.Errorf("citation %v: lines exist %v, stale %v", c, ok, c.Stale)
+		}
+		if c.Excerpt != citations.Excerpt(text) {
+			t.Errorf("citation %v: excerpt %q is not the cited text", c, c.Excerpt)
+		}
+		if got := string(content[c.StartByte:c.EndByte]); got+"\n" != text {
+			t.Errorf("citation %v: byte span %q", c, got)
+		}
+	}
+	if res.Refused == (len(res.Citations) > 0) && !strings.HasPrefix(res.Answer, notFoundPrefix) {
+		t.Errorf("refused=%v with %d citations", res.Refused, len(res.Citations))
+	}
+}
+
+func TestNormalConversation(t *testing.T) {
+	f := newFakeOllama(t,
+		calls("search_code", `{"query":"content type sniff"}`),
+		calls("read_file", `{"path":"server/server.go","start_line":13,"end_line":19}`),
+		func(req *api.ChatRequest) reply {
+			id := firstEvidence(lastTool(req))
+			return say(fmt.Sprintf("`sniff` guesses the type [%d]; an empty body is text/plain [%d, %d].", id, id, id))(req)
+		},
+	)
+	got := ask(t, testAgent(f, Config{}), project, "how is the content type guessed?")
+	res := got.res
+	if res.Mode != ModeModel || res.Model != "qwen3:4b" || res.Refused {
+		t.Fatalf("mode %q model %q refused %v: %s", res.Mode, res.Model, res.Refused, res.Answer)
+	}
+	if want := "`sniff` guesses the type [1]; an empty body is text/plain [1]."; res.Answer != want {
+		t.Errorf("answer %q, want %q", res.Answer, want)
+	}
+	if got.deltas != res.Answer {
+		t.Errorf("streamed %q, answer %q", got.deltas, res.Answer)
+	}
+	if len(res.Citations) != 1 || res.Citations[0].Path != "server/server.go" || res.Citations[0].Start != 13 || res.Citations[0].End != 19 {
+		t.Errorf("citations %+v", res.Citations)
+	}
+	if len(res.Steps) != 2 || res.Steps[0].Tool != "search_code" || res.Steps[1].Summary != "server/server.go:13-19" || len(got.steps) != 2 {
+		t.Errorf("steps %+v", res.Steps)
+	}
+	if s := res.Stats; s.Hops != 3 || s.ToolCalls != 2 || s.PromptTokens != 2700 || s.EvalTokens != 180 || s.MS <= 0 {
+		t.Errorf("stats %+v", s)
+	}
+	reqs := f.reqs()
+	first := reqs[0]
+	if first.Options["num_ctx"] != float64(DefaultNumCtx) || first.Think == nil || first.Think.Value != false ||
+		first.KeepAlive == nil || first.KeepAlive.Duration != 10*time.Minute || len(first.Tools) != len(tools) || first.Stream == nil || !*first.Stream {
+		t.Errorf("first request: options %v think %v keep_alive %v tools %d", first.Options, first.Think, first.KeepAlive, len(first.Tools))
+	}
+	if first.Messages[0].Role != "system" || !strings.Contains(first.Messages[0].Content, "Cite only numbers the tools printed") {
+		t.Errorf("no system prompt")
+	}
+	m := reqs[1].Messages[len(reqs[1].Messages)-1]
+	if m.Role != "tool" || m.ToolName != "search_code" || m.ToolCallID != "call_0" || !strings.Contains(m.Content, "server/server.go:") {
+		t.Errorf("tool message %+v", m)
+	}
+}
+
+func TestCitingMoreThanWasRead(t *testing.T) {
+	var six []string
+	for i := 0; i < 6; i++ {
+		six = append(six, "read_file", fmt.Sprintf(`{"path":"server/server.go","start_line":%d,"end_line":%d}`, 1+3*i, 3+3*i))
+	}
+	f := newFakeOllama(t, calls(six...), say("Start [1], middle [6], invented [7] and [0], range [5-9]."))
+	res := ask(t, testAgent(f, Config{}), project, "q").res
+	if want := "Start [1], middle [2], invented and, range [3, 2]."; res.Answer != want {
+		t.Errorf("answer %q, want %q", res.Answer, want)
+	}
+	if len(res.Citations) != 3 {
+		t.Errorf("citations %v", res.Citations)
+	}
+}
+
+func TestCitingAFileNeverRead(t *testing.T) {
+	f := newFakeOllama(t,
+		calls("read_file", `{"path":"server/server.go","start_line":1,"end_line":10}`),
+		say("The handler [server/server.go:8-10] and the keys [secret/keys.go:3] and [util/strings.go:4]."),
+	)
+	res := ask(t, testAgent(f, Config{}), project, "q").res
+	if want := "The handler [1] and the keys and."; res.Answer != want {
+		t.Errorf("answer %q, want %q", res.Answer, want)
+	}
+}
+
+func TestLinesPastTheEnd(t *testing.T) {
+	f := newFakeOllama(t,
+		calls("read_file", `{"path":"server/server.go","start_line":500,"end_line":510}`),
+		func(req *api.ChatRequest) reply {
+			if got := lastTool(req); !strings.Contains(got, "has 19 lines") || !strings.HasPrefix(got, "error:") {
+				t.Errorf("read past the end: %q", got)
+			}
+			return calls("read_file", `{"path":"server/server.go","start_line":15,"end_line":900}`)(req)
+		},
+		func(req *api.ChatRequest) reply {
+			if got := lastTool(req); !strings.Contains(got, "server/server.go:15-19 (file has 19 lines)") {
+				t.Errorf("clamped read: %q", got)
+			}
+			return say("Past [server/server.go:500-510] the end [server/server.go:18-30] is [1] [2].")(req)
+		},
+	)
+	res := ask(t, testAgent(f, Config{}), project, "q").res
+	if want := "Past the end is [1]."; res.Answer != want {
+		t.Errorf("answer %q, want %q", res.Answer, want)
+	}
+	if c := res.Citations[0]; c.Start != 15 || c.End != 19 {
+		t.Errorf("citation %v", c)
+	}
+}
+
+func TestMalformedArgumentsAndUnknownTool(t *testing.T) {
+	f := newFakeOllama(t,
+		calls("read_file", `{"path":"server/server.go","start_line":"abc"}`,
+			"search_code", `{"query":["a","b"]}`,
+			"grep", `{}`,
+			"grep", `{"pattern":"([a-"}`,
+			"read_file", `{"path":"../../etc/passwd"}`,
+			"read_file", `{"path":"/etc/passwd"}`,
+			"outline", `{"path":"server.go"}`,
+			"delete_file", `{"path":"x"}`),
+		func(req *api.ChatRequest) reply {
+			var results []string
+			for _, m := range req.Messages {
+				if m.Role == "tool" {
+					results = append(results, m.Content)
+				}
+			}
+			wants := []string{"must be an integer", "must be a string", `missing argument "pattern"`, "bad query",
+				"outside the workspace", "outside the workspace", "files with that name: server/server.go", "no tool \"delete_file\""}
+			if len(results) != len(wants) {
+				t.Fatalf("%d tool results", len(results))
+			}
+			for i, w := range wants {
+				if !strings.HasPrefix(results[i], "error:") || !strings.Contains(results[i], w) {
+					t.Errorf("result %d = %q, want an error with %q", i, results[i], w)
+				}
+			}
+			return calls("outline", `{"path":"server/server.go"}`)(req)
+		},
+		func(req *api.ChatRequest) reply {
+			return say(fmt.Sprintf("ServeHTTP greets [%d].", evidenceIDs(lastTool(req))[1]))(req)
+		},
+	)
+	got := ask(t, testAgent(f, Config{}), project, "q")
+	if got.res.Refused || got.res.Citations[0].Start != 9 {
+		t.Errorf("answer %q citations %v", got.res.Answer, got.res.Citations)
+	}
+	if len(got.res.Steps) != 9 || !strings.HasPrefix(got.res.Steps[7].Summary, "error: unknown tool") {
+		t.Errorf("steps %+v", got.res.Steps)
+	}
+}
+
+func TestSameCallTenTimes(t *testing.T) {
+	var script []func(*api.ChatRequest) reply
+	for i := 0; i < 10; i++ {
+		script = append(script, calls("search_code", `{"query":"sniff","limit":3}`))
+	}
+	script = append(script, say("It is sniff [1]."))
+	f := newFakeOllama(t, script...)
+	src := &countingSource{memSource: project}
+	res := ask(t, testAgent(f, Config{MaxHops: 20, MaxToolCalls: 20}), src, "q").res
+	if n := src.searches.Load(); n != 1 {
+		t.Errorf("search ran %d times", n)
+	}
+	if len(res.Steps) != 10 || !strings.Contains(res.Steps[9].Summary, "repeat of step 1") {
+		t.Errorf("steps %+v", res.Steps)
+	}
+	if msg := lastTool(f.reqs()[5]); !strings.Contains(msg, "already made this exact call") {
+		t.Errorf("repeat note %q", msg)
+	}
+	if res.Answer != "It is sniff [1]." {
+		t.Errorf("answer %q", res.Answer)
+	}
+}
+
+func TestToolCallWrittenAsText(t *testing.T) {
+	tests := []struct{ name, content string }{
+		{"plain", `{"name": "search_code", "arguments": {"query": "reverse rune", "limit": "5"}}`},
+		{"fenced with parameters", "```json\n{\"name\": \"search_code\", \"parameters\": {\"query\": \"reverse rune\"}}\n```"},
+		{"function wrapper, string arguments", `<tool_call>{"function": {"name": "search_code", "arguments": "{\"query\": \"reverse rune\"}"}}</tool_call>`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFakeOllama(t, say(tt.content), func(req *api.ChatRequest) reply {
+				return say(fmt.Sprintf("Reverse works on runes [%d].", firstEvidence(lastTool(req))))(req)
+			})
+			got := ask(t, testAgent(f, Config{}), project, "q")
+			if len(got.res.Steps) != 1 || got.res.Steps[0].Tool != "search_code" {
+				t.Fatalf("steps %+v", got.res.Steps)
+			}
+			if got.res.Answer != "Reverse works on runes [1]." || got.deltas != got.res.Answer {
+				t.Errorf("answer %q deltas %q", got.res.Answer, got.deltas)
+			}
+			if got.res.Citations[0].Path != "util/strings.go" {
+				t.Errorf("citations %v", got.res.Citations)
+			}
+		})
+	}
+	t.Run("unknown tool name is text", func(t *testing.T) {
+		f := newFakeOllama(t, say(`{"name": "rm", "arguments": {"path": "/"}}`))
+		got := ask(t, testAgent(f, Config{}), project, "q")
+		if len(got.res.Steps) != 0 || !got.res.Refused {
+			t.Errorf("steps %v refused %v", got.res.Steps, got.res.Refused)
+		}
+	})
+}
+
+func TestModelThatNeverStops(t *testing.T) {
+	var script []func(*api.ChatRequest) reply
+	for i := 0; i < 3; i++ {
+		script = append(script, calls("search_code", fmt.Sprintf(`{"query":"word%d sniff"}`, i)))
+	}
+	// The last turn has no tools; the model calls one anyway, as text and natively.
+	script = append(script, func(req *api.ChatRequest) reply {
+		if len(req.Tools) != 0 {
+			t.Errorf("the final request offers tools")
+		}
+		if m := req.Messages[len(req.Messages)-1]; m.Role != "user" || !strings.Contains(m.Content, "3 model turns used") {
+			t.Errorf("final prompt %+v", m)
+		}
+		return reply{chunks: []string{toolCall("grep", `{"pattern":"x"}`)}}
+	})
+	f := newFakeOllama(t, script...)
+	got := ask(t, testAgent(f, Config{MaxHops: 3}), project, "q")
+	res := got.res
+	if !res.Refused || res.Stats.Hops != 4 || len(res.Steps) != 3 || !strings.Contains(res.Answer, `search_code("word0 sniff")`) {
+		t.Errorf("refused %v hops %d steps %d answer %q", res.Refused, res.Stats.Hops, len(res.Steps), res.Answer)
+	}
+
+	// With a tool call budget, and an answer at the end.
+	f = newFakeOllama(t, calls("search_code", `{"query":"a"}`, "search_code", `{"query":"b"}`, "search_code", `{"query":"sniff"}`),
+		func(req *api.ChatRequest) reply {
+			if len(req.Tools) != 0 || !strings.Contains(req.Messages[len(req.Messages)-1].Content, "2 tool calls used") {
+				t.Errorf("no final prompt after the tool budget")
+			}
+			return say("Done [1].")(req)
+		})
+	res = ask(t, testAgent(f, Config{MaxToolCalls: 2}), project, "q").res
+	if res.Steps[2].Summary != "not run: tool call budget used" || res.Refused {
+		t.Errorf("steps %+v answer %q", res.Steps, res.Answer)
+	}
+}
+
+func TestContextBudgetCutsEvidence(t *testing.T) {
+	f := newFakeOllama(t, calls("grep", `{"pattern":"."}`), func(req *api.ChatRequest) reply {
+		tool := lastTool(req)
+		ids := evidenceIDs(tool)
+		if !strings.Contains(tool, "(cut: the context budget is used") || len(ids) == 0 {
+			t.Fatalf("not cut: %q", tool)
+		}
+		return say(fmt.Sprintf("Kept [%d], cut [%d] and [%d].", ids[0], ids[len(ids)-1]+1, 25))(req)
+	})
+	res := ask(t, testAgent(f, Config{MaxContextChars: len(systemPrompt) + 400}), project, "q").res
+	if res.Answer != "Kept [1], cut and." {
+		t.Errorf("answer %q", res.Answer)
+	}
+}
+
+func TestStreamDies(t *testing.T) {
+	t.Run("after some text", func(t *testing.T) {
+		f := newFakeOllama(t, calls("search_code", `{"query":"sniff"}`), func(req *api.ChatRequest) reply {
+			return reply{chunks: []string{text("Sniff guesses [1"), text("] and [9] then")}, die: true}
+		})
+		got := ask(t, testAgent(f, Config{}), project, "q")
+		if got.res.Answer != "Sniff guesses [1] and then" || !strings.Contains(got.res.Notice, "ended early") || got.res.Mode != ModeModel {
+			t.Errorf("answer %q notice %q", got.res.Answer, got.res.Notice)
+		}
+		if got.deltas != got.res.Answer {
+			t.Errorf("deltas %q", got.deltas)
+		}
+	})
+	t.Run("error line mid-stream", func(t *testing.T) {
+		f := newFakeOllama(t, calls("search_code", `{"query":"sniff"}`), func(req *api.ChatRequest) reply {
+			return reply{chunks: []string{text("It is [1] and [2")}, midError: "an error was encountered while running the model: unexpected EOF"}
+		})
+		got := ask(t, testAgent(f, Config{}), project, "q")
+		if !strings.HasPrefix(got.res.Answer, "It is [1]") || !strings.Contains(got.res.Notice, "unexpected EOF") {
+			t.Errorf("answer %q notice %q", got.res.Answer, got.res.Notice)
+		}
+	})
+	t.Run("before anything", func(t *testing.T) {
+		f := newFakeOllama(t, func(*api.ChatRequest) reply { return reply{die: true} })
+		got := ask(t, testAgent(f, Config{}), project, "sniff content type")
+		if got.res.Mode != ModeRetrieval || got.res.Notice == "" {
+			t.Errorf("mode %q notice %q", got.res.Mode, got.res.Notice)
+		}
+	})
+}
+
+func TestCancelMidStream(t *testing.T) {
+	f := newFakeOllama(t, func(*api.ChatRequest) reply {
+		return reply{chunks: []string{text("The answer is")}, block: true}
+	})
+	a := testAgent(f, Config{})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	t0 := time.Now()
+	res, err := a.ask(ctx, project, Question{Text: "q"}, Events{Delta: func(string) { cancel() }})
+	if !errors.Is(err, context.Canceled) || res != nil {
+		t.Fatalf("res %v err %v", res, err)
+	}
+	select {
+	case <-f.closed:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the stream was not closed")
+	}
+	if d := time.Since(t0); d > 5*time.Second {
+		t.Errorf("cancel took %v", d)
+	}
+}
+
+func TestTimeoutAnswersWithWhatItHas(t *testing.T) {
+	f := newFakeOllama(t, func(*api.ChatRequest) reply {
+		return reply{chunks: []string{text("Partial")}, block: true}
+	})
+	res, err := testAgent(f, Config{Timeout: 300 * time.Millisecond}).ask(context.Background(), project, Question{Text: "q"}, Events{})
+	if err != nil || !strings.Contains(res.Notice, "time limit") || !res.Refused {
+		t.Fatalf("res %+v err %v", res, err)
+	}
+}
+
+func TestFallbackToRetrieval(t *testing.T) {
+	tests := []struct {
+		name, model, host, notice string
+		noModel                   bool
+	}{
+		{"model not found", "missing:1b", "", "run `ollama pull missing:1b`", false},
+		{"no tools", "tiny:latest", "", "cannot call tools: run `ollama pull qwen3:4b`", false},
+		{"unreachable", "qwen3:4b", "http://127.0.0.1:1", "no Ollama server at http://127.0.0.1:1", false},
+		{"no model asked", "qwen3:4b", "", "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFakeOllama(t)
+			a := testAgent(f, Config{Model: tt.model, NoModel: tt.noModel})
+			if tt.host != "" {
+				a = testAgent(nil, Config{Host: tt.host, Model: tt.model})
+			}
+			got := ask(t, a, project, "how does sniff guess the content type")
+			res := got.res
+			if res.Mode != ModeRetrieval || res.Model != "" || !strings.Contains(res.Notice, tt.notice) {
+				t.Errorf("mode %q model %q notice %q", res.Mode, res.Model, res.Notice)
+			}
+			if !strings.HasPrefix(res.Answer, retrievalHeader) || !strings.Contains(res.Answer, "ollama pull") {
+				t.Errorf("answer:\n%s", res.Answer)
+			}
+			if res.Refused || len(res.Citations) == 0 || res.Citations[0].Path != "server/server.go" {
+				t.Errorf("citations %v", res.Citations)
+			}
+			if tt.noModel && len(f.reqs()) != 0 {
+				t.Errorf("NoModel contacted the model")
+			}
+			if strings.TrimSpace(got.deltas) != res.Answer {
+				t.Errorf("deltas differ")
+			}
+		})
+	}
+}
+
+func TestRetrievalShowsDocAndGroups(t *testing.T) {
+	got := ask(t, testAgent(nil, Config{NoModel: true}), project, "sniff content type body")
+	ans := got.res.Answer
+	if !strings.Contains(ans, "### server/server.go") || !strings.Contains(ans, "// sniff guesses the content type of a body.\nfunc sniff(body []byte) string {") {
+		t.Errorf("answer:\n%s", ans)
+	}
+	c := got.res.Citations[0]
+	if c.Start != 13 || c.End != 14 {
+		t.Errorf("first citation %v", c)
+	}
+	none := ask(t, testAgent(nil, Config{NoModel: true}), project, "zzzz qqqq")
+	if !none.res.Refused || !strings.Contains(none.res.Answer, "No code in the workspace matched") {
+		t.Errorf("no hits: %+v", none.res)
+	}
+}
+
+func TestHealth(t *testing.T) {
+	f := newFakeOllama(t)
+	h := testAgent(f, Config{}).Health(context.Background())
+	if !h.Reachable || h.Version != "0.17.4" || !h.ModelPresent || !h.Tools || h.ContextLength != 40960 || len(h.Problems) != 0 {
+		t.Errorf("healthy: %+v", h)
+	}
+	h = testAgent(f, Config{Model: "qwen2.5-coder:7b"}).Health(context.Background())
+	if h.ModelPresent || len(h.Problems) != 1 || !strings.Contains(h.Problems[0], "ollama pull qwen2.5-coder:7b") {
+		t.Errorf("missing model: %+v", h)
+	}
+	h = testAgent(f, Config{Model: "tiny"}).Health(context.Background())
+	if !h.ModelPresent || h.Tools || len(h.Problems) != 1 || !strings.Contains(h.Problems[0], "cannot call tools") {
+		t.Errorf("no tools: %+v", h)
+	}
+	f.ctxLen = 8192
+	h = testAgent(f, Config{}).Health(context.Background())
+	if len(h.Problems) != 1 || !strings.Contains(h.Problems[0], "--num-ctx 8192") {
+		t.Errorf("short context: %+v", h)
+	}
+	h = testAgent(nil, Config{Host: "127.0.0.1:1"}).Health(context.Background())
+	if h.Reachable || len(h.Problems) != 1 || !strings.Contains(h.Problems[0], "ollama serve") {
+		t.Errorf("unreachable: %+v", h)
+	}
+}
+
+func TestHostURL(t *testing.T) {
+	for in, want := range map[string]string{
+		"127.0.0.1:11434":     "http://127.0.0.1:11434",
+		"http://localhost":    "http://localhost:11434",
+		"https://example.com": "https://example.com:443",
+		":9999":               "http://127.0.0.1:9999",
+		"0.0.0.0":             "http://0.0.0.0:11434",
+		"http://h:1/ollama/":  "http://h:1/ollama",
+	} {
+		u, err := hostURL(in)
+		if err != nil || u.String() != want {
+			t.Errorf("hostURL(%q) = %v, %v; want %s", in, u, err, want)
+		}
+	}
+	if _, err := hostURL("ftp://x"); err == nil {
+		t.Error("ftp accepted")
+	}
+	t.Setenv("OLLAMA_HOST", "10.1.2.3:5")
+	if got := New(Config{}).Config().Host; got != "http://10.1.2.3:5" {
+		t.Errorf("from OLLAMA_HOST: %s", got)
+	}
+}
+
+func TestParseTextCalls(t *testing.T) {
+	tests := []struct {
+		in    string
+		names []string
+	}{
+		{`{"name":"grep","arguments":{"pattern":"x"}}`, []string{"grep"}},
+		{`[{"name":"grep","arguments":{"pattern":"x"}},{"name":"outline","arguments":{"path":"a.go"}}]`, []string{"grep", "outline"}},
+		{"{\"name\":\"grep\",\"arguments\":{\"pattern\":\"x\"}}\n{\"name\":\"list_files\",\"arguments\":{\"glob\":\"*\"}}", []string{"grep", "list_files"}},
+		{`{"name":"grep","arguments":{"pattern":"x"}} and more text`, nil},
+		{`{"name":"nope","arguments":{}}`, nil},
+		{`{"answer": 42}`, nil},
+		{`The answer is {"name":"grep"}`, nil},
+		{`{"name":"grep","arguments":"not json"}`, nil},
+	}
+	for _, tt := range tests {
+		calls, ok := parseTextCalls(tt.in)
+		var names []string
+		for _, c := range calls {
+			names = append(names, c.name)
+		}
+		if ok != (tt.names != nil) || strings.Join(names, ",") != strings.Join(tt.names, ",") {
+			t.Errorf("parseTextCalls(%q) = %v %v, want %v", tt.in, names, ok, tt.names)
+		}
+	}
+}
