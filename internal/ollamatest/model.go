@@ -11,11 +11,13 @@ import (
 )
 
 // Shape of every generated model: llama architecture, small enough to
-// answer in milliseconds on one thread.
+// answer in milliseconds on one thread. One block and one head: llama.cpp
+// computes attention even when its weights are zero, and over a prompt of
+// 4,000 tokens two blocks of four heads took 3.3 s where this takes 1.9 s.
 const (
 	embedDim   = 64
-	blockCount = 2
-	headCount  = 4
+	blockCount = 1
+	headCount  = 1
 	ffnDim     = 256
 	// ContextLength is the model's trained context: larger than askls's
 	// default num_ctx so that Ollama does not shrink what askls asks for.
@@ -102,6 +104,7 @@ func newVocab() *vocab {
 	for b := 0; b < 256; b++ {
 		v.add(fmt.Sprintf("<0x%02X>", b), typeByte)
 	}
+	v.addWordPieces()
 	for _, m := range templateMarkers {
 		v.add(m, typeUserDefined)
 	}
@@ -353,7 +356,13 @@ func encodeModel(v *vocab, embd, out []float32, fill func(int) float32) ([]byte,
 			Tensor{Name: p + "ffn_down.weight", Shape: []uint64{ffnDim, d}, Data: filled(d * ffnDim)},
 		)
 	}
+	// SPM merges the pair whose result scores highest: prefer long pieces.
 	scores := make([]float32, n)
+	for i, p := range v.pieces {
+		if v.types[i] == typeNormal {
+			scores[i] = float32(len(p))
+		}
+	}
 	kv := map[string]any{
 		"general.architecture":                   "llama",
 		"general.name":                           "askls-scripted",

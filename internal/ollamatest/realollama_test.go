@@ -40,7 +40,7 @@ func chat(t *testing.T, s *Server, model string, msgs []map[string]any, withTool
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	req := map[string]any{"model": model, "messages": msgs, "stream": true, "options": map[string]any{"num_ctx": 4096}}
+	req := map[string]any{"model": model, "messages": msgs, "stream": true, "options": map[string]any{"num_ctx": 8192}}
 	if withTools {
 		req["tools"] = tools
 	}
