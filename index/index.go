@@ -2,43 +2,482 @@ package index
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/blevesearch/bleve/v2"
 )
 
-// errTODO marks the parts the index issue has still to build.
-var errTODO = errors.New("index: not built yet")
+// Defaults for Options.
+const (
+	defaultMaxFileBytes = 1 << 20
+	defaultDebounce     = 50 * time.Millisecond
+	// rebuildAbove: when more files than this were in flight at a crash,
+	// rebuilding from scratch is faster than purging them one by one.
+	rebuildAbove = 2000
+)
+
+// root is one workspace root and its persisted index.
+type root struct {
+	name  string // prefix of its paths in the API; "" with one root
+	abs   string // absolute, cleaned, as given
+	real  string // abs with symlinks resolved
+	cache string // this root's cache folder
+	temp  bool   // cache is a temporary folder, removed at Close
+	lock  *os.File
+	bi    bleve.Index
+	ign   *ignorer
+
+	// Owned by the writer goroutine.
+	journal *os.File
+	skipped map[string]*fileEntry // seen but not indexed, by rel path
+	suspect map[string]bool       // in flight at a crash: purge before indexing
+}
+
+// state is one published generation: immutable.
+type state struct {
+	gen   uint64
+	ready bool
+	files map[string]*fileEntry // indexed files by API path
+
+	once   sync.Once
+	paths  []string  // sorted keys of files
+	syms   []*Symbol // every symbol
+	chunks int
+}
+
+func (st *state) index() {
+	st.once.Do(func() {
+		st.paths = make([]string, 0, len(st.files))
+		for p, e := range st.files {
+			st.paths = append(st.paths, p)
+			st.chunks += len(e.Chunks)
+			for i := range e.Symbols {
+				st.syms = append(st.syms, &e.Symbols[i])
+			}
+		}
+		sort.Strings(st.paths)
+	})
+}
 
 // Index is a persisted, incrementally updated index of workspace roots.
-type Index struct{}
+type Index struct {
+	opts    Options
+	log     *slog.Logger
+	roots   []*root
+	persist persistWait
+
+	mu      sync.Mutex
+	cur     *state
+	overlay map[string][]byte // open buffers by API path; replaced, never mutated
+	pending map[string]bool   // paths for the writer
+	seq     uint64            // last generation handed out
+	pubCh   chan struct{}     // closed at each publish
+
+	jobs       chan func()
+	kick       chan struct{}
+	done       chan struct{}
+	writerDone chan struct{}
+	closeOnce  sync.Once
+}
 
 // Open opens (or creates) the persisted index for opts.Roots. It does not
-// walk the roots: call Sync.
-func Open(ctx context.Context, opts Options) (*Index, error) { return nil, errTODO }
-
-func (ix *Index) Sync(ctx context.Context) (SyncStats, error)   { return SyncStats{}, errTODO }
-func (ix *Index) Update(path string, content []byte) uint64     { return 0 }
-func (ix *Index) Release(path string) uint64                    { return 0 }
-func (ix *Index) Changed(path string) uint64                    { return 0 }
-func (ix *Index) WaitFor(ctx context.Context, gen uint64) error { return errTODO }
-func (ix *Index) Snapshot() *Snapshot                           { return &Snapshot{} }
-func (ix *Index) Stats() Stats                                  { return Stats{} }
-func (ix *Index) Rel(abs string) (string, bool)                 { return "", false }
-func (ix *Index) Abs(path string) (string, error)               { return "", errTODO }
-func (ix *Index) Close() error                                  { return nil }
-
-// Snapshot is an immutable view of the index and the open-buffer content at
-// one generation. It is safe for concurrent use.
-type Snapshot struct{}
-
-func (s *Snapshot) Generation() uint64 { return 0 }
-func (s *Snapshot) Search(ctx context.Context, query string, limit int, f Filter) ([]Hit, error) {
-	return nil, errTODO
+// walk the roots: call Sync. A persisted index that cannot be trusted (a
+// crash in the middle of a large write, an unreadable manifest, another
+// askls version) is rebuilt, with a log line saying why.
+func Open(ctx context.Context, opts Options) (*Index, error) {
+	if len(opts.Roots) == 0 {
+		return nil, errors.New("index: no root given")
+	}
+	if opts.MaxFileBytes <= 0 {
+		opts.MaxFileBytes = defaultMaxFileBytes
+	}
+	if opts.Debounce == 0 {
+		opts.Debounce = defaultDebounce
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	cacheBase, err := cacheDir(opts.CacheDir)
+	if err != nil {
+		return nil, err
+	}
+	ix := &Index{
+		opts:       opts,
+		log:        opts.Logger,
+		overlay:    map[string][]byte{},
+		pending:    map[string]bool{},
+		pubCh:      make(chan struct{}),
+		jobs:       make(chan func()),
+		kick:       make(chan struct{}, 1),
+		done:       make(chan struct{}),
+		writerDone: make(chan struct{}),
+	}
+	names := map[string]int{}
+	for _, dir := range opts.Roots {
+		r, err := ix.openRoot(dir, cacheBase, len(opts.Roots) > 1, names)
+		if err != nil {
+			ix.closeRoots()
+			return nil, err
+		}
+		ix.roots = append(ix.roots, r)
+	}
+	st := &state{files: map[string]*fileEntry{}}
+	for _, r := range ix.roots {
+		m := r.loadManifest(ix.log)
+		for rel, e := range m.Files {
+			if e.Skip != "" {
+				r.skipped[rel] = e
+				continue
+			}
+			api := r.api(rel)
+			for i := range e.Symbols {
+				e.Symbols[i].Path = api
+			}
+			st.files[api] = e
+		}
+	}
+	ix.cur = st
+	go ix.writer()
+	return ix, nil
 }
-func (s *Snapshot) Grep(ctx context.Context, pattern, pathGlob string, limit int) ([]GrepMatch, error) {
-	return nil, errTODO
+
+// cacheDir picks the cache folder: the option, $ASKLS_CACHE_DIR, then the
+// user's cache folder.
+func cacheDir(opt string) (string, error) {
+	dir := opt
+	if dir == "" {
+		dir = os.Getenv("ASKLS_CACHE_DIR")
+	}
+	if dir == "" {
+		uc, err := os.UserCacheDir()
+		if err != nil {
+			uc = os.TempDir()
+		}
+		dir = filepath.Join(uc, "askls")
+	}
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", fmt.Errorf("index: cache folder: %w", err)
+	}
+	return dir, nil
 }
-func (s *Snapshot) Read(path string, start, end int) (Text, error) { return Text{}, errTODO }
-func (s *Snapshot) Content(path string) ([]byte, error)            { return nil, errTODO }
-func (s *Snapshot) Files(glob string) ([]string, error)            { return nil, errTODO }
-func (s *Snapshot) Symbols(query string, limit int) []Symbol       { return nil }
-func (s *Snapshot) Outline(path string) ([]Symbol, error)          { return nil, errTODO }
+
+func (ix *Index) openRoot(dir, cacheBase string, several bool, names map[string]int) (*root, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("index: root %s: %w", dir, err)
+	}
+	info, err := os.Stat(abs)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("index: root %s does not exist", dir)
+		}
+		return nil, fmt.Errorf("index: root %s: %w", dir, err)
+	}
+	if !info.IsDir() {
+		return nil, fmt.Errorf("index: root %s is not a folder", dir)
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return nil, fmt.Errorf("index: root %s: %w", dir, err)
+	}
+	r := &root{abs: abs, real: real, skipped: map[string]*fileEntry{}, suspect: map[string]bool{}}
+	if several {
+		base := filepath.Base(abs)
+		names[base]++
+		r.name = base
+		if n := names[base]; n > 1 {
+			r.name = fmt.Sprintf("%s-%d", base, n)
+		}
+	}
+	sum := sha256.Sum256([]byte(real))
+	r.cache = filepath.Join(cacheBase, filepath.Base(real)+"-"+hex.EncodeToString(sum[:6]))
+	if err := os.MkdirAll(r.cache, 0o755); err != nil {
+		return nil, fmt.Errorf("index: cache folder: %w", err)
+	}
+	if err := r.lockCache(); err != nil {
+		// Another askls holds this index: work in a private one.
+		tmp, terr := os.MkdirTemp("", "askls-index-")
+		if terr != nil {
+			return nil, fmt.Errorf("index: %v, and no temporary folder: %w", err, terr)
+		}
+		ix.log.Warn("index: the persisted index is in use by another askls; using a temporary index for this run",
+			"cache", r.cache, "temporary", tmp)
+		r.cache, r.temp = tmp, true
+	}
+	excl := []string{}
+	excl = append(excl, ix.opts.Exclude...)
+	r.ign = newIgnorer(abs, excl)
+	return r, nil
+}
+
+// lockCache takes an exclusive lock on the root's cache folder.
+func (r *root) lockCache() error {
+	f, err := os.OpenFile(filepath.Join(r.cache, "lock"), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		return fmt.Errorf("index at %s is locked: %w", r.cache, err)
+	}
+	r.lock = f
+	return nil
+}
+
+// loadManifest reads the manifest and the journal, opens bleve, and
+// decides whether the persisted index can be used. It always returns a
+// manifest (empty after a rebuild).
+func (r *root) loadManifest(log *slog.Logger) *manifest {
+	fresh := &manifest{Version: manifestVersion, Root: r.real, Files: map[string]*fileEntry{}}
+	m, err := loadManifest(r.cache, r.real)
+	journal := readJournal(r.cache)
+	rebuild := ""
+	switch {
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		rebuild = fmt.Sprintf("its manifest cannot be used (%v)", err)
+	case err != nil:
+		m = fresh
+		if _, serr := os.Stat(filepath.Join(r.cache, bleveDir)); serr == nil {
+			rebuild = "it has no manifest (the first indexing did not finish)"
+		}
+	case len(journal) > rebuildAbove:
+		rebuild = fmt.Sprintf("askls stopped while writing %d files to it", len(journal))
+	}
+	if rebuild == "" {
+		bi, err := openBleve(filepath.Join(r.cache, bleveDir))
+		if err != nil {
+			rebuild = fmt.Sprintf("bleve cannot open it (%v)", err)
+		} else {
+			r.bi = bi
+		}
+	}
+	if rebuild != "" {
+		log.Warn("index: rebuilding the index of "+r.abs+" from scratch: "+rebuild, "cache", r.cache)
+		m = fresh
+		journal = nil
+		os.RemoveAll(filepath.Join(r.cache, bleveDir))
+		os.Remove(filepath.Join(r.cache, manifestFile))
+		bi, err := openBleve(filepath.Join(r.cache, bleveDir))
+		if err != nil {
+			// Nothing else to try: an in-memory index keeps askls usable.
+			log.Error("index: cannot create the index; keeping it in memory for this run", "err", err)
+			bi, _ = bleve.NewMemOnly(newMapping())
+		}
+		r.bi = bi
+	}
+	if len(journal) > 0 {
+		log.Info(fmt.Sprintf("index: %d files were being written when askls last stopped; re-indexing them", len(journal)),
+			"root", r.abs)
+		for _, rel := range journal {
+			delete(m.Files, rel)
+			r.suspect[rel] = true
+		}
+	}
+	jf, err := os.OpenFile(filepath.Join(r.cache, journalFile), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		log.Warn("index: cannot write the journal; a crash will mean a rebuild", "err", err)
+	}
+	r.journal = jf
+	return m
+}
+
+// api is the API path of a path relative to r.
+func (r *root) api(rel string) string {
+	if r.name == "" {
+		return rel
+	}
+	return r.name + "/" + rel
+}
+
+// split maps an API path to its root and relative path.
+func (ix *Index) split(p string) (*root, string, bool) {
+	if filepath.IsAbs(p) {
+		api, ok := ix.Rel(p)
+		if !ok {
+			return nil, "", false
+		}
+		p = api
+	}
+	p, ok := cleanRel(p)
+	if !ok {
+		return nil, "", false
+	}
+	if len(ix.roots) == 1 {
+		return ix.roots[0], p, true
+	}
+	name, rel, found := strings.Cut(p, "/")
+	if !found {
+		return nil, "", false
+	}
+	for _, r := range ix.roots {
+		if r.name == name {
+			return r, rel, true
+		}
+	}
+	return nil, "", false
+}
+
+// normalize turns a path given to the API (index path or absolute) into
+// the canonical API path.
+func (ix *Index) normalize(p string) (string, bool) {
+	r, rel, ok := ix.split(p)
+	if !ok {
+		return "", false
+	}
+	return r.api(rel), true
+}
+
+// Rel maps an absolute filesystem path to its index path; ok is false
+// outside every root.
+func (ix *Index) Rel(abs string) (string, bool) {
+	abs = filepath.Clean(abs)
+	for _, r := range ix.roots {
+		for _, base := range []string{r.abs, r.real} {
+			if abs != base && within(base, abs) {
+				rel, err := filepath.Rel(base, abs)
+				if err != nil {
+					continue
+				}
+				if rel, ok := cleanRel(filepath.ToSlash(rel)); ok {
+					return r.api(rel), true
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// Abs maps an index path to an absolute filesystem path.
+func (ix *Index) Abs(p string) (string, error) {
+	r, rel, ok := ix.split(p)
+	if !ok {
+		return "", fmt.Errorf("%w: %s", ErrOutsideRoot, p)
+	}
+	return filepath.Join(r.abs, filepath.FromSlash(rel)), nil
+}
+
+// Stats describe the index as it is now.
+func (ix *Index) Stats() Stats {
+	ix.mu.Lock()
+	st := ix.cur
+	ix.mu.Unlock()
+	st.index()
+	s := Stats{Files: len(st.files), Chunks: st.chunks, Symbols: len(st.syms), Generation: st.gen, Ready: st.ready}
+	for _, r := range ix.roots {
+		s.Roots = append(s.Roots, r.abs)
+		filepath.WalkDir(r.cache, func(_ string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				if info, err := d.Info(); err == nil {
+					s.DiskBytes += info.Size()
+				}
+			}
+			return nil
+		})
+	}
+	return s
+}
+
+// Close stops the writer, waits until every batch is on disk, saves the
+// manifests and closes the indexes.
+func (ix *Index) Close() error {
+	var errs []error
+	ix.closeOnce.Do(func() {
+		close(ix.done)
+		<-ix.writerDone
+		if err := ix.persist.wait(); err != nil {
+			errs = append(errs, fmt.Errorf("index: persisting: %w", err))
+		}
+		ix.mu.Lock()
+		st := ix.cur
+		ix.mu.Unlock()
+		for _, r := range ix.roots {
+			if err := ix.saveRoot(r, st); err != nil {
+				errs = append(errs, err)
+			}
+		}
+		errs = append(errs, ix.closeRoots())
+	})
+	return errors.Join(errs...)
+}
+
+func (ix *Index) closeRoots() error {
+	var errs []error
+	for _, r := range ix.roots {
+		if r.bi != nil {
+			if err := r.bi.Close(); err != nil {
+				errs = append(errs, fmt.Errorf("index: close %s: %w", r.abs, err))
+			}
+		}
+		if r.journal != nil {
+			r.journal.Close()
+		}
+		if r.lock != nil {
+			r.lock.Close()
+		}
+		if r.temp {
+			os.RemoveAll(r.cache)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// saveRoot writes r's manifest from st and empties its journal. Call it
+// only after persist.wait.
+func (ix *Index) saveRoot(r *root, st *state) error {
+	if r.temp {
+		return nil
+	}
+	m := &manifest{Version: manifestVersion, Root: r.real, Files: map[string]*fileEntry{}}
+	for rel, e := range r.skipped {
+		m.Files[rel] = e
+	}
+	prefix := ""
+	if r.name != "" {
+		prefix = r.name + "/"
+	}
+	for p, e := range st.files {
+		if rel, ok := strings.CutPrefix(p, prefix); ok {
+			m.Files[rel] = e
+		}
+	}
+	if err := m.save(r.cache); err != nil {
+		return fmt.Errorf("index: %s: %w", r.abs, err)
+	}
+	if r.journal != nil {
+		if err := r.journal.Truncate(0); err != nil {
+			return fmt.Errorf("index: truncate journal: %w", err)
+		}
+	}
+	return nil
+}
+
+// rootOf returns the root an API path belongs to, and its relative path.
+func (ix *Index) rootOf(api string) (*root, string) {
+	if len(ix.roots) == 1 {
+		return ix.roots[0], api
+	}
+	name, rel, _ := strings.Cut(api, "/")
+	for _, r := range ix.roots {
+		if r.name == name {
+			return r, rel
+		}
+	}
+	return nil, ""
+}
+
+// baseName is path.Base for API paths.
+func baseName(p string) string { return path.Base(p) }

@@ -2,9 +2,69 @@ package main
 
 import (
 	"context"
-	"errors"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/askls/askls/index"
 )
 
 func runSearch(ctx context.Context, args []string) error {
-	return errors.New("askls search: not built yet")
+	fs := flag.NewFlagSet("search", flag.ContinueOnError)
+	var rf rootFlags
+	rf.register(fs)
+	limit := fs.Int("limit", 10, "at most `N` hits")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	glob := fs.String("path", "", "only paths matching `GLOB`")
+	noTests := fs.Bool("no-tests", false, "leave out test files")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	q := strings.Join(fs.Args(), " ")
+	if strings.TrimSpace(q) == "" {
+		return usageError("usage: askls search [--root DIR] [--limit N] [--json] QUERY")
+	}
+	ix, _, err := openWorkspace(ctx, rf, !*asJSON)
+	if err != nil {
+		return err
+	}
+	defer ix.Close()
+	start := time.Now()
+	hits, err := ix.Snapshot().Search(ctx, q, *limit, index.Filter{PathGlob: *glob, NoTests: *noTests})
+	ms := float64(time.Since(start).Microseconds()) / 1000
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		if hits == nil {
+			hits = []index.Hit{}
+		}
+		out := struct {
+			Query string      `json:"query"`
+			Hits  []index.Hit `json:"hits"`
+			MS    float64     `json:"ms"`
+		}{q, hits, ms}
+		enc := json.NewEncoder(os.Stdout)
+		enc.SetEscapeHTML(false)
+		return enc.Encode(out)
+	}
+	if len(hits) == 0 {
+		fmt.Println("no results")
+		return nil
+	}
+	for _, h := range hits {
+		sym := ""
+		if h.Symbol != "" {
+			sym = "  " + h.Symbol
+		}
+		fmt.Printf("%s:%d-%d%s  (%.2f)\n", h.Path, h.Start, h.End, sym, h.Score)
+		for _, l := range strings.Split(h.Excerpt, "\n") {
+			fmt.Printf("    %s\n", l)
+		}
+	}
+	fmt.Fprintf(os.Stderr, "%d hits in %.1f ms\n", len(hits), ms)
+	return nil
 }

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// captureStdout runs f with os.Stdout redirected and returns what it wrote.
+func captureStdout(t *testing.T, f func() error) (string, error) {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := os.Stdout
+	os.Stdout = w
+	done := make(chan []byte)
+	go func() { b, _ := io.ReadAll(r); done <- b }()
+	ferr := f()
+	w.Close()
+	os.Stdout = old
+	return string(<-done), ferr
+}
+
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range files {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestSearchJSONShape(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"srv/server.go": "package srv\n\n// ServeHTTP answers one request.\nfunc (s *Server) ServeHTTP() {\n}\n",
+		"other.go":      "package srv\n\nfunc Unrelated() {}\n",
+	})
+	cache := t.TempDir()
+	out, err := captureStdout(t, func() error {
+		return run(context.Background(), []string{"search", "--root", root, "--cache", cache, "--json", "ServeHTTP"}, io.Discard)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Query string `json:"query"`
+		Hits  []struct {
+			Path    string   `json:"path"`
+			Start   int      `json:"start"`
+			End     int      `json:"end"`
+			Symbol  string   `json:"symbol"`
+			Score   *float64 `json:"score"`
+			Excerpt *string  `json:"excerpt"`
+		} `json:"hits"`
+		MS *float64 `json:"ms"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("output is not JSON: %v\n%s", err, out)
+	}
+	if got.Query != "ServeHTTP" || got.MS == nil || len(got.Hits) == 0 {
+		t.Fatalf("output = %s", out)
+	}
+	h := got.Hits[0]
+	if h.Path != "srv/server.go" || h.Start != 3 || h.End != 5 || h.Symbol != "ServeHTTP" || h.Score == nil || h.Excerpt == nil {
+		t.Errorf("first hit = %+v", h)
+	}
+}
+
+func TestIndexAndSearchBadInput(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "nope")
+	err := run(context.Background(), []string{"index", "--root", missing, "--cache", t.TempDir()}, io.Discard)
+	if err == nil {
+		t.Error("index of a missing root succeeded")
+	}
+	root := writeTree(t, map[string]string{"a.go": "package a\n"})
+	if err := run(context.Background(), []string{"search", "--root", root}, io.Discard); exitCode(err) != 2 {
+		t.Errorf("search without a query: %v (exit %d), want a usage error", err, exitCode(err))
+	}
+	_, err = captureStdout(t, func() error {
+		return run(context.Background(), []string{"search", "--root", root, "--cache", t.TempDir(), "--json", string(bytes.Repeat([]byte("x "), 5000))}, io.Discard)
+	})
+	if err == nil {
+		t.Error("a 10,000-character query gave no error")
+	}
+}

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/askls/askls/index"
+	"golang.org/x/term"
+)
+
+// rootFlags are the workspace flags every subcommand shares.
+type rootFlags struct {
+	roots        []string
+	cache        string
+	maxFileBytes int64
+}
+
+// register adds --root DIR (repeatable, default "."), --cache DIR and
+// --max-file-bytes N to fs.
+func (r *rootFlags) register(fs *flag.FlagSet) {
+	fs.Func("root", "workspace root `DIR` (repeatable; default: the current folder)", func(s string) error {
+		r.roots = append(r.roots, s)
+		return nil
+	})
+	fs.StringVar(&r.cache, "cache", "", "index cache `DIR` (default $ASKLS_CACHE_DIR, else the user cache folder)")
+	fs.Int64Var(&r.maxFileBytes, "max-file-bytes", 1<<20, "skip files larger than `N` bytes")
+}
+
+func (r rootFlags) options() index.Options {
+	roots := r.roots
+	if len(roots) == 0 {
+		roots = []string{"."}
+	}
+	return index.Options{Roots: roots, CacheDir: r.cache, MaxFileBytes: r.maxFileBytes}
+}
+
+// openWorkspace opens the index of the roots and syncs it, with a progress
+// bar on stderr when stderr is a terminal. The caller closes the index.
+func openWorkspace(ctx context.Context, r rootFlags, progress bool) (*index.Index, index.SyncStats, error) {
+	opts := r.options()
+	opts.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	var bar *progressBar
+	if progress && term.IsTerminal(int(os.Stderr.Fd())) {
+		bar = &progressBar{}
+		opts.Progress = bar.update
+	}
+	ix, err := index.Open(ctx, opts)
+	if err != nil {
+		return nil, index.SyncStats{}, err
+	}
+	stats, err := ix.Sync(ctx)
+	bar.finish()
+	if err != nil {
+		ix.Close()
+		return nil, stats, err
+	}
+	return ix, stats, nil
+}
+
+// progressBar draws one line on stderr.
+type progressBar struct{ last time.Time }
+
+func (b *progressBar) update(p index.Progress) {
+	if time.Since(b.last) < 100*time.Millisecond && p.Phase != "done" {
+		return
+	}
+	b.last = time.Now()
+	if p.Total == 0 {
+		fmt.Fprintf(os.Stderr, "\r%-8s ...%20s", p.Phase, "")
+		return
+	}
+	const width = 30
+	n := p.Done * width / p.Total
+	fmt.Fprintf(os.Stderr, "\r%-8s [%s%s] %d/%d ", p.Phase, strings.Repeat("=", n), strings.Repeat(" ", width-n), p.Done, p.Total)
+}
+
+func (b *progressBar) finish() {
+	if b != nil {
+		fmt.Fprintf(os.Stderr, "\r%70s\r", "")
+	}
+}
+
+// skippedSummary formats SyncStats.Skipped as "3 binary, 1 too large".
+func skippedSummary(s map[string]int) string {
+	var parts []string
+	for _, k := range sortedKeys(s) {
+		parts = append(parts, fmt.Sprintf("%d %s", s[k], k))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func sortedKeys(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	for i := 1; i < len(keys); i++ {
+		for j := i; j > 0 && keys[j] < keys[j-1]; j-- {
+			keys[j], keys[j-1] = keys[j-1], keys[j]
+		}
+	}
+	return keys
+}

@@ -1,0 +1,287 @@
+package index
+
+import (
+	"bytes"
+	"strings"
+)
+
+// Chunk sizes, in lines. A unit (function, type, ...) up to maxUnitLines
+// is one chunk; a longer one is cut into windows of windowLines that
+// overlap by overlapLines. Files without structure are cut the same way.
+const (
+	maxUnitLines = 100
+	// mergeLines: consecutive small units are merged into one chunk of at
+	// most this many lines (fewer, fuller documents index faster and rank
+	// better than one-line functions).
+	mergeLines   = 40
+	windowLines  = 60
+	overlapLines = 10
+)
+
+// chunk is one searchable unit of a file.
+type chunk struct {
+	Start, End int    // 1-based inclusive lines
+	Symbol     string // the unit's name ("ServeHTTP"), "" for windows
+	Kind       string // its kind (func, method, type, ...)
+	// Names are the symbols the chunk defines, with their containers; they
+	// feed the symbol field.
+	Names []string
+	// Header is indexed with the text: the signature of the unit a
+	// continuation window belongs to.
+	Header string
+	// Parts are the units of a merged chunk.
+	Parts []partMeta
+}
+
+// chunkMeta is what the index keeps in memory per chunk.
+type chunkMeta struct {
+	Start, End int
+	Symbol     string
+	Kind       string
+	Parts      []partMeta // the units a merged chunk is made of; a hit is narrowed to the best one
+}
+
+// partMeta is one unit of a merged chunk.
+type partMeta struct {
+	Start, End int
+	Symbol     string
+	Kind       string
+}
+
+// lineIndex maps byte offsets to lines.
+type lineIndex []int // byte offset of the start of each line
+
+func newLineIndex(content []byte) lineIndex {
+	li := lineIndex{0}
+	for i, c := range content {
+		if c == '\n' && i+1 < len(content) {
+			li = append(li, i+1)
+		}
+	}
+	return li
+}
+
+func (li lineIndex) lines() int { return len(li) }
+
+// text returns lines start..end (1-based inclusive) of content.
+func (li lineIndex) text(content []byte, start, end int) []byte {
+	if start < 1 {
+		start = 1
+	}
+	if end > len(li) {
+		end = len(li)
+	}
+	if start > end {
+		return nil
+	}
+	from := li[start-1]
+	to := len(content)
+	if end < len(li) {
+		to = li[end]
+	}
+	return content[from:to]
+}
+
+// chunkFile cuts content into chunks and lists its symbols.
+func chunkFile(p, lang string, content []byte) ([]chunk, []Symbol) {
+	li := newLineIndex(content)
+	var chunks []chunk
+	var syms []Symbol
+	switch lang {
+	case "go":
+		chunks, syms = chunkGo(p, content, li)
+	default:
+		if ex := outlineExtractors[lang]; ex != nil {
+			syms = ex(content, li)
+			for i := range syms {
+				syms[i].Path = p
+				syms[i].Language = lang
+			}
+			chunks = chunksFromSymbols(syms, li, content)
+		}
+	}
+	if chunks == nil {
+		chunks = windows(1, li.lines(), content, li, chunk{})
+	}
+	return chunks, syms
+}
+
+// windows cuts lines from..to into overlapping windows that copy base's
+// symbol and kind. It skips windows that are blank.
+func windows(from, to int, content []byte, li lineIndex, base chunk) []chunk {
+	var out []chunk
+	for s := from; s <= to; s += windowLines - overlapLines {
+		e := s + windowLines - 1
+		if e > to {
+			e = to
+		}
+		if len(bytes.TrimSpace(li.text(content, s, e))) > 0 {
+			c := base
+			c.Start, c.End = s, e
+			if s != from {
+				c.Header = base.Header
+			} else {
+				c.Header = ""
+			}
+			out = append(out, c)
+		}
+		if e == to {
+			break
+		}
+	}
+	return out
+}
+
+// addUnit appends a unit, split into windows when it is long.
+func addUnit(out []chunk, c chunk, content []byte, li lineIndex) []chunk {
+	if c.End-c.Start+1 <= maxUnitLines {
+		c.Header = ""
+		return append(out, c)
+	}
+	if c.Header == "" {
+		c.Header = c.Symbol
+	}
+	return append(out, windows(c.Start, c.End, content, li, c)...)
+}
+
+// mergeSmall merges runs of adjacent small units (blank lines apart at
+// most) into chunks of at most mergeLines lines. The first unit's symbol
+// names the chunk; every unit's names stay in Names. Package chunks and
+// windows of split units are left alone.
+func mergeSmall(units []chunk) []chunk {
+	var out []chunk
+	for _, u := range units {
+		if n := len(out); n > 0 {
+			p := &out[n-1]
+			if p.Kind != "package" && p.Header == "" && u.Header == "" &&
+				u.Start > p.End && u.Start-p.End <= 3 && u.End-p.Start+1 <= mergeLines {
+				if len(p.Parts) == 0 {
+					p.Parts = []partMeta{{p.Start, p.End, p.Symbol, p.Kind}}
+				}
+				p.Parts = append(p.Parts, partMeta{u.Start, u.End, u.Symbol, u.Kind})
+				p.End = u.End
+				p.Names = append(p.Names, u.Names...)
+				if p.Symbol == "" {
+					p.Symbol, p.Kind = u.Symbol, u.Kind
+				}
+				continue
+			}
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+// fillGaps adds line windows for stretches of at least three non-blank
+// lines that no unit covers (free comments, unparsed code), and returns
+// the chunks in line order.
+func fillGaps(units []chunk, content []byte, li lineIndex) []chunk {
+	covered := make([]bool, li.lines()+2)
+	for _, c := range units {
+		for l := c.Start; l <= c.End && l < len(covered); l++ {
+			covered[l] = true
+		}
+	}
+	out := units
+	start := 0
+	flush := func(end int) {
+		if start == 0 {
+			return
+		}
+		nonblank := 0
+		for l := start; l <= end; l++ {
+			if len(bytes.TrimSpace(li.text(content, l, l))) > 0 {
+				nonblank++
+			}
+		}
+		if nonblank >= 3 {
+			out = append(out, windows(start, end, content, li, chunk{})...)
+		}
+		start = 0
+	}
+	for l := 1; l <= li.lines(); l++ {
+		if covered[l] {
+			flush(l - 1)
+			continue
+		}
+		if start == 0 {
+			start = l
+		}
+	}
+	flush(li.lines())
+	sortChunks(out)
+	return out
+}
+
+func sortChunks(cs []chunk) {
+	// insertion sort: chunks are almost in order already
+	for i := 1; i < len(cs); i++ {
+		for j := i; j > 0 && cs[j].Start < cs[j-1].Start; j-- {
+			cs[j], cs[j-1] = cs[j-1], cs[j]
+		}
+	}
+}
+
+// chunksFromSymbols makes chunks from an outline: each top-level symbol
+// (one not inside another) from its line to its end line, with the comment
+// lines just above it; nested symbols add their names to the enclosing
+// chunk. The top of the file before the first unit is its own chunk.
+func chunksFromSymbols(syms []Symbol, li lineIndex, content []byte) []chunk {
+	if len(syms) == 0 {
+		return nil
+	}
+	var units []chunk
+	lastEnd := 0
+	for _, s := range syms {
+		if s.Line <= lastEnd && len(units) > 0 {
+			u := &units[len(units)-1]
+			u.Names = append(u.Names, qualified(s))
+			continue
+		}
+		start := commentStart(s.Line, lastEnd, content, li)
+		end := s.EndLine
+		if end < s.Line {
+			end = s.Line
+		}
+		units = append(units, chunk{Start: start, End: end, Symbol: s.Name, Kind: s.Kind,
+			Names: []string{qualified(s)}, Header: s.Signature})
+		lastEnd = end
+	}
+	var out []chunk
+	if units[0].Start > 1 {
+		out = append(out, chunk{Start: 1, End: units[0].Start - 1, Kind: "file"})
+		if out[0].End-out[0].Start+1 > maxUnitLines {
+			out = windows(1, units[0].Start-1, content, li, chunk{Kind: "file"})
+		}
+	}
+	for _, u := range units {
+		out = addUnit(out, u, content, li)
+	}
+	return fillGaps(mergeSmall(out), content, li)
+}
+
+func qualified(s Symbol) string {
+	if s.Container != "" {
+		return s.Container + "." + s.Name
+	}
+	return s.Name
+}
+
+// commentStart walks up from line over the comment lines right above it
+// (//, #, --, /*, *, ///, decorators) but not above floor.
+func commentStart(line, floor int, content []byte, li lineIndex) int {
+	start := line
+	for l := line - 1; l > floor; l-- {
+		t := strings.TrimSpace(string(li.text(content, l, l)))
+		if t == "" {
+			break
+		}
+		if strings.HasPrefix(t, "//") || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "--") ||
+			strings.HasPrefix(t, "/*") || strings.HasPrefix(t, "*") || strings.HasPrefix(t, "@") {
+			start = l
+			continue
+		}
+		break
+	}
+	return start
+}

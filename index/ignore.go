@@ -1,0 +1,182 @@
+package index
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// alwaysSkipped folders are never walked, whatever the ignore files say.
+var alwaysSkipped = map[string]bool{
+	".git": true, ".hg": true, ".svn": true, ".jj": true,
+	"node_modules": true, "__pycache__": true, ".venv": true, ".tox": true,
+	".mypy_cache": true, ".pytest_cache": true, ".idea": true, ".gradle": true,
+}
+
+// vendorFolders are dependency folders skipped unless Options.IncludeVendor.
+var vendorFolders = map[string]bool{"vendor": true, "third_party": true}
+
+// ignoreFiles are read in every folder, in this order (later rules win).
+var ignoreFiles = []string{".gitignore", ".asklsignore"}
+
+// rule is one line of an ignore file.
+type rule struct {
+	re      *regexp.Regexp // over the path relative to the rule's folder
+	negate  bool
+	dirOnly bool
+}
+
+// ignorer answers "is this path ignored" for one root with gitignore
+// semantics: rules from .git/info/exclude and Options.Exclude apply
+// everywhere, then each folder's .gitignore and .asklsignore, deeper
+// folders and later lines winning. It reads ignore files lazily and caches
+// them; it is safe for concurrent use.
+type ignorer struct {
+	root   string // absolute folder
+	global []rule
+	mu     sync.Mutex
+	dirs   map[string][]rule // folder rel path ("" for the root) -> its rules
+}
+
+func newIgnorer(root string, exclude []string) *ignorer {
+	ig := &ignorer{root: root, dirs: map[string][]rule{}}
+	if data, err := os.ReadFile(filepath.Join(root, ".git", "info", "exclude")); err == nil {
+		ig.global = append(ig.global, parseIgnore(data)...)
+	}
+	ig.global = append(ig.global, parseIgnore([]byte(strings.Join(exclude, "\n")))...)
+	return ig
+}
+
+// reset forgets the cached ignore files (they may have changed).
+func (ig *ignorer) reset() {
+	ig.mu.Lock()
+	ig.dirs = map[string][]rule{}
+	ig.mu.Unlock()
+}
+
+func (ig *ignorer) rulesOf(dir string) []rule {
+	ig.mu.Lock()
+	rs, ok := ig.dirs[dir]
+	ig.mu.Unlock()
+	if ok {
+		return rs
+	}
+	for _, name := range ignoreFiles {
+		data, err := os.ReadFile(filepath.Join(ig.root, filepath.FromSlash(dir), name))
+		if err == nil {
+			rs = append(rs, parseIgnore(data)...)
+		}
+	}
+	ig.mu.Lock()
+	ig.dirs[dir] = rs
+	ig.mu.Unlock()
+	return rs
+}
+
+// ignored reports whether rel (slash path relative to the root) is ignored
+// by the rules of its own folders. It does not look at the parents: the
+// walk never enters an ignored folder; use ignoredPath for a lone path.
+func (ig *ignorer) ignored(rel string, isDir bool) bool {
+	verdict := false
+	match := func(rs []rule, sub string) {
+		for _, r := range rs {
+			if r.dirOnly && !isDir {
+				continue
+			}
+			if r.re.MatchString(sub) {
+				verdict = !r.negate
+			}
+		}
+	}
+	match(ig.global, rel)
+	dir := ""
+	for {
+		sub := rel
+		if dir != "" {
+			sub = rel[len(dir)+1:]
+		}
+		match(ig.rulesOf(dir), sub)
+		i := strings.IndexByte(sub, '/')
+		if i < 0 {
+			break
+		}
+		if dir == "" {
+			dir = sub[:i]
+		} else {
+			dir = dir + "/" + sub[:i]
+		}
+	}
+	return verdict
+}
+
+// ignoredPath reports whether rel or any folder above it is ignored or
+// always skipped.
+func (ig *ignorer) ignoredPath(rel string, includeVendor bool) bool {
+	parts := strings.Split(rel, "/")
+	for i := range parts {
+		isDir := i < len(parts)-1
+		if isDir && (alwaysSkipped[parts[i]] || (!includeVendor && vendorFolders[parts[i]])) {
+			return true
+		}
+		if ig.ignored(strings.Join(parts[:i+1], "/"), isDir) {
+			return true
+		}
+	}
+	return false
+}
+
+// parseIgnore reads gitignore syntax.
+func parseIgnore(data []byte) []rule {
+	var rs []rule
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		line := strings.TrimRight(sc.Text(), " \t\r")
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		var r rule
+		if strings.HasPrefix(line, "!") {
+			r.negate = true
+			line = line[1:]
+		} else if strings.HasPrefix(line, `\`) {
+			line = line[1:]
+		}
+		if strings.HasSuffix(line, "/") {
+			r.dirOnly = true
+			line = strings.TrimRight(line, "/")
+		}
+		if line == "" {
+			continue
+		}
+		anchored := strings.Contains(line, "/")
+		line = strings.TrimPrefix(line, "/")
+		expr := globToRegexp(line)
+		if anchored && strings.Contains(expr, "(?:.*/)?") && !strings.Contains(line, "/") {
+			expr = strings.TrimPrefix(expr, "(?:.*/)?")
+		}
+		if !anchored {
+			expr = "(?:.*/)?" + strings.TrimPrefix(expr, "(?:.*/)?")
+		}
+		re, err := regexp.Compile("^" + expr + "$")
+		if err != nil {
+			continue // a line git would not understand either
+		}
+		r.re = re
+		rs = append(rs, r)
+	}
+	return rs
+}
+
+// cleanRel checks that p is a clean relative slash path inside its root.
+func cleanRel(p string) (string, bool) {
+	p = path.Clean(strings.ReplaceAll(p, `\`, "/"))
+	if p == "." || p == ".." || strings.HasPrefix(p, "../") || strings.HasPrefix(p, "/") {
+		return "", false
+	}
+	return p, true
+}

@@ -1,0 +1,100 @@
+package index
+
+import (
+	"path"
+	"strings"
+)
+
+// languageOf names the language of a file from its name ("go", "python",
+// ...), "text" for anything else.
+func languageOf(p string) string {
+	base := path.Base(p)
+	switch base {
+	case "Makefile", "makefile", "GNUmakefile":
+		return "make"
+	case "Dockerfile":
+		return "dockerfile"
+	case "Rakefile", "Gemfile":
+		return "ruby"
+	}
+	ext := strings.ToLower(path.Ext(base))
+	if l, ok := languageByExt[ext]; ok {
+		return l
+	}
+	return "text"
+}
+
+var languageByExt = map[string]string{
+	".go":    "go",
+	".py":    "python",
+	".pyi":   "python",
+	".js":    "javascript",
+	".mjs":   "javascript",
+	".cjs":   "javascript",
+	".jsx":   "javascript",
+	".ts":    "typescript",
+	".tsx":   "typescript",
+	".mts":   "typescript",
+	".cts":   "typescript",
+	".rs":    "rust",
+	".java":  "java",
+	".kt":    "kotlin",
+	".c":     "c",
+	".h":     "c",
+	".cc":    "cpp",
+	".cpp":   "cpp",
+	".cxx":   "cpp",
+	".hpp":   "cpp",
+	".hh":    "cpp",
+	".hxx":   "cpp",
+	".cs":    "csharp",
+	".rb":    "ruby",
+	".php":   "php",
+	".lua":   "lua",
+	".sh":    "shell",
+	".bash":  "shell",
+	".zsh":   "shell",
+	".s":     "asm",
+	".md":    "markdown",
+	".txt":   "text",
+	".json":  "json",
+	".yaml":  "yaml",
+	".yml":   "yaml",
+	".toml":  "toml",
+	".html":  "html",
+	".css":   "css",
+	".sql":   "sql",
+	".proto": "proto",
+	".mod":   "gomod",
+	".swift": "swift",
+	".scala": "scala",
+}
+
+// binaryExt lists extensions that are never text; such files are skipped
+// without being read.
+var binaryExt = map[string]bool{
+	".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".bmp": true, ".ico": true, ".webp": true,
+	".pdf": true, ".zip": true, ".gz": true, ".tgz": true, ".bz2": true, ".xz": true, ".zst": true, ".7z": true, ".tar": true,
+	".exe": true, ".dll": true, ".so": true, ".dylib": true, ".a": true, ".o": true, ".obj": true, ".lib": true,
+	".class": true, ".jar": true, ".wasm": true, ".pyc": true, ".syso": true,
+	".woff": true, ".woff2": true, ".ttf": true, ".otf": true, ".eot": true,
+	".mp3": true, ".mp4": true, ".wav": true, ".ogg": true, ".mov": true, ".avi": true,
+	".db": true, ".sqlite": true, ".bin": true, ".dat": true,
+}
+
+// isTestPath reports whether p is a test file or test data:
+// _test.go, test_*.py, *_test.py, *.spec.* and *.test.* (JS/TS), files under
+// testdata/ or __tests__/.
+func isTestPath(p string) bool {
+	base := path.Base(p)
+	switch {
+	case strings.HasSuffix(base, "_test.go"),
+		strings.HasPrefix(base, "test_") && strings.HasSuffix(base, ".py"),
+		strings.HasSuffix(base, "_test.py"),
+		strings.Contains(base, ".spec."),
+		strings.Contains(base, ".test."):
+		return true
+	}
+	return strings.HasPrefix(p, "testdata/") || strings.Contains(p, "/testdata/") ||
+		strings.HasPrefix(p, "__tests__/") || strings.Contains(p, "/__tests__/")
+}

@@ -1,0 +1,103 @@
+package index
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/gob"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// manifestVersion changes whenever chunking, analysis or the mapping
+// change: an index written by another version is rebuilt.
+const manifestVersion = 1
+
+// fileEntry is what the index knows of one file. Entries are immutable
+// once published in a state; the writer replaces them.
+type fileEntry struct {
+	Size    int64
+	MTime   int64 // UnixNano; 0 when the content came from an open buffer
+	Hash    [32]byte
+	Lang    string
+	Test    bool
+	Skip    string // why the file is not indexed ("binary", ...); "" when indexed
+	Chunks  []chunkMeta
+	Symbols []Symbol
+}
+
+// manifest is the persisted list of files of one root.
+type manifest struct {
+	Version int
+	Root    string
+	Files   map[string]*fileEntry // by path relative to the root
+}
+
+// Files of a root's cache folder.
+const (
+	manifestFile = "manifest.gob"
+	journalFile  = "journal"
+	bleveDir     = "bleve"
+)
+
+func loadManifest(dir, rootAbs string) (*manifest, error) {
+	data, err := os.ReadFile(filepath.Join(dir, manifestFile))
+	if err != nil {
+		return nil, err
+	}
+	var m manifest
+	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&m); err != nil {
+		return nil, fmt.Errorf("decode manifest: %w", err)
+	}
+	if m.Version != manifestVersion {
+		return nil, fmt.Errorf("manifest version %d, this askls writes %d", m.Version, manifestVersion)
+	}
+	if m.Root != rootAbs {
+		return nil, fmt.Errorf("manifest is for root %s", m.Root)
+	}
+	if m.Files == nil {
+		m.Files = map[string]*fileEntry{}
+	}
+	return &m, nil
+}
+
+// save writes the manifest atomically (temporary file, then rename).
+func (m *manifest) save(dir string) error {
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(m); err != nil {
+		return fmt.Errorf("encode manifest: %w", err)
+	}
+	tmp := filepath.Join(dir, manifestFile+".tmp")
+	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("write manifest: %w", err)
+	}
+	if err := os.Rename(tmp, filepath.Join(dir, manifestFile)); err != nil {
+		return fmt.Errorf("write manifest: %w", err)
+	}
+	return nil
+}
+
+// The journal lists the files whose chunks were sent to bleve since the
+// manifest was last saved, one per line, written before each batch. After
+// a crash those files are the ones whose index state is unknown: the next
+// start deletes whatever bleve holds for them and indexes them again.
+
+func readJournal(dir string) []string {
+	data, err := os.ReadFile(filepath.Join(dir, journalFile))
+	if err != nil {
+		return nil
+	}
+	seen := map[string]bool{}
+	var out []string
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	for sc.Scan() {
+		p := strings.TrimSpace(sc.Text())
+		if p != "" && !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}

@@ -1,0 +1,322 @@
+package index
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search/query"
+)
+
+// Search limits.
+const (
+	maxQueryBytes = 4096
+	maxQueryTerms = 48
+	defaultLimit  = 10
+	maxLimit      = 200
+)
+
+// Boosts of the fields, chosen on goroot.jsonl (see the README).
+var (
+	boostSymbol = 3.0
+	boostPath   = 1.5
+	boostPhrase = 2.0
+	// testFactor scales the score of test files unless the query is
+	// about tests.
+	testFactor = 0.5
+)
+
+// stopWords are dropped from queries: English function words and the
+// words questions about code are phrased with.
+var stopWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`a an the and or but if of to in on at by for from with without into onto
+	over under about as is are was were be been being do does did done doing have has had having
+	it its it's this that these those there here then than so such not no nor only own same too very
+	can could should would will shall may might must i me my we our you your he she they them their
+	what which who whom whose where when why how all any both each few more most other some
+	just also again once out up down off further while until because before after above below between through during
+	where's what's how's get gets got make makes made use used uses using way ways thing things
+	code function functions method methods implemented implement implementation defined define
+	find look happens happen actually called call calls does go golang`) {
+		stopWords[w] = true
+	}
+}
+
+// queryTerms analyses q like the content and drops stop words.
+func queryTerms(q string) (terms []string, all []string) {
+	seen := map[string]bool{}
+	for _, t := range analyzeCode([]byte(q), nil) {
+		w := string(t.Term)
+		if seen[w] {
+			continue
+		}
+		seen[w] = true
+		all = append(all, w)
+		if !stopWords[w] {
+			terms = append(terms, w)
+		}
+	}
+	return terms, all
+}
+
+var phraseRE = regexp.MustCompile(`"([^"]+)"`)
+
+// Search ranks the chunks that match query, best first.
+func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([]Hit, error) {
+	q = strings.TrimSpace(q)
+	if q == "" {
+		return nil, fmt.Errorf("%w: empty query", ErrBadQuery)
+	}
+	if len(q) > maxQueryBytes {
+		return nil, fmt.Errorf("%w: query is %d bytes long, the limit is %d", ErrBadQuery, len(q), maxQueryBytes)
+	}
+	if limit <= 0 {
+		limit = defaultLimit
+	}
+	if limit > maxLimit {
+		limit = maxLimit
+	}
+	var globRE *regexp.Regexp
+	if f.PathGlob != "" {
+		var err error
+		if globRE, err = compileGlob(f.PathGlob); err != nil {
+			return nil, fmt.Errorf("%w: glob %q: %v", ErrBadQuery, f.PathGlob, err)
+		}
+	}
+
+	// A quoted phrase: all its terms must match, then the chunk's text
+	// must hold the phrase (case and spacing aside).
+	var phrases []string
+	var phraseTermsAll []string
+	for _, m := range phraseRE.FindAllStringSubmatch(q, -1) {
+		if p := normalizeSpace(m[1]); p != "" {
+			phrases = append(phrases, p)
+			for _, t := range analyzeCode([]byte(m[1]), nil) {
+				phraseTermsAll = append(phraseTermsAll, string(t.Term))
+			}
+		}
+	}
+	terms, all := queryTerms(q)
+	if len(terms) == 0 {
+		terms = all
+	}
+	if len(terms) == 0 && len(phrases) == 0 {
+		return nil, fmt.Errorf("%w: the query has no searchable words", ErrBadQuery)
+	}
+	if len(terms) > maxQueryTerms {
+		terms = terms[:maxQueryTerms]
+	}
+	aboutTests := false
+	for _, t := range terms {
+		if strings.HasPrefix(t, "test") || t == "benchmark" || t == "example" {
+			aboutTests = true
+		}
+	}
+
+	var should []query.Query
+	for _, t := range terms {
+		should = append(should, termQuery(t, fieldContent, 1), termQuery(t, fieldSymbol, boostSymbol), termQuery(t, fieldPath, boostPath))
+	}
+	var must []query.Query
+	for _, t := range phraseTermsAll {
+		must = append(must, termQuery(t, fieldContent, boostPhrase))
+	}
+	if len(f.Languages) > 0 {
+		var ls []query.Query
+		for _, l := range f.Languages {
+			ls = append(ls, termQuery(strings.ToLower(l), fieldLang, 1))
+		}
+		must = append(must, query.NewDisjunctionQuery(ls))
+	}
+	var mustNot []query.Query
+	if f.NoTests {
+		mustNot = append(mustNot, termQuery("1", fieldTest, 1))
+	}
+
+	want := limit * 4
+	if want < 40 {
+		want = 40
+	}
+	if len(phrases) > 0 {
+		want *= 5 // many will not hold the phrase
+	}
+	type cand struct {
+		hit   Hit
+		score float64
+		parts []partMeta
+	}
+	var cands []cand
+	for _, r := range s.ix.roots {
+		rq := query.NewBooleanQuery(must, should, mustNot)
+		var top query.Query = rq
+		if globRE != nil {
+			// Restrict to this root's paths that match the glob.
+			var kws []query.Query
+			prefix := ""
+			if r.name != "" {
+				prefix = r.name + "/"
+			}
+			s.st.index()
+			for _, p := range s.st.paths {
+				if strings.HasPrefix(p, prefix) && globRE.MatchString(p) {
+					kws = append(kws, termQuery(p[len(prefix):], fieldPathKW, 0))
+				}
+			}
+			if len(kws) == 0 {
+				continue
+			}
+			if len(kws) > 1024 {
+				kws = kws[:1024]
+			}
+			top = query.NewConjunctionQuery([]query.Query{rq, query.NewDisjunctionQuery(kws)})
+		}
+		req := bleve.NewSearchRequestOptions(top, want, 0, false)
+		res, err := r.bi.SearchInContext(ctx, req)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			return nil, fmt.Errorf("index: search: %w", err)
+		}
+		for _, h := range res.Hits {
+			rel, n, ok := parseDocID(h.ID)
+			if !ok {
+				continue
+			}
+			api := r.api(rel)
+			e := s.st.files[api]
+			if e == nil || n >= len(e.Chunks) {
+				continue // not in this generation
+			}
+			c := e.Chunks[n]
+			score := h.Score
+			if e.Test && !aboutTests {
+				score *= testFactor
+			}
+			cands = append(cands, cand{Hit{Path: api, Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind,
+				Language: e.Lang, Score: score}, score, c.Parts})
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
+	hits := make([]Hit, 0, limit)
+	contents := map[string][]byte{}
+	for _, c := range cands {
+		if len(hits) == limit {
+			break
+		}
+		data, ok := contents[c.hit.Path]
+		if !ok {
+			data, _ = s.Content(c.hit.Path)
+			contents[c.hit.Path] = data
+		}
+		li := newLineIndex(data)
+		text := li.text(data, c.hit.Start, c.hit.End)
+		if !holdsPhrases(text, phrases) {
+			continue
+		}
+		if len(c.parts) > 0 {
+			// Narrow a merged chunk to the unit the query is about.
+			best, bestScore := c.parts[0], -1
+			for _, p := range c.parts {
+				sc := termScore(li.text(data, p.Start, p.End), terms)
+				if strings.Contains(strings.ToLower(p.Symbol), strings.Join(terms, "")) {
+					sc += 10
+				}
+				if len(phrases) > 0 && holdsPhrases(li.text(data, p.Start, p.End), phrases) {
+					sc += 10
+				}
+				if sc > bestScore {
+					best, bestScore = p, sc
+				}
+			}
+			c.hit.Start, c.hit.End, c.hit.Symbol, c.hit.Kind = best.Start, best.End, best.Symbol, best.Kind
+			text = li.text(data, best.Start, best.End)
+		}
+		c.hit.Excerpt = excerpt(text, terms)
+		hits = append(hits, c.hit)
+	}
+	return hits, nil
+}
+
+func termQuery(term, field string, boost float64) query.Query {
+	q := query.NewTermQuery(term)
+	q.SetField(field)
+	if boost > 0 {
+		q.SetBoost(boost)
+	}
+	return q
+}
+
+// excerptLines is the size of an excerpt.
+const excerptLines = 4
+
+// excerpt picks the excerptLines lines of a chunk's text where the query
+// terms are densest.
+func excerpt(text []byte, terms []string) string {
+	lines := strings.Split(strings.TrimRight(string(text), "\n"), "\n")
+	if len(lines) == 0 {
+		return ""
+	}
+	score := make([]int, len(lines))
+	for i, l := range lines {
+		low := strings.ToLower(l)
+		for _, t := range terms {
+			if strings.Contains(low, t) {
+				score[i] += 1 + len(t)/4
+			}
+		}
+	}
+	best, bestAt := -1, 0
+	for i := range lines {
+		sum := 0
+		for j := i; j < i+excerptLines && j < len(lines); j++ {
+			sum += score[j]
+		}
+		if sum > best {
+			best, bestAt = sum, i
+		}
+	}
+	end := min(bestAt+excerptLines, len(lines))
+	out := make([]string, 0, excerptLines)
+	for _, l := range lines[bestAt:end] {
+		out = append(out, capLine(strings.TrimRight(l, "\r")))
+	}
+	return strings.Join(out, "\n")
+}
+
+// termScore counts the query terms on the lines of text, longer terms
+// weighing more.
+func termScore(text []byte, terms []string) int {
+	low := strings.ToLower(string(text))
+	n := 0
+	for _, t := range terms {
+		if c := strings.Count(low, t); c > 0 {
+			n += min(c, 3) * (1 + len(t)/4)
+		}
+	}
+	return n
+}
+
+// normalizeSpace lower-cases s and collapses its white space.
+func normalizeSpace(s string) string {
+	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+}
+
+// holdsPhrases reports whether text holds every phrase (normalized).
+func holdsPhrases(text []byte, phrases []string) bool {
+	if len(phrases) == 0 {
+		return true
+	}
+	t := normalizeSpace(string(text))
+	for _, p := range phrases {
+		if !strings.Contains(t, p) {
+			return false
+		}
+	}
+	return true
+}

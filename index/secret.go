@@ -1,0 +1,40 @@
+package index
+
+import (
+	"bytes"
+	"path"
+	"strings"
+)
+
+// secretNames are the file names (gitignore-style globs on the base name)
+// that never enter the index, whatever the ignore files say: environment
+// files, private keys, certificates with keys, and credential stores.
+// This list is documented in the README; keep them in step.
+var secretNames = []string{
+	".env", ".env.*", "*.env",
+	"*.pem", "*.key", "*.p12", "*.pfx", "*.jks", "*.keystore", "*.kdbx",
+	"id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "*_rsa", "*_ed25519",
+	".netrc", "_netrc", ".npmrc", ".pypirc", ".git-credentials", ".htpasswd",
+	"credentials", "credentials.json", "credentials.yml", "credentials.yaml",
+	"secrets.json", "secrets.yml", "secrets.yaml", "*.tfstate", "*.tfvars",
+}
+
+// isSecretName reports whether the base name of p matches secretNames.
+func isSecretName(p string) bool {
+	base := path.Base(p)
+	for _, pat := range secretNames {
+		if ok, _ := path.Match(pat, base); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// looksLikePrivateKey reports whether a non-code file holds a private key.
+// Source files are not checked: test files embed sample keys on purpose.
+func looksLikePrivateKey(lang string, content []byte) bool {
+	if lang != "text" && !strings.HasPrefix(lang, "yaml") && lang != "json" && lang != "toml" {
+		return false
+	}
+	return bytes.Contains(content, []byte("PRIVATE KEY-----"))
+}

@@ -1,0 +1,294 @@
+package index
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// Snapshot is an immutable view of the index and the open-buffer content at
+// one generation. It is safe for concurrent use.
+//
+// File lists, symbols, outlines and chunk lines come from the generation;
+// Search asks the live bleve index and keeps only hits that exist in the
+// generation, so a hit is never for a file the snapshot does not have.
+type Snapshot struct {
+	ix      *Index
+	st      *state
+	overlay map[string][]byte
+}
+
+// Limits on what one call returns.
+const (
+	maxReadBytes = 64 << 10
+	maxLineBytes = 300
+)
+
+// Generation is the generation this snapshot shows.
+func (s *Snapshot) Generation() uint64 { return s.st.gen }
+
+// Content returns the whole current content of a file: the open buffer,
+// else the file on disk.
+func (s *Snapshot) Content(p string) ([]byte, error) {
+	r, rel, ok := s.ix.split(p)
+	if !ok {
+		return nil, fmt.Errorf("%w: %s", ErrOutsideRoot, p)
+	}
+	api := r.api(rel)
+	if c, open := s.overlay[api]; open {
+		return c, nil
+	}
+	if _, indexed := s.st.files[api]; !indexed {
+		if r.ign.ignoredPath(rel, s.ix.opts.IncludeVendor) || isSecretName(rel) {
+			return nil, fmt.Errorf("%w: %s (ignored or secret)", ErrNotFound, api)
+		}
+	}
+	data, info, err := readRegular(r, rel)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%w: %s", ErrNotFound, api)
+		}
+		if errors.Is(err, ErrOutsideRoot) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("index: read %s: %w", api, err)
+	}
+	if info.Size() > s.ix.opts.MaxFileBytes {
+		return nil, fmt.Errorf("%w: %s is larger than %d bytes", ErrNotFound, api, s.ix.opts.MaxFileBytes)
+	}
+	if isBinary(data) {
+		return nil, fmt.Errorf("%w: %s is a binary file", ErrNotFound, api)
+	}
+	return data, nil
+}
+
+// Read returns lines start..end (1-based, inclusive, clamped to the file;
+// end <= 0 means to the end), cut at 64 KiB.
+func (s *Snapshot) Read(p string, start, end int) (Text, error) {
+	data, err := s.Content(p)
+	if err != nil {
+		return Text{}, err
+	}
+	api, _ := s.ix.normalize(p)
+	li := newLineIndex(data)
+	n := li.lines()
+	if len(data) == 0 {
+		n = 0
+	}
+	if start < 1 {
+		start = 1
+	}
+	if end <= 0 || end > n {
+		end = n
+	}
+	t := Text{Path: api, Start: start, End: end, Lines: n}
+	if n == 0 {
+		t.Start, t.End = 0, 0
+		return t, nil
+	}
+	if start > n {
+		return Text{}, fmt.Errorf("%w: %s has %d lines, line %d asked", ErrBadQuery, api, n, start)
+	}
+	if end < start {
+		return Text{}, fmt.Errorf("%w: end line %d is before start line %d", ErrBadQuery, end, start)
+	}
+	var b strings.Builder
+	for l := start; l <= end; l++ {
+		line := li.text(data, l, l)
+		if b.Len()+len(line) > maxReadBytes {
+			t.End = l - 1
+			t.Truncated = true
+			break
+		}
+		b.Write(line)
+		if !bytes.HasSuffix(line, []byte("\n")) {
+			b.WriteByte('\n')
+		}
+	}
+	t.Content = b.String()
+	return t, nil
+}
+
+// Files lists indexed paths matching glob ("**" crosses folders; a glob
+// without "/" matches base names), and open buffers not yet indexed.
+func (s *Snapshot) Files(glob string) ([]string, error) {
+	var re *regexp.Regexp
+	if glob != "" && glob != "**" {
+		var err error
+		if re, err = compileGlob(glob); err != nil {
+			return nil, fmt.Errorf("%w: glob %q: %v", ErrBadQuery, glob, err)
+		}
+	}
+	s.st.index()
+	var out []string
+	for _, p := range s.st.paths {
+		if re == nil || re.MatchString(p) {
+			out = append(out, p)
+		}
+	}
+	added := false
+	for p := range s.overlay {
+		if _, ok := s.st.files[p]; !ok && (re == nil || re.MatchString(p)) {
+			out = append(out, p)
+			added = true
+		}
+	}
+	if added {
+		sort.Strings(out)
+	}
+	return out, nil
+}
+
+// Grep matches a Go regexp against every line of the current content of the
+// files matching pathGlob (empty: all). limit <= 0 means 100.
+func (s *Snapshot) Grep(ctx context.Context, pattern, pathGlob string, limit int) ([]GrepMatch, error) {
+	if pattern == "" {
+		return nil, fmt.Errorf("%w: empty pattern", ErrBadQuery)
+	}
+	re, err := regexp.Compile(pattern)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrBadQuery, err)
+	}
+	if limit <= 0 {
+		limit = 100
+	}
+	paths, err := s.Files(pathGlob)
+	if err != nil {
+		return nil, err
+	}
+	var out []GrepMatch
+	for _, p := range paths {
+		if err := ctx.Err(); err != nil {
+			return out, err
+		}
+		data, err := s.Content(p)
+		if err != nil || !re.Match(data) {
+			continue
+		}
+		line := 0
+		for len(data) > 0 {
+			line++
+			i := bytes.IndexByte(data, '\n')
+			var l []byte
+			if i < 0 {
+				l, data = data, nil
+			} else {
+				l, data = data[:i], data[i+1:]
+			}
+			if re.Match(l) {
+				out = append(out, GrepMatch{Path: p, Line: line, Text: capLine(string(bytes.TrimRight(l, "\r")))})
+				if len(out) >= limit {
+					return out, nil
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+func capLine(s string) string {
+	if len(s) <= maxLineBytes {
+		return s
+	}
+	cut := maxLineBytes
+	for cut > 0 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// Outline lists the symbols of one file in line order. An open buffer is
+// outlined from its current content.
+func (s *Snapshot) Outline(p string) ([]Symbol, error) {
+	api, ok := s.ix.normalize(p)
+	if !ok {
+		return nil, fmt.Errorf("%w: %s", ErrOutsideRoot, p)
+	}
+	var syms []Symbol
+	if c, open := s.overlay[api]; open {
+		_, syms = chunkFile(api, languageOf(api), c)
+	} else if e, ok := s.st.files[api]; ok {
+		syms = append(syms, e.Symbols...)
+	} else {
+		return nil, fmt.Errorf("%w: %s", ErrNotFound, api)
+	}
+	sort.SliceStable(syms, func(i, j int) bool { return syms[i].Line < syms[j].Line })
+	return syms, nil
+}
+
+// Symbols finds symbols by exact name, then prefix, then case-insensitive
+// substring, best first. "Type.Method" matches a method of Type. limit <= 0
+// means 50.
+func (s *Snapshot) Symbols(q string, limit int) []Symbol {
+	q = strings.TrimSpace(q)
+	if q == "" {
+		return nil
+	}
+	if limit <= 0 {
+		limit = 50
+	}
+	container := ""
+	if i := strings.LastIndexByte(q, '.'); i > 0 && i < len(q)-1 {
+		container, q = q[:i], q[i+1:]
+	}
+	lq := strings.ToLower(q)
+	type scored struct {
+		s    *Symbol
+		rank int
+	}
+	var found []scored
+	s.st.index()
+	for _, sym := range s.st.syms {
+		if container != "" && !strings.EqualFold(sym.Container, container) {
+			continue
+		}
+		rank := -1
+		switch {
+		case sym.Name == q:
+			rank = 0
+		case strings.EqualFold(sym.Name, q):
+			rank = 1
+		case len(sym.Name) >= len(q) && strings.EqualFold(sym.Name[:len(q)], q):
+			rank = 2
+		case strings.Contains(strings.ToLower(sym.Name), lq):
+			rank = 3
+		}
+		if rank < 0 {
+			continue
+		}
+		rank *= 4
+		if isTestPath(sym.Path) {
+			rank += 2
+		}
+		if sym.Kind == "field" || sym.Kind == "var" || sym.Kind == "const" {
+			rank++
+		}
+		found = append(found, scored{sym, rank})
+	}
+	sort.Slice(found, func(i, j int) bool {
+		a, b := found[i], found[j]
+		if a.rank != b.rank {
+			return a.rank < b.rank
+		}
+		if len(a.s.Name) != len(b.s.Name) {
+			return len(a.s.Name) < len(b.s.Name)
+		}
+		if a.s.Path != b.s.Path {
+			return a.s.Path < b.s.Path
+		}
+		return a.s.Line < b.s.Line
+	})
+	if len(found) > limit {
+		found = found[:limit]
+	}
+	out := make([]Symbol, len(found))
+	for i, f := range found {
+		out[i] = *f.s
+	}
+	return out
+}

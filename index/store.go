@@ -1,0 +1,180 @@
+package index
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/document"
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/mapping"
+	bindex "github.com/blevesearch/bleve_index_api"
+)
+
+// Fields of a chunk document. Nothing is stored: lines and symbols live in
+// memory, text is read from the file.
+const (
+	fieldContent = "content" // the chunk's text (+ header), code analyzer, term vectors for phrases
+	fieldSymbol  = "symbol"  // names the chunk defines, code analyzer
+	fieldPath    = "path"    // the path, code analyzer (segments, base name)
+	fieldPathKW  = "pathkw"  // the path, one term: deletes and path filters
+	fieldLang    = "lang"    // language, one term
+	fieldTest    = "test"    // "1" for test files
+)
+
+// scoringModel is bleve's scoring: BM25 ranks code chunks better than
+// tf-idf on goroot.jsonl.
+const scoringModel = bindex.BM25Scoring
+
+var (
+	codeAn = codeAnalyzer{}
+	kwAn   = keywordAnalyzer{}
+)
+
+// newMapping is the static mapping the fields above follow. Documents are
+// added with IndexAdvanced (no reflection); the mapping records the
+// analyzers for anyone opening the index, and sets BM25.
+func newMapping() mapping.IndexMapping {
+	text := func(vectors bool) *mapping.FieldMapping {
+		f := bleve.NewTextFieldMapping()
+		f.Analyzer = codeAnalyzerName
+		f.Store = false
+		f.IncludeInAll = false
+		f.IncludeTermVectors = vectors
+		f.DocValues = false
+		return f
+	}
+	kw := func() *mapping.FieldMapping {
+		f := bleve.NewKeywordFieldMapping()
+		f.Store = false
+		f.IncludeInAll = false
+		f.DocValues = false
+		return f
+	}
+	dm := bleve.NewDocumentStaticMapping()
+	dm.AddFieldMappingsAt(fieldContent, text(true))
+	dm.AddFieldMappingsAt(fieldSymbol, text(false))
+	dm.AddFieldMappingsAt(fieldPath, text(false))
+	dm.AddFieldMappingsAt(fieldPathKW, kw())
+	dm.AddFieldMappingsAt(fieldLang, kw())
+	dm.AddFieldMappingsAt(fieldTest, kw())
+	im := bleve.NewIndexMapping()
+	im.DefaultMapping = dm
+	im.DefaultAnalyzer = codeAnalyzerName
+	im.StoreDynamic = false
+	im.IndexDynamic = false
+	im.DocValuesDynamic = false
+	im.ScoringModel = scoringModel
+	return im
+}
+
+var runtimeConfig = map[string]interface{}{"unsafe_batch": true}
+
+// openBleve opens the index in dir, creating it when absent.
+func openBleve(dir string) (bleve.Index, error) {
+	if _, err := os.Stat(dir); err == nil {
+		bi, err := bleve.OpenUsing(dir, runtimeConfig)
+		if err != nil {
+			return nil, fmt.Errorf("open bleve index %s: %w", dir, err)
+		}
+		return bi, nil
+	}
+	bi, err := bleve.NewUsing(dir, newMapping(), scorch.Name, scorch.Name, runtimeConfig)
+	if err != nil {
+		return nil, fmt.Errorf("create bleve index %s: %w", dir, err)
+	}
+	return bi, nil
+}
+
+// docID names chunk n of a file.
+func docID(rel string, n int) string { return rel + "#" + strconv.Itoa(n) }
+
+// parseDocID splits a document ID into path and chunk number.
+func parseDocID(id string) (string, int, bool) {
+	i := strings.LastIndexByte(id, '#')
+	if i < 0 {
+		return "", 0, false
+	}
+	n, err := strconv.Atoi(id[i+1:])
+	if err != nil {
+		return "", 0, false
+	}
+	return id[:i], n, true
+}
+
+// chunkDoc builds the bleve document of one chunk.
+func chunkDoc(rel, lang string, test bool, n int, c chunk, text []byte) *document.Document {
+	d := document.NewDocument(docID(rel, n))
+	body := text
+	if c.Header != "" {
+		body = make([]byte, 0, len(c.Header)+1+len(text))
+		body = append(body, c.Header...)
+		body = append(body, '\n')
+		body = append(body, text...)
+	}
+	// No term vectors: they double the indexing cost; phrases are checked
+	// on the text instead (see Search).
+	d.AddField(document.NewTextFieldCustom(fieldContent, nil, body, bindex.IndexField, codeAn))
+	if len(c.Names) > 0 {
+		d.AddField(document.NewTextFieldCustom(fieldSymbol, nil, []byte(strings.Join(c.Names, " ")), bindex.IndexField, codeAn))
+	}
+	d.AddField(document.NewTextFieldCustom(fieldPath, nil, []byte(rel), bindex.IndexField, codeAn))
+	d.AddField(document.NewTextFieldCustom(fieldPathKW, nil, []byte(rel), bindex.IndexField, kwAn))
+	d.AddField(document.NewTextFieldCustom(fieldLang, nil, []byte(lang), bindex.IndexField, kwAn))
+	t := "0"
+	if test {
+		t = "1"
+	}
+	d.AddField(document.NewTextFieldCustom(fieldTest, nil, []byte(t), bindex.IndexField, kwAn))
+	return d
+}
+
+// maxUnpersisted bounds the batches bleve holds in memory before they are
+// on disk: a bulk load waits for the persister instead of growing the heap.
+const maxUnpersisted = 4
+
+// persistWait counts batches applied but not yet persisted (unsafe_batch):
+// Close and manifest saves wait on it, or the last segment would be lost.
+type persistWait struct {
+	wg   sync.WaitGroup
+	mu   sync.Mutex
+	err  error
+	once sync.Once
+	sem  chan struct{}
+}
+
+// run executes b on bi and tracks its persistence.
+func (p *persistWait) run(bi bleve.Index, b *bleve.Batch) error {
+	p.once.Do(func() { p.sem = make(chan struct{}, maxUnpersisted) })
+	p.sem <- struct{}{}
+	p.wg.Add(1)
+	var once sync.Once
+	done := func() { once.Do(func() { <-p.sem; p.wg.Done() }) }
+	b.SetPersistedCallback(func(err error) {
+		if err != nil {
+			p.mu.Lock()
+			p.err = err
+			p.mu.Unlock()
+		}
+		done()
+	})
+	if err := bi.Batch(b); err != nil {
+		// The callback may never come for a batch that failed.
+		done()
+		return err
+	}
+	return nil
+}
+
+// wait blocks until every batch run so far is on disk.
+func (p *persistWait) wait() error {
+	p.wg.Wait()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	err := p.err
+	p.err = nil
+	return err
+}

@@ -1,0 +1,285 @@
+package index
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/document"
+)
+
+// batchDocs is the number of documents per bleve batch during a Sync.
+const batchDocs = 1000
+
+// Sync walks the roots and brings the index up to date. It runs on the
+// writer goroutine; edits queued meanwhile are applied at its end.
+func (ix *Index) Sync(ctx context.Context) (SyncStats, error) {
+	var stats SyncStats
+	var err error
+	ix.mu.Lock()
+	ix.seq++
+	ix.mu.Unlock()
+	if rerr := ix.run(ctx, func() { stats, err = ix.sync(ctx) }); rerr != nil {
+		return stats, rerr
+	}
+	return stats, err
+}
+
+// result is one file examined by a sync worker.
+type result struct {
+	r    *root
+	rel  string
+	old  *fileEntry
+	e    *fileEntry
+	docs []*document.Document
+	same bool // content unchanged: e is old with a new mtime
+}
+
+func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
+	start := time.Now()
+	// A bulk load makes much short-lived garbage: collect less often.
+	defer debug.SetGCPercent(debug.SetGCPercent(200))
+	stats := SyncStats{Skipped: map[string]int{}}
+	ix.mu.Lock()
+	cur, ov := ix.cur, ix.overlay
+	ix.mu.Unlock()
+	files := maps.Clone(cur.files)
+	progress := func(phase string, done, total int) {
+		if ix.opts.Progress != nil {
+			ix.opts.Progress(Progress{Phase: phase, Done: done, Total: total})
+		}
+	}
+
+	// Walk every root; keep what size and mtime vouch for.
+	type job struct {
+		r *root
+		walkEntry
+		old *fileEntry
+	}
+	var todo []job
+	cacheDirs := map[string]bool{}
+	for _, r := range ix.roots {
+		cacheDirs[r.cache] = true
+	}
+	progress("walk", 0, 0)
+	for _, r := range ix.roots {
+		r.ign.reset()
+		w := &walker{root: r, maxBytes: ix.opts.MaxFileBytes, includeVendor: ix.opts.IncludeVendor,
+			skipDirs: cacheDirs, skipped: stats.Skipped}
+		if err := w.walk(ctx); err != nil {
+			return stats, fmt.Errorf("index: walking %s: %w", r.abs, err)
+		}
+		seen := make(map[string]bool, len(w.files))
+		for _, f := range w.files {
+			seen[f.rel] = true
+			api := r.api(f.rel)
+			old := files[api]
+			if old == nil {
+				old = r.skipped[f.rel]
+			}
+			_, open := ov[api]
+			if old != nil && !open && !r.suspect[f.rel] && old.Size == f.size && old.MTime == f.mtime {
+				stats.Unchanged++
+				if old.Skip != "" {
+					stats.Skipped[old.Skip]++
+				}
+				continue
+			}
+			todo = append(todo, job{r, f, old})
+		}
+		// Removed files.
+		batch := r.bi.NewBatch()
+		for rel := range r.skipped {
+			if !seen[rel] {
+				delete(r.skipped, rel)
+			}
+		}
+		var gone []string
+		for api, e := range files {
+			rr, rel := ix.rootOf(api)
+			if rr != r || seen[rel] {
+				continue
+			}
+			if _, open := ov[api]; open {
+				continue // an unsaved buffer keeps it
+			}
+			for n := range e.Chunks {
+				batch.Delete(docID(rel, n))
+			}
+			delete(files, api)
+			gone = append(gone, rel)
+			stats.Removed++
+		}
+		if batch.Size() > 0 {
+			r.writeJournal(gone)
+			if err := ix.persist.run(r.bi, batch); err != nil {
+				return stats, fmt.Errorf("index: removing deleted files: %w", err)
+			}
+		}
+	}
+
+	// Read, hash and chunk what changed, in parallel; two goroutines
+	// submit batches.
+	total := len(todo)
+	progress("index", 0, total)
+	jobs := make(chan job)
+	results := make(chan result, 64)
+	var done atomic.Int64
+	var wg sync.WaitGroup
+	workers := runtime.GOMAXPROCS(0)
+	for i := 0; i < workers; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				res := result{r: j.r, rel: j.rel, old: j.old}
+				api := j.r.api(j.rel)
+				if content, open := ov[api]; open {
+					res.e, res.docs = ix.prepare(j.r, j.rel, content, int64(len(content)), 0, false)
+				} else if data, err := os.ReadFile(j.r.abs + "/" + j.rel); err != nil {
+					res.e = &fileEntry{Skip: "unreadable"}
+					if os.IsNotExist(err) {
+						res.e = nil // vanished between walk and read
+					}
+				} else {
+					res.e, res.docs = ix.prepare(j.r, j.rel, data, j.size, j.mtime, false)
+					if j.old != nil && res.e.Hash == j.old.Hash && res.e.Skip == j.old.Skip && !j.r.suspect[j.rel] {
+						// Touched, not changed: keep the chunks, learn the mtime.
+						e := *j.old
+						e.Size, e.MTime = j.size, j.mtime
+						res.e, res.docs, res.old, res.same = &e, nil, nil, true
+					}
+				}
+				results <- res
+			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for _, j := range todo {
+			select {
+			case jobs <- j:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(results) }()
+
+	var mu sync.Mutex // guards files, stats, r.skipped, r.suspect below
+	var bwg sync.WaitGroup
+	var batchErr error
+	for i := 0; i < 2; i++ {
+		bwg.Add(1)
+		go func() {
+			defer bwg.Done()
+			batches := map[*root]*bleve.Batch{}
+			rels := map[*root][]string{}
+			ndocs := map[*root]int{}
+			flush := func(r *root) {
+				b := batches[r]
+				if b == nil || b.Size() == 0 {
+					return
+				}
+				mu.Lock()
+				r.writeJournal(rels[r])
+				mu.Unlock()
+				if err := ix.persist.run(r.bi, b); err != nil {
+					mu.Lock()
+					batchErr = err
+					mu.Unlock()
+				}
+				batches[r], rels[r], ndocs[r] = nil, nil, 0
+			}
+			for res := range results {
+				n := done.Add(1)
+				if n%256 == 0 {
+					progress("index", int(n), total)
+				}
+				r := res.r
+				api := r.api(res.rel)
+				mu.Lock()
+				if res.old != nil || r.suspect[res.rel] {
+					b := batches[r]
+					if b == nil {
+						b = r.bi.NewBatch()
+						batches[r] = b
+					}
+					ix.purge(r, res.rel, res.old, len(res.docs), b)
+					rels[r] = append(rels[r], res.rel)
+				}
+				delete(files, api)
+				delete(r.skipped, res.rel)
+				switch {
+				case res.e == nil:
+					stats.Skipped["vanished"]++
+				case res.e.Skip != "":
+					r.skipped[res.rel] = res.e
+					stats.Skipped[res.e.Skip]++
+				case res.same:
+					files[api] = res.e // unchanged content
+					stats.Unchanged++
+				default:
+					files[api] = res.e
+					stats.Indexed++
+					stats.Chunks += len(res.docs)
+				}
+				mu.Unlock()
+				if len(res.docs) == 0 {
+					continue
+				}
+				b := batches[r]
+				if b == nil {
+					b = r.bi.NewBatch()
+					batches[r] = b
+				}
+				for _, d := range res.docs {
+					b.IndexAdvanced(d)
+				}
+				rels[r] = append(rels[r], res.rel)
+				ndocs[r] += len(res.docs)
+				if ndocs[r] >= batchDocs {
+					flush(r)
+				}
+			}
+			for r := range batches {
+				flush(r)
+			}
+		}()
+	}
+	bwg.Wait()
+	if err := ctx.Err(); err != nil {
+		// What was written is journaled; keep what is known.
+		ix.publish(&state{gen: cur.gen, ready: cur.ready, files: files})
+		return stats, fmt.Errorf("index: sync interrupted: %w", err)
+	}
+	if batchErr != nil {
+		return stats, fmt.Errorf("index: writing to bleve: %w", batchErr)
+	}
+
+	// Make it durable, then record it.
+	if err := ix.persist.wait(); err != nil {
+		return stats, fmt.Errorf("index: persisting: %w", err)
+	}
+	st := &state{ready: true, files: files}
+	for _, r := range ix.roots {
+		if err := ix.saveRoot(r, st); err != nil {
+			ix.log.Warn("index: cannot save the manifest; the next start re-indexes", "err", err)
+		}
+	}
+	pend, gen, ov2, _ := ix.takePending()
+	ix.applyChanges(files, pend, ov2)
+	st.gen = gen
+	stats.Files = len(files)
+	stats.Duration = time.Since(start)
+	ix.publish(st)
+	progress("done", total, total)
+	return stats, nil
+}

@@ -1,0 +1,146 @@
+package index
+
+import (
+	"context"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// walkEntry is one candidate file found by the walk.
+type walkEntry struct {
+	rel   string // slash path relative to the root
+	size  int64
+	mtime int64 // UnixNano
+}
+
+// walker lists the files of one root that may enter the index.
+type walker struct {
+	root          *root
+	maxBytes      int64
+	includeVendor bool
+	skipDirs      map[string]bool // absolute folders never entered (the cache)
+	files         []walkEntry
+	skipped       map[string]int
+}
+
+func (w *walker) skip(reason string) { w.skipped[reason]++ }
+
+func (w *walker) walk(ctx context.Context) error {
+	return w.dir(ctx, "")
+}
+
+func (w *walker) dir(ctx context.Context, rel string) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	abs := filepath.Join(w.root.abs, filepath.FromSlash(rel))
+	if w.skipDirs[abs] {
+		return nil
+	}
+	entries, err := os.ReadDir(abs)
+	if err != nil {
+		if rel == "" {
+			return err
+		}
+		w.skip("unreadable folder")
+		return nil
+	}
+	for _, e := range entries {
+		name := e.Name()
+		child := name
+		if rel != "" {
+			child = rel + "/" + name
+		}
+		typ := e.Type()
+		if typ&fs.ModeSymlink != 0 {
+			w.symlink(child)
+			continue
+		}
+		if typ.IsDir() {
+			if alwaysSkipped[name] || (!w.includeVendor && vendorFolders[name]) {
+				continue
+			}
+			if w.root.ign.ignored(child, true) {
+				continue
+			}
+			if err := w.dir(ctx, child); err != nil {
+				return err
+			}
+			continue
+		}
+		if !typ.IsRegular() {
+			continue // sockets, devices, pipes
+		}
+		if w.root.ign.ignored(child, false) {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			w.skip("vanished")
+			continue
+		}
+		w.file(child, info)
+	}
+	return nil
+}
+
+// file applies the name and size filters to a regular file.
+func (w *walker) file(rel string, info fs.FileInfo) {
+	if isSecretName(rel) {
+		w.skip("secret")
+		return
+	}
+	if binaryExt[strings.ToLower(path.Ext(rel))] {
+		w.skip("binary")
+		return
+	}
+	if info.Size() > w.maxBytes {
+		w.skip("too large")
+		return
+	}
+	w.files = append(w.files, walkEntry{rel: rel, size: info.Size(), mtime: info.ModTime().UnixNano()})
+}
+
+// symlink keeps a link to a file inside the root; links that leave the
+// root, point at folders (cycles, duplicates) or at nothing are skipped.
+func (w *walker) symlink(rel string) {
+	if w.root.ign.ignored(rel, false) {
+		return
+	}
+	target, err := filepath.EvalSymlinks(filepath.Join(w.root.abs, filepath.FromSlash(rel)))
+	if err != nil {
+		w.skip("broken symlink")
+		return
+	}
+	if !within(w.root.real, target) {
+		w.skip("symlink out of root")
+		return
+	}
+	info, err := os.Stat(target)
+	if err != nil {
+		w.skip("broken symlink")
+		return
+	}
+	if info.IsDir() {
+		w.skip("symlink to folder")
+		return
+	}
+	if !info.Mode().IsRegular() {
+		return
+	}
+	w.file(rel, info)
+}
+
+// within reports whether p is dir or below it (both cleaned absolute paths).
+func within(dir, p string) bool {
+	if p == dir {
+		return true
+	}
+	if !strings.HasSuffix(dir, string(filepath.Separator)) {
+		dir += string(filepath.Separator)
+	}
+	return strings.HasPrefix(p, dir)
+}

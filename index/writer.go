@@ -1,0 +1,373 @@
+package index
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"time"
+	"unicode/utf8"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/document"
+	"github.com/blevesearch/bleve/v2/search/query"
+	"github.com/zeebo/blake3"
+)
+
+// Update sets the current content of a file (an open editor buffer). It is
+// visible to Read/Grep/Outline of every later Snapshot at once, and queued
+// for the writer. It returns the generation at which it is searchable.
+func (ix *Index) Update(p string, content []byte) uint64 {
+	api, ok := ix.normalize(p)
+	if !ok {
+		ix.log.Debug("index: update outside the roots ignored", "path", p)
+		return ix.published()
+	}
+	c := bytes.Clone(content)
+	if c == nil {
+		c = []byte{}
+	}
+	ix.mu.Lock()
+	ov := maps.Clone(ix.overlay)
+	ov[api] = c
+	ix.overlay = ov
+	g := ix.queueLocked(api)
+	ix.mu.Unlock()
+	return g
+}
+
+// Release drops the content set by Update: the file falls back to disk.
+func (ix *Index) Release(p string) uint64 {
+	api, ok := ix.normalize(p)
+	if !ok {
+		return ix.published()
+	}
+	ix.mu.Lock()
+	if _, open := ix.overlay[api]; open {
+		ov := maps.Clone(ix.overlay)
+		delete(ov, api)
+		ix.overlay = ov
+	}
+	g := ix.queueLocked(api)
+	ix.mu.Unlock()
+	return g
+}
+
+// Changed tells the index that a file changed on disk; a deleted file is
+// removed. A changed ignore file makes the writer walk the roots again.
+func (ix *Index) Changed(p string) uint64 {
+	api, ok := ix.normalize(p)
+	if !ok {
+		return ix.published()
+	}
+	if b := baseName(api); b == ".gitignore" || b == ".asklsignore" {
+		for _, r := range ix.roots {
+			r.ign.reset()
+		}
+		go func() {
+			if _, err := ix.Sync(context.Background()); err != nil && !errors.Is(err, errClosed) {
+				ix.log.Warn("index: re-walk after an ignore file changed", "err", err)
+			}
+		}()
+	}
+	ix.mu.Lock()
+	g := ix.queueLocked(api)
+	ix.mu.Unlock()
+	return g
+}
+
+// queueLocked queues api for the writer and returns its generation.
+func (ix *Index) queueLocked(api string) uint64 {
+	ix.seq++
+	ix.pending[api] = true
+	select {
+	case ix.kick <- struct{}{}:
+	default:
+	}
+	return ix.seq
+}
+
+func (ix *Index) published() uint64 {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	return ix.cur.gen
+}
+
+// WaitFor blocks until generation gen is published or ctx ends.
+func (ix *Index) WaitFor(ctx context.Context, gen uint64) error {
+	for {
+		ix.mu.Lock()
+		cur, ch := ix.cur.gen, ix.pubCh
+		ix.mu.Unlock()
+		if cur >= gen {
+			return nil
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-ix.done:
+			return errClosed
+		}
+	}
+}
+
+var errClosed = errors.New("index: closed")
+
+// Snapshot returns an immutable view of the current generation and the
+// open buffers.
+func (ix *Index) Snapshot() *Snapshot {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	return &Snapshot{ix: ix, st: ix.cur, overlay: ix.overlay}
+}
+
+// publish makes st current.
+func (ix *Index) publish(st *state) {
+	ix.mu.Lock()
+	if st.gen < ix.cur.gen {
+		st.gen = ix.cur.gen
+	}
+	ix.cur = st
+	close(ix.pubCh)
+	ix.pubCh = make(chan struct{})
+	ix.mu.Unlock()
+}
+
+// writer is the one goroutine that writes to bleve. It runs jobs (Sync)
+// and applies queued edits: at once when it has been idle for the
+// debounce interval, else after it, so that a burst of keystrokes costs
+// one batch per interval.
+func (ix *Index) writer() {
+	defer close(ix.writerDone)
+	var last time.Time
+	for {
+		select {
+		case <-ix.done:
+			return
+		case job := <-ix.jobs:
+			job()
+		case <-ix.kick:
+			if wait := ix.opts.Debounce - time.Since(last); wait > 0 {
+				t := time.NewTimer(wait)
+				select {
+				case <-t.C:
+				case <-ix.done:
+					t.Stop()
+					return
+				}
+			}
+			ix.applyPending()
+			last = time.Now()
+		}
+	}
+}
+
+// run executes job on the writer goroutine and waits for it.
+func (ix *Index) run(ctx context.Context, job func()) error {
+	finished := make(chan struct{})
+	select {
+	case ix.jobs <- func() { defer close(finished); job() }:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-ix.done:
+		return errClosed
+	}
+	<-finished
+	return nil
+}
+
+// takePending hands the queued paths to the writer with the generation
+// that covers them, and the open buffers to read them from.
+func (ix *Index) takePending() (map[string]bool, uint64, map[string][]byte, *state) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	p := ix.pending
+	ix.pending = map[string]bool{}
+	return p, ix.seq, ix.overlay, ix.cur
+}
+
+// applyPending indexes the queued paths and publishes a generation.
+func (ix *Index) applyPending() {
+	pend, gen, ov, cur := ix.takePending()
+	files := maps.Clone(cur.files)
+	ix.applyChanges(files, pend, ov)
+	ix.publish(&state{gen: gen, ready: cur.ready, files: files})
+}
+
+// applyChanges re-reads each path (open buffer first, then disk), and
+// writes the result to bleve in one batch per root, updating files.
+func (ix *Index) applyChanges(files map[string]*fileEntry, pend map[string]bool, ov map[string][]byte) {
+	if len(pend) == 0 {
+		return
+	}
+	batches := map[*root]*bleve.Batch{}
+	touched := map[*root][]string{}
+	for api := range pend {
+		r, rel := ix.rootOf(api)
+		if r == nil {
+			continue
+		}
+		b := batches[r]
+		if b == nil {
+			b = r.bi.NewBatch()
+			batches[r] = b
+		}
+		old := files[api]
+		var e *fileEntry
+		var docs []*document.Document
+		content, open := ov[api]
+		if open {
+			e, docs = ix.prepare(r, rel, content, int64(len(content)), 0, true)
+		} else {
+			data, info, err := readRegular(r, rel)
+			switch {
+			case err == nil:
+				e, docs = ix.prepare(r, rel, data, info.Size(), info.ModTime().UnixNano(), true)
+			case errors.Is(err, fs.ErrNotExist):
+				e = nil // deleted
+			default:
+				ix.log.Warn("index: cannot read a changed file", "path", api, "err", err)
+				e = &fileEntry{Skip: "unreadable"}
+			}
+		}
+		ix.purge(r, rel, old, len(docs), b)
+		for _, d := range docs {
+			b.IndexAdvanced(d)
+		}
+		delete(r.skipped, rel)
+		delete(files, api)
+		switch {
+		case e == nil:
+		case e.Skip != "":
+			r.skipped[rel] = e
+		default:
+			files[api] = e
+		}
+		touched[r] = append(touched[r], rel)
+	}
+	for r, b := range batches {
+		if b.Size() == 0 {
+			continue
+		}
+		r.writeJournal(touched[r])
+		if err := ix.persist.run(r.bi, b); err != nil {
+			ix.log.Error("index: writing a batch failed; the files stay queued for the next sync", "err", err)
+		}
+	}
+}
+
+// purge adds to b the deletes for the chunks of old that keep chunks will
+// not overwrite, and for everything bleve holds of a suspect file.
+func (ix *Index) purge(r *root, rel string, old *fileEntry, keep int, b *bleve.Batch) {
+	if old != nil {
+		for n := keep; n < len(old.Chunks); n++ {
+			b.Delete(docID(rel, n))
+		}
+	}
+	if !r.suspect[rel] {
+		return
+	}
+	delete(r.suspect, rel)
+	q := query.NewTermQuery(rel)
+	q.SetField(fieldPathKW)
+	req := bleve.NewSearchRequestOptions(q, 100000, 0, false)
+	res, err := r.bi.Search(req)
+	if err != nil {
+		ix.log.Warn("index: cannot purge a file left over by a crash", "path", rel, "err", err)
+		return
+	}
+	for _, h := range res.Hits {
+		if _, n, ok := parseDocID(h.ID); ok && n >= keep {
+			b.Delete(h.ID)
+		}
+	}
+}
+
+// writeJournal records rels as in flight before their batch runs.
+func (r *root) writeJournal(rels []string) {
+	if r.journal == nil || len(rels) == 0 {
+		return
+	}
+	var buf bytes.Buffer
+	for _, rel := range rels {
+		buf.WriteString(rel)
+		buf.WriteByte('\n')
+	}
+	r.journal.Write(buf.Bytes())
+}
+
+// readRegular reads a file of r, refusing what leaves the root through a
+// symlink, and what is not a regular file.
+func readRegular(r *root, rel string) ([]byte, fs.FileInfo, error) {
+	abs := filepath.Join(r.abs, filepath.FromSlash(rel))
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !within(r.real, real) {
+		return nil, nil, fmt.Errorf("%w: %s leads out of the root", ErrOutsideRoot, rel)
+	}
+	info, err := os.Stat(real)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, nil, fmt.Errorf("%s is not a regular file", rel)
+	}
+	data, err := os.ReadFile(real)
+	if err != nil {
+		return nil, nil, err
+	}
+	return data, info, nil
+}
+
+// prepare classifies and chunks one file. It returns nil when the file is
+// not for the index at all (ignored), an entry with Skip set when it is
+// filtered out, and otherwise the entry and its documents. checkPath
+// re-applies the ignore and name rules (edits come without a walk).
+func (ix *Index) prepare(r *root, rel string, content []byte, size, mtime int64, checkPath bool) (*fileEntry, []*document.Document) {
+	if checkPath && (r.ign.ignoredPath(rel, ix.opts.IncludeVendor)) {
+		return nil, nil
+	}
+	e := &fileEntry{Size: size, MTime: mtime, Hash: blake3.Sum256(content), Lang: languageOf(rel), Test: isTestPath(rel)}
+	switch {
+	case checkPath && isSecretName(rel):
+		e.Skip = "secret"
+	case int64(len(content)) > ix.opts.MaxFileBytes:
+		e.Skip = "too large"
+	case isBinary(content):
+		e.Skip = "binary"
+	case !utf8.Valid(content):
+		e.Skip = "not utf-8"
+	case looksLikePrivateKey(e.Lang, content):
+		e.Skip = "secret"
+	}
+	if e.Skip != "" {
+		return e, nil
+	}
+	api := r.api(rel)
+	chunks, syms := chunkFile(api, e.Lang, content)
+	e.Symbols = syms
+	e.Chunks = make([]chunkMeta, len(chunks))
+	li := newLineIndex(content)
+	docs := make([]*document.Document, len(chunks))
+	for i, c := range chunks {
+		e.Chunks[i] = chunkMeta{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind, Parts: c.Parts}
+		docs[i] = chunkDoc(rel, e.Lang, e.Test, i, c, li.text(content, c.Start, c.End))
+	}
+	return e, docs
+}
+
+// isBinary: a NUL byte in the first 8 KiB.
+func isBinary(content []byte) bool {
+	head := content
+	if len(head) > 8192 {
+		head = head[:8192]
+	}
+	return bytes.IndexByte(head, 0) >= 0
+}
