@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Tests of the VS Code extension (editors/vscode):
 #   unit    node --test: answer rendering, citation links, settings, finding askls
+#   stdio   the real askls binary over stdio with vscode-jsonrpc (and a fake Ollama)
 #   build   the .vsix (vsce package, no network)
 # Needs `bash .ci/install.d/vscode.sh` first (npm packages, chromium, code-server).
 set -euo pipefail
@@ -18,10 +19,19 @@ if [ ! -d "$EXT/node_modules" ]; then
   exit 0
 fi
 
+WORK=$(mktemp -d /tmp/askls-vscode-ci.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+echo "vscode: building askls"
+go build -o "$WORK/askls" ./cmd/askls
+export ASKLS_BIN=$WORK/askls
+
 cd "$EXT"
 echo "vscode: build and unit tests"
 npm run --silent build
 node --test test/unit/
+
+echo "vscode: stdio tests against the askls binary"
+node --test test/integration/stdio.test.js
 
 echo "vscode: package"
 VSIX=$(node scripts/package.mjs | tail -1)
