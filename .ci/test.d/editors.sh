@@ -94,7 +94,8 @@ EOF
 # Does this askls serve LSP at all? (an initialize over stdio)
 server_ready() {
   local req='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":null,"capabilities":{}}}'
-  printf 'Content-Length: %d\r\n\r\n%s' "${#req}" "$req" |
+  # stdin stays open a moment: the server ends at EOF.
+  { printf 'Content-Length: %d\r\n\r\n%s' "${#req}" "$req"; sleep 3; } |
     HOME="$WORK/home" timeout 10 "$WORK/bin/askls" serve 2>/dev/null | head -c 4000 | grep -q '"capabilities"'
 }
 if ! server_ready; then
@@ -108,7 +109,7 @@ fi
 if command -v python3 >/dev/null; then
   python3 editors/nvim/test/fake_ollama.py "$WORK/port" 2>"$WORK/fake-ollama.log" &
   FAKE_PID=$!
-  for _ in $(seq 50); do [ -s "$WORK/port" ] && break; sleep 0.1; done
+  for _ in $(seq 150); do [ -s "$WORK/port" ] && break; sleep 0.1; done
 fi
 OLLAMA_URL=
 [ -s "$WORK/port" ] && OLLAMA_URL="http://127.0.0.1:$(cat "$WORK/port")"

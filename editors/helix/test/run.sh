@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Drives Helix in tmux, inside the sid chroot, against the real askls:
+# the space-i-w binding asks about the word under the cursor, the answer
+# opens as a markdown buffer (window/showDocument) with path:line:col
+# citation lines, `:open path:line:col` jumps to one, and the citations are
+# Hint diagnostics (source askls) that ]d and space d find.
+#
+#   run.sh SID WORK VIEW
+# SID: the chroot; WORK: a folder bind-mounted at VIEW inside it, holding
+# bin/askls and the fixture ws-hx/ (greet/greet.go, main.go).
+# The Helix configuration used is editors/helix/config.toml and
+# languages.toml unchanged, in an isolated XDG_CONFIG_HOME.
+set -euo pipefail
+SID=$1 WORK=$2 VIEW=$3
+HERE=$(cd "$(dirname "$0")/.." && pwd)
+S="${ASKLS_HX_SESSION:-askls-hx-$$}"
+CFG="$WORK/hxcfg/helix"
+mkdir -p "$CFG" "$WORK/home-hx"
+cp "$HERE/config.toml" "$HERE/languages.toml" "$CFG/"
+LOG="$WORK/hx.log"
+: >"$LOG"
+
+fail() {
+  echo "not ok - helix: $*"
+  echo "--- screen"
+  tmux capture-pane -p -t "$S" 2>/dev/null | sed 's/^/  | /' || true
+  echo "--- last of hx.log"
+  tail -n 15 "$LOG" | cut -c1-400 | sed 's/^/  | /'
+  exit 1
+}
+ok() { echo "ok - helix: $*"; }
+screen() { tmux capture-pane -p -t "$S"; }
+# wait_screen SECONDS REGEX WHAT
+wait_screen() {
+  local i
+  for ((i = 0; i < $1 * 5; i++)); do
+    screen | grep -qE -- "$2" && return 0
+    sleep 0.2
+  done
+  fail "timed out after $1 s waiting for $3"
+}
+wait_log() {
+  local i
+  for ((i = 0; i < $1 * 5; i++)); do
+    grep -qE -- "$2" "$LOG" && return 0
+    sleep 0.2
+  done
+  fail "timed out after $1 s waiting for $3"
+}
+
+trap 'tmux kill-session -t "$S" 2>/dev/null || true' EXIT
+# Nothing listens on port 9: askls answers in retrieval mode.
+tmux new-session -d -s "$S" -x 180 -y 45 \
+  "chroot '$SID' env -i HOME=$VIEW/home-hx XDG_CONFIG_HOME=$VIEW/hxcfg XDG_CACHE_HOME=$VIEW/home-hx/.cache \
+     OLLAMA_HOST=http://127.0.0.1:9 PATH=$VIEW/bin:/usr/bin:/bin TERM=xterm-256color LANG=C.UTF-8 \
+     sh -c 'cd $VIEW/ws-hx && hx -v --log $VIEW/hx.log greet/greet.go; echo HX-EXITED; sleep 300'"
+
+wait_screen 20 'greet/greet.go' 'hx to open greet/greet.go'
+wait_log 30 'askls <- .*"capabilities"' 'askls to initialize'
+wait_log 60 'index ready' 'the askls index'
+ok "askls started for a Go file from the generated languages.toml"
+
+# The word under the cursor: search for it, then space i w.
+tmux send-keys -t "$S" / Greeting Enter
+sleep 0.5
+tmux send-keys -t "$S" ' ' i w
+wait_log 60 'askls -> .*"workspace/executeCommand".*"askls.ask"' 'the binding to send askls.ask'
+grep -qE '"arguments":\["What is `Greeting`[^"]*","greet/greet.go",[0-9]+,[0-9]+\]' "$LOG" ||
+  fail "askls.ask arguments are not [question, path, line, col]: $(grep -o '"arguments":[^]]*]' "$LOG" | head -n1)"
+ok "space i w sends askls.ask [question, %{buffer_name}, %{cursor_line}, %{cursor_column}]"
+
+wait_screen 60 'answer-[0-9a-f]+\.md' 'the answer buffer (window/showDocument)'
+screen | grep -qF '# What is `Greeting`' || fail "the answer buffer does not start with the question"
+screen | grep -qE '\[1\] [^ ]*greet/greet\.go:[0-9]+:[0-9]+' || fail "no [1] path:line:col citation line for greet/greet.go"
+ok "the answer opened as markdown with path:line:col citation lines"
+
+# :open path:line:col jumps to a citation line's location.
+loc=$(screen | grep -oE '\[1\] [^ ]*greet/greet\.go:[0-9]+:[0-9]+' | head -n1 | cut -d' ' -f2)
+line=$(echo "$loc" | awk -F: '{print $(NF-1)}')
+tmux send-keys -t "$S" ":open $loc" Enter
+wait_screen 10 "greet/greet\\.go +1 sel +$line:1\$" ":open $loc to land on line $line"
+ok ":open $loc jumps to the cited line"
+
+# The citations are Hint diagnostics: ]d from the top selects the cited range,
+# space d lists them with source askls.
+grep -q '"method":"textDocument/publishDiagnostics".*greet.go.*"severity":4.*"source":"askls"' "$LOG" ||
+  fail "no Hint diagnostics with source askls were published for greet.go"
+tmux send-keys -t "$S" g g
+sleep 0.3
+tmux send-keys -t "$S" ']' d
+sleep 0.5
+pos=$(screen | grep -oE 'greet/greet\.go +1 sel +[0-9]+:[0-9]+' | awk '{print $NF}' | cut -d: -f1)
+[ -n "$pos" ] && [ "$pos" -ge "$line" ] && [ "$pos" -le $((line + 3)) ] ||
+  fail "]d went to line '$pos', not to the citation at line $line"
+ok "]d selects the cited code (line $pos)"
+tmux send-keys -t "$S" ' ' d
+wait_screen 10 'HINT +askls .*\[1\]' 'the diagnostics picker to list the askls hint'
+tmux send-keys -t "$S" Escape
+ok "space d lists the citation as a HINT from askls"
+echo "6 passed, 0 failed"
