@@ -283,6 +283,27 @@ test(':AsklsCancel ends the question; the server keeps serving', function()
   check(#r.citations > 0, 'no citations after a cancel')
 end)
 
+test('work-done progress reached the status line', function()
+  check((askls.state.progress_seen or 0) > 0, 'no $/progress begin/report seen')
+  check(askls.statusline() == '' or askls.statusline():match('^askls: '), 'statusline %q', askls.statusline())
+end)
+
+test("layout = 'float' shows the answer in a floating window", function()
+  local view = require('askls.view')
+  local w = view.window()
+  if w and vim.api.nvim_win_is_valid(w) then
+    vim.api.nvim_win_close(w, true)
+  end
+  askls.config.layout = 'float'
+  view.show_result(askls.state.last)
+  w = view.window()
+  check(w and vim.api.nvim_win_is_valid(w), 'no window')
+  check(vim.api.nvim_win_get_config(w).relative == 'editor', 'not a float: %s', vim.inspect(vim.api.nvim_win_get_config(w)))
+  check(vim.api.nvim_win_get_buf(w) == view.buffer(), 'float does not show the answer')
+  vim.api.nvim_win_close(w, true)
+  askls.config.layout = 'vsplit'
+end)
+
 test(':AsklsStatus and askls.status', function()
   local st, e = askls.server_status()
   check(type(st) == 'table', 'askls.status: %s', tostring(e))

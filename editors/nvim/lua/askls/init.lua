@@ -102,6 +102,7 @@ local function progress_handler(err, result, ctx, config)
         text = text .. string.format(' (%d%%)', value.percentage)
       end
       M.state.progress = text
+      M.state.progress_seen = (M.state.progress_seen or 0) + 1
     end
     pcall(vim.cmd, 'redrawstatus')
   end
