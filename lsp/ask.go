@@ -47,6 +47,10 @@ type askParams struct {
 	PartialResultToken *protocol.ProgressToken `json:"partialResultToken"`
 }
 
+// editWait bounds how long a question waits for the last edit to be
+// searchable.
+const editWait = time.Second
+
 // askInput is a question with the cursor resolved to an absolute path and
 // an LSP position (or none).
 type askInput struct {
@@ -92,9 +96,9 @@ func (s *server) runAsk(ctx context.Context, release func(), in askInput) (*askR
 	q := agent.Question{Text: in.question}
 
 	// Everything before this point ran in order with the edits before
-	// the request: the snapshot sees them.
+	// the request: the cursor and the generation to wait for reflect them.
 	s.editMu.Lock()
-	snap := ix.Snapshot()
+	gen := s.lastGen
 	if in.abs != "" {
 		path, ok := ix.Rel(in.abs)
 		if !ok {
@@ -103,7 +107,7 @@ func (s *server) runAsk(ctx context.Context, release func(), in askInput) (*askR
 		}
 		q.Path = path
 		if in.pos != nil {
-			content, _ := snap.Content(path)
+			content, _ := ix.Snapshot().Content(path)
 			off, _ := offsetOf(content, *in.pos)
 			start, _ := lineStart(content, int(in.pos.Line))
 			q.Line, q.Col = int(in.pos.Line)+1, off-start+1
@@ -114,6 +118,18 @@ func (s *server) runAsk(ctx context.Context, release func(), in askInput) (*askR
 	s.editMu.Unlock()
 	notice := s.ws.notice()
 	release()
+
+	// Open buffers are visible to read/grep at once; wait (briefly, never
+	// for the background sync) until the last edit is searchable too.
+	wctx, wcancel := context.WithTimeout(ctx, editWait)
+	if err := ix.WaitFor(wctx, gen); err != nil && ctx.Err() == nil {
+		s.log.Debug("last edit not yet searchable; answering anyway", "gen", gen, "err", err)
+	}
+	wcancel()
+	if ctx.Err() != nil {
+		return nil, nil, ctx.Err()
+	}
+	snap := ix.Snapshot()
 
 	ag := s.currentAgent()
 	askCtx, cancel := context.WithCancel(ctx)

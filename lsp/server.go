@@ -141,7 +141,8 @@ type server struct {
 	// editMu orders edits to open documents with the index overlay and
 	// the citation anchors: didOpen/didChange/didClose and registering an
 	// answer hold it.
-	editMu sync.Mutex
+	editMu  sync.Mutex
+	lastGen uint64 // generation of the latest edit handed to the index; editMu
 
 	mu             sync.Mutex
 	state          lifecycle

@@ -121,7 +121,7 @@ func (s *server) pushToIndex(u protocol.DocumentURI, content []byte) {
 		return // handed over when the index opens
 	}
 	if path, ok := s.indexPath(ix, u); ok {
-		ix.Update(path, content)
+		s.noteGen(ix.Update(path, content))
 	} else {
 		s.log.Debug("document is outside the workspace roots; not indexed", "uri", u)
 	}
@@ -159,7 +159,7 @@ func (s *server) didClose(ctx context.Context, raw json.RawMessage, release func
 	moved := false
 	if ix := s.ws.current(); ix != nil {
 		if path, ok := s.indexPath(ix, u); ok {
-			ix.Release(path)
+			s.noteGen(ix.Release(path))
 		}
 	}
 	// The file falls back to its disk content; citations follow it there.
@@ -218,4 +218,12 @@ func (s *server) didChangeWatchedFiles(ctx context.Context, raw json.RawMessage,
 		s.citationsChanged(ctx, changed)
 	}
 	return nil, nil
+}
+
+// noteGen records the generation at which the latest edit is searchable.
+// Caller holds editMu.
+func (s *server) noteGen(gen uint64) {
+	if gen > s.lastGen {
+		s.lastGen = gen
+	}
 }

@@ -103,9 +103,10 @@ func (w *workspace) run(ctx context.Context, roots []string, cfg Config, opened 
 	w.mu.Lock()
 	w.ix = ix
 	w.mu.Unlock()
+	w.s.lastGen = 0 // generations count per index
 	for _, d := range w.s.docs.all() {
 		if p, ok := w.s.indexPath(ix, d.uri); ok {
-			ix.Update(p, d.content)
+			w.s.noteGen(ix.Update(p, d.content))
 		}
 	}
 	w.s.editMu.Unlock()

@@ -1,0 +1,77 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+
+	"github.com/askls/askls/agent"
+)
+
+func TestCancelEndsTheModelStreamAndReplies32800(t *testing.T) {
+	fo := newFakeOllama(t, []string{textChunk("Thinking ", false), "HOLD", doneChunk()})
+	root := writeFixture(t, "workspace.txtar")
+	serverEnd, clientEnd := net.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- Serve(context.Background(), serverEnd, Options{
+			Logger: testLogger(t), CacheDir: t.TempDir(), AnswerDir: t.TempDir(),
+			Agent: agent.Config{Host: fo.srv.URL, Model: "fake"},
+		})
+	}()
+	c := newRawClient(t, clientEnd)
+	c.send(1, "initialize", map[string]any{
+		"rootUri":      fileURI(root),
+		"capabilities": map[string]any{"window": map[string]any{"workDoneProgress": true}},
+	})
+	c.result(1, nil)
+	c.notify("initialized", map[string]any{})
+	c.waitNote("$/progress", func(p json.RawMessage) bool {
+		return strings.Contains(string(p), `"end"`) && strings.Contains(string(p), "files")
+	}, 60*time.Second)
+
+	c.send(7, "askls/ask", map[string]any{"question": "How does the cache expire?"})
+	select {
+	case <-fo.started:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the model was never asked")
+	}
+	// A request sent behind the held ask is answered first.
+	c.send(8, "workspace/symbol", map[string]any{"query": "Cache"})
+	c.result(8, nil)
+
+	c.notify("$/cancelRequest", map[string]any{"id": 7})
+	r := c.wait(7, 30*time.Second)
+	var werr *jsonrpc2.Error
+	if e, ok := r.Err().(*jsonrpc2.Error); ok {
+		werr = e
+	}
+	if werr == nil || werr.Code != protocol.CodeRequestCancelled {
+		t.Errorf("cancelled ask replied %v, want code -32800", r.Err())
+	}
+	select {
+	case <-fo.cancelled:
+	case <-time.After(10 * time.Second):
+		t.Error("the model stream was not closed on cancel")
+	}
+	// Cancelling an unknown or finished request is harmless.
+	c.notify("$/cancelRequest", map[string]any{"id": 7})
+	c.notify("$/cancelRequest", map[string]any{"id": "nope"})
+	c.send(9, "shutdown", nil)
+	c.result(9, nil)
+	c.notify("exit", nil)
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("Serve: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("server did not exit")
+	}
+}
