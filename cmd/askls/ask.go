@@ -2,9 +2,178 @@ package main
 
 import (
 	"context"
-	"errors"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"golang.org/x/term"
+
+	"github.com/askls/askls/agent"
+	"github.com/askls/askls/citations"
+	"github.com/askls/askls/index"
 )
 
+// runAsk is `askls ask [flags] QUESTION`: the answer streamed to stdout,
+// then one `path:line:col` line per citation. Exit status 0 for an answer
+// or a refusal.
 func runAsk(ctx context.Context, args []string) error {
-	return errors.New("askls ask: not built yet")
+	return askMain(ctx, args, os.Stdout, os.Stderr)
+}
+
+// agentFlags are the model flags of ask and doctor.
+type agentFlags struct {
+	model, host, keepAlive string
+	numCtx, maxHops        int
+	timeout                time.Duration
+	noModel, think         bool
+}
+
+func (f *agentFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.model, "model", "", "Ollama `MODEL` (default "+agent.DefaultModel+")")
+	fs.StringVar(&f.host, "ollama-host", "", "Ollama server `URL` (default $OLLAMA_HOST, else "+agent.DefaultHost+")")
+	fs.IntVar(&f.numCtx, "num-ctx", 0, fmt.Sprintf("model context window in tokens (default %d)", agent.DefaultNumCtx))
+	fs.IntVar(&f.maxHops, "max-hops", 0, fmt.Sprintf("model turns that may call tools (default %d)", agent.DefaultMaxHops))
+	fs.DurationVar(&f.timeout, "timeout", 0, fmt.Sprintf("time limit of one answer (default %s)", agent.DefaultTimeout))
+	fs.StringVar(&f.keepAlive, "keep-alive", "", "how long Ollama keeps the model loaded (default "+agent.DefaultKeepAlive+")")
+	fs.BoolVar(&f.think, "think", false, "let a thinking model reason before answering (slower)")
+}
+
+func (f agentFlags) config(logger *slog.Logger) agent.Config {
+	return agent.Config{
+		Host: f.host, Model: f.model, NumCtx: f.numCtx, MaxHops: f.maxHops, Timeout: f.timeout,
+		KeepAlive: f.keepAlive, Think: f.think, NoModel: f.noModel, Logger: logger,
+	}
+}
+
+func askMain(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("ask", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: askls ask [flags] QUESTION\n\nAnswers with citations as path:line:col lines. Without a reachable model\n(or with --no-model) it answers in retrieval mode: ranked, cited code.\n\nflags:")
+		fs.PrintDefaults()
+	}
+	var rf rootFlags
+	rf.register(fs)
+	var af agentFlags
+	af.register(fs)
+	fs.BoolVar(&af.noModel, "no-model", false, "retrieval mode only: never contact Ollama")
+	asJSON := fs.Bool("json", false, "print one JSON object shaped like the askls/ask result")
+	path := fs.String("path", "", "file the question is about (the cursor's file), relative to the root")
+	line := fs.Int("line", 0, "the cursor's line in --path")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	question := strings.TrimSpace(strings.Join(fs.Args(), " "))
+	if question == "" {
+		fs.Usage()
+		return usageError("askls ask: no question")
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+
+	ix, _, err := openWorkspace(ctx, rf, !*asJSON)
+	if err != nil {
+		return fmt.Errorf("askls ask: %w", err)
+	}
+	defer ix.Close()
+	snap := ix.Snapshot()
+
+	a := agent.New(af.config(logger))
+	var streamed strings.Builder
+	ev := agent.Events{}
+	if !*asJSON {
+		ev.Delta = func(s string) {
+			streamed.WriteString(s)
+			io.WriteString(stdout, s)
+		}
+		if isTerminal(stderr) {
+			ev.Step = func(s agent.Step) {
+				fmt.Fprintf(stderr, "  · %s %s: %s (%.0f ms)\n", s.Tool, compactArgs(s.Args), s.Summary, s.MS)
+			}
+		}
+	}
+	res, err := a.Ask(ctx, snap, agent.Question{Text: question, Path: *path, Line: *line}, ev)
+	if err != nil {
+		return fmt.Errorf("askls ask: %w", err)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(res)
+	}
+	// A refusal replaces what streamed; say it after the stream.
+	if strings.TrimSpace(streamed.String()) != res.Answer {
+		if streamed.Len() > 0 {
+			io.WriteString(stdout, "\n\n")
+		}
+		io.WriteString(stdout, res.Answer)
+	}
+	if !strings.HasSuffix(streamed.String(), "\n") || strings.TrimSpace(streamed.String()) != res.Answer {
+		io.WriteString(stdout, "\n")
+	}
+	if len(res.Citations) > 0 {
+		io.WriteString(stdout, "\n")
+	}
+	for _, c := range res.Citations {
+		fmt.Fprintln(stdout, citationLine(ix, snap, c))
+	}
+	if res.Notice != "" {
+		fmt.Fprintf(stderr, "askls: note: %s\n", res.Notice)
+	}
+	if res.Mode == agent.ModeModel {
+		fmt.Fprintf(stderr, "askls: %s, %d turns, %d tool calls, %d prompt + %d answer tokens, %.1f s\n",
+			res.Model, res.Stats.Hops, res.Stats.ToolCalls, res.Stats.PromptTokens, res.Stats.EvalTokens, res.Stats.MS/1000)
+	}
+	return nil
+}
+
+// citationLine is "[n] path:line:col symbol" with the path relative to the
+// working folder when it is inside it (so terminals and editors can open
+// it), and col the first non-blank character of the line, 1-based in bytes.
+func citationLine(ix *index.Index, snap *index.Snapshot, c citations.Citation) string {
+	p := c.Path
+	if abs, err := ix.Abs(c.Path); err == nil {
+		p = abs
+		if wd, err := os.Getwd(); err == nil {
+			if rel, err := filepath.Rel(wd, abs); err == nil && !strings.HasPrefix(rel, "..") {
+				p = rel
+			}
+		}
+	}
+	col := 1
+	if content, err := snap.Content(c.Path); err == nil && c.StartByte <= len(content) {
+		rest := content[c.StartByte:]
+		for col-1 < len(rest) && (rest[col-1] == ' ' || rest[col-1] == '\t') {
+			col++
+		}
+		if col-1 < len(rest) && rest[col-1] == '\n' {
+			col = 1
+		}
+	}
+	s := fmt.Sprintf("[%d] %s:%d:%d", c.N, p, c.Start, col)
+	if c.End > c.Start {
+		s += fmt.Sprintf(" (to line %d)", c.End)
+	}
+	if c.Symbol != "" {
+		s += " " + c.Symbol
+	}
+	if c.Stale {
+		s += " (stale: the file changed)"
+	}
+	return s
+}
+
+func compactArgs(m map[string]any) string {
+	b, _ := json.Marshal(m)
+	return string(b)
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }

@@ -1,0 +1,154 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func askWorkspace(t *testing.T) (dir, cache string) {
+	t.Helper()
+	dir = t.TempDir()
+	files := map[string]string{
+		"cart/discount.go": "package cart\n\n// ApplyDiscount lowers the total by percent (½ off is 50).\nfunc ApplyDiscount(total, percent int) int {\n\treturn total * (100 - percent) / 100\n}\n",
+		"cart/cart.go":     "package cart\n\n// Cart holds items.\ntype Cart struct{ Items []int }\n",
+	}
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir, t.TempDir()
+}
+
+func TestAskJSONRetrieval(t *testing.T) {
+	dir, cache := askWorkspace(t)
+	var out, errb bytes.Buffer
+	err := askMain(context.Background(), []string{"--root", dir, "--cache", cache, "--no-model", "--json", "apply a discount percent"}, &out, &errb)
+	if err != nil {
+		t.Fatalf("ask: %v\n%s", err, errb.String())
+	}
+	var res map[string]any
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out.String())
+	}
+	for _, k := range []string{"id", "question", "answer", "citations", "refused", "mode", "steps", "stats"} {
+		if _, ok := res[k]; !ok {
+			t.Errorf("no %q in %s", k, out.String())
+		}
+	}
+	if res["mode"] != "retrieval" || res["refused"] != false {
+		t.Errorf("mode %v refused %v", res["mode"], res["refused"])
+	}
+	cits := res["citations"].([]any)
+	if len(cits) == 0 {
+		t.Fatal("no citations")
+	}
+	c := cits[0].(map[string]any)
+	var keys []string
+	for k := range c {
+		keys = append(keys, k)
+	}
+	if got := strings.Join(sortStrings(keys), ","); got != "end,excerpt,n,path,stale,start,symbol" {
+		t.Errorf("citation keys %s", got)
+	}
+	if c["path"] != "cart/discount.go" || c["n"] != 1.0 || c["start"] != 3.0 || c["end"] != 4.0 || c["stale"] != false {
+		t.Errorf("citation %v", c)
+	}
+	stats := res["stats"].(map[string]any)
+	for _, k := range []string{"hops", "toolCalls", "promptTokens", "evalTokens", "ms"} {
+		if _, ok := stats[k]; !ok {
+			t.Errorf("stats lacks %q", k)
+		}
+	}
+}
+
+func TestAskTextCitationLines(t *testing.T) {
+	dir, cache := askWorkspace(t)
+	var out, errb bytes.Buffer
+	// A model host that refuses connections: retrieval mode, exit 0.
+	err := askMain(context.Background(), []string{"--root", dir, "--cache", cache, "--ollama-host", "127.0.0.1:1", "apply a discount percent"}, &out, &errb)
+	if err != nil {
+		t.Fatalf("ask: %v\n%s", err, errb.String())
+	}
+	s := out.String()
+	if !strings.Contains(s, "Retrieval mode: no model wrote this") {
+		t.Errorf("output:\n%s", s)
+	}
+	line := regexp.MustCompile(`(?m)^\[1\] (\S+):3:1 \(to line 4\) ApplyDiscount$`).FindStringSubmatch(s)
+	if line == nil {
+		t.Fatalf("no citation line in:\n%s", s)
+	}
+	if !strings.HasSuffix(filepath.ToSlash(line[1]), "cart/discount.go") {
+		t.Errorf("citation path %s", line[1])
+	}
+	if _, err := os.Stat(line[1]); err != nil && !filepath.IsAbs(line[1]) {
+		wd, _ := os.Getwd()
+		if _, err := os.Stat(filepath.Join(wd, line[1])); err != nil {
+			t.Errorf("citation path does not open: %v", err)
+		}
+	}
+	if !strings.Contains(errb.String(), "no Ollama server at http://127.0.0.1:1") {
+		t.Errorf("stderr: %s", errb.String())
+	}
+}
+
+func TestAskUsage(t *testing.T) {
+	var out, errb bytes.Buffer
+	err := askMain(context.Background(), nil, &out, &errb)
+	if err == nil || exitCode(err) != 2 {
+		t.Errorf("no question: %v", err)
+	}
+}
+
+func TestDoctor(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/version", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(`{"version":"0.17.4"}`)) })
+	mux.HandleFunc("GET /api/tags", func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(`{"models":[{"name":"qwen3:4b","model":"qwen3:4b","size":1}]}`))
+	})
+	mux.HandleFunc("POST /api/show", func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(`{"model_info":{"qwen3.context_length":40960},"capabilities":["completion","tools"]}`))
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+
+	var out, errb bytes.Buffer
+	if err := doctorMain(context.Background(), []string{"--ollama-host", srv.URL}, &out, &errb); err != nil {
+		t.Fatalf("healthy doctor: %v\n%s", err, out.String())
+	}
+	if !strings.Contains(out.String(), "reachable, version 0.17.4") || !strings.Contains(out.String(), "40960 tokens") || !strings.Contains(out.String(), "all good") {
+		t.Errorf("output:\n%s", out.String())
+	}
+
+	out.Reset()
+	err := doctorMain(context.Background(), []string{"--ollama-host", srv.URL, "--model", "llama3.2:1b"}, &out, &errb)
+	if err == nil || !strings.Contains(out.String(), "run `ollama pull llama3.2:1b`") {
+		t.Errorf("missing model: %v\n%s", err, out.String())
+	}
+
+	out.Reset()
+	err = doctorMain(context.Background(), []string{"--ollama-host", "127.0.0.1:1", "--json"}, &out, &errb)
+	var h map[string]any
+	if err == nil || json.Unmarshal(out.Bytes(), &h) != nil || h["reachable"] != false || !strings.Contains(out.String(), "ollama serve") {
+		t.Errorf("unreachable: %v\n%s", err, out.String())
+	}
+}
+
+func sortStrings(s []string) []string {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+	return s
+}
