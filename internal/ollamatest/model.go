@@ -65,9 +65,14 @@ type Turn struct {
 // conversation so far holds as many tool calls as the turns before i made;
 // the last turn is the reply from then on when Repeat is set (a model that
 // loops on a tool), and an empty reply otherwise.
+//
+// With Endless, the last turn's text never ends: its last piece is followed
+// by its first again (num_predict stops it after 100,000 tokens). It keeps
+// the model answering until the request is cancelled.
 type Script struct {
-	Turns  []Turn
-	Repeat bool
+	Turns   []Turn
+	Repeat  bool
+	Endless bool
 }
 
 // Model is a generated model: the GGUF file's bytes and what goes in its
@@ -167,7 +172,14 @@ func Build(s Script) (*Model, error) {
 				}
 				prev = p
 			}
-			if err := link(prev, tokEOS); err != nil {
+			end := tokEOS
+			if last && s.Endless {
+				if turn.Text == "" {
+					return nil, fmt.Errorf("ollamatest: an endless script must end with text")
+				}
+				end = pieces[0]
+			}
+			if err := link(prev, end); err != nil {
 				return nil, err
 			}
 		}
@@ -176,13 +188,17 @@ func Build(s Script) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
+	numPredict := "256"
+	if s.Endless {
+		numPredict = "100000"
+	}
 	return &Model{
 		GGUF:     gguf,
 		Template: ToolTemplate,
 		Parameters: [][2]string{
 			{"num_thread", "1"},
 			{"temperature", "0"},
-			{"num_predict", "256"},
+			{"num_predict", numPredict},
 		},
 		Vocab: v.pieces,
 	}, nil

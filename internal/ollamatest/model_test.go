@@ -276,3 +276,34 @@ func TestRandomModelKeepsTheVocabulary(t *testing.T) {
 		t.Errorf("random model has %d tokens, scripted %d", n, len(s.Vocab))
 	}
 }
+
+func TestEndlessScriptNeverEnds(t *testing.T) {
+	m, err := Build(Script{Endless: true, Turns: []Turn{{Text: "and again "}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, tensors := readGGUF(t, m.GGUF)
+	tok := indexOf(m.Vocab, stepMarker(0))
+	embd, out := tensors["token_embd.weight"], tensors["output.weight"]
+	var got strings.Builder
+	for i := 0; i < 6; i++ { // greedy, as decode does, without the </s> check
+		best, bestL := 0, math.Inf(-1)
+		for j := range m.Vocab {
+			var l float64
+			for k := 0; k < embedDim; k++ {
+				l += float64(out.Data[j*embedDim+k] * embd.Data[tok*embedDim+k])
+			}
+			if l > bestL {
+				best, bestL = j, l
+			}
+		}
+		if best == tokEOS {
+			t.Fatalf("ended after %q", got.String())
+		}
+		got.WriteString(m.Vocab[best])
+		tok = best
+	}
+	if got.String() != "and again and again and again " {
+		t.Errorf("%q", got.String())
+	}
+}

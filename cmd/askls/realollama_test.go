@@ -1,0 +1,482 @@
+package main
+
+// End-to-end tests of askls through a real Ollama server (v0.6.5) and
+// scripted models (internal/ollamatest). They run the real askls main():
+// this test binary re-executes itself as askls (see init below), so
+// `askls ask --json`, `askls doctor` and `askls serve` are the real
+// commands, with a real index of a fixture tree. Without the Ollama binary
+// they skip; with ASKLS_REQUIRE_ALL=1 (CI) they fail instead.
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/askls/askls/internal/ollamatest"
+)
+
+// The test binary becomes askls when this variable is set.
+const asAsklsEnv = "ASKLS_TEST_RUN_MAIN"
+
+func init() {
+	if os.Getenv(asAsklsEnv) == "1" {
+		main()
+		os.Exit(0)
+	}
+}
+
+// askls runs the askls command with args against the Ollama server s.
+func askls(t *testing.T, s *ollamatest.Server, dir string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], args...)
+	cmd.Dir = dir
+	cmd.Env = asklsEnv(t, s)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		t.Fatalf("askls %v: timed out\nstderr: %s", args, errb.String())
+	}
+	code = cmd.ProcessState.ExitCode()
+	if err != nil && code < 0 {
+		t.Fatalf("askls %v: %v", args, err)
+	}
+	return out.String(), errb.String(), code
+}
+
+func asklsEnv(t *testing.T, s *ollamatest.Server) []string {
+	env := append(os.Environ(), asAsklsEnv+"=1", "ASKLS_CACHE_DIR="+t.TempDir())
+	if s != nil {
+		env = append(env, "OLLAMA_HOST="+s.URL)
+	}
+	return env
+}
+
+// askResult is `askls ask --json`'s output.
+type askResult struct {
+	Answer    string `json:"answer"`
+	Refused   bool   `json:"refused"`
+	Mode      string `json:"mode"`
+	Model     string `json:"model"`
+	Notice    string `json:"notice"`
+	Citations []struct {
+		N          int    `json:"n"`
+		Path       string `json:"path"`
+		Start, End int
+		Excerpt    string `json:"excerpt"`
+		Stale      bool   `json:"stale"`
+	} `json:"citations"`
+	Steps []struct {
+		Tool    string         `json:"tool"`
+		Args    map[string]any `json:"args"`
+		Summary string         `json:"summary"`
+	} `json:"steps"`
+	Stats struct {
+		Hops, ToolCalls, PromptTokens, EvalTokens int
+		MS                                        float64
+	} `json:"stats"`
+}
+
+func askJSON(t *testing.T, s *ollamatest.Server, root, model string, extra ...string) askResult {
+	t.Helper()
+	args := append([]string{"ask", "--json", "--root", root, "--model", model}, extra...)
+	args = append(args, "How does Retry back off between attempts?")
+	out, errOut, code := askls(t, s, root, args...)
+	if code != 0 {
+		t.Fatalf("askls ask exited %d\nstdout: %s\nstderr: %s", code, out, errOut)
+	}
+	var r askResult
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("askls ask --json printed no JSON (%v):\n%s\nstderr: %s", err, out, errOut)
+	}
+	t.Logf("askls ask: mode=%s refused=%v hops=%d toolCalls=%d promptTokens=%d evalTokens=%d ms=%.0f\nanswer: %s",
+		r.Mode, r.Refused, r.Stats.Hops, r.Stats.ToolCalls, r.Stats.PromptTokens, r.Stats.EvalTokens, r.Stats.MS, r.Answer)
+	return r
+}
+
+// checkCitations fails the test for any citation that is not the exact
+// text of lines of a file of the fixture, or whose number is not in the
+// answer; it returns the numbers the answer cites.
+func checkCitations(t *testing.T, root string, r askResult) {
+	t.Helper()
+	for _, c := range r.Citations {
+		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(c.Path)))
+		if err != nil {
+			t.Errorf("citation [%d] names %q: %v", c.N, c.Path, err)
+			continue
+		}
+		lines := strings.Split(string(b), "\n")
+		if c.Start < 1 || c.End < c.Start || c.End > len(lines) {
+			t.Errorf("citation [%d] %s:%d-%d is outside the file (%d lines)", c.N, c.Path, c.Start, c.End, len(lines))
+			continue
+		}
+		want := strings.Join(lines[c.Start-1:c.End], "\n")
+		if strings.TrimSpace(c.Excerpt) != "" && !strings.Contains(want, strings.TrimSpace(firstLine(c.Excerpt))) {
+			t.Errorf("citation [%d] excerpt %q is not in %s:%d-%d", c.N, c.Excerpt, c.Path, c.Start, c.End)
+		}
+		if !strings.Contains(r.Answer, fmt.Sprintf("[%d]", c.N)) && !regexp.MustCompile(fmt.Sprintf(`\[[0-9, ]*\b%d\b[0-9, ]*\]`, c.N)).MatchString(r.Answer) {
+			t.Errorf("citation [%d] is not cited in the answer %q", c.N, r.Answer)
+		}
+	}
+	// Every [n] in the answer has its citation.
+	have := map[int]bool{}
+	for _, c := range r.Citations {
+		have[c.N] = true
+	}
+	for _, m := range regexp.MustCompile(`\[(\d+)\]`).FindAllStringSubmatch(r.Answer, -1) {
+		n, _ := strconv.Atoi(m[1])
+		if !have[n] {
+			t.Errorf("the answer cites [%d], which is not among its citations", n)
+		}
+	}
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// create builds a scripted model and creates it on s.
+func create(t *testing.T, s *ollamatest.Server, name string, script ollamatest.Script) *ollamatest.Model {
+	t.Helper()
+	m, err := ollamatest.Build(script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.MustCreate(t, name, m)
+	return m
+}
+
+func call(name string, args map[string]any) ollamatest.ToolCall {
+	return ollamatest.ToolCall{Name: name, Args: args}
+}
+
+// The good path: search (one hit: evidence [1]), read retry.go's Retry
+// (evidence [2]), answer citing both.
+var searchReadAnswer = ollamatest.Script{Turns: []ollamatest.Turn{
+	{Calls: []ollamatest.ToolCall{call("search_code", map[string]any{"query": "Retry backoff delay", "limit": 1})}},
+	{Calls: []ollamatest.ToolCall{call("read_file", map[string]any{"path": "retry/retry.go", "start_line": 9, "end_line": 25})}},
+	{Text: "Retry waits after each failed attempt and doubles the delay every time [2]; the search found it first [1]."},
+}}
+
+func TestRealOllamaAskSearchesReadsAndCites(t *testing.T) {
+	s := ollamatest.Start(t)
+	create(t, s, "askls-good", searchReadAnswer)
+	root := ollamatest.Fixture(t, "retry")
+
+	r := askJSON(t, s, root, "askls-good")
+	if r.Mode != "model" || r.Refused {
+		t.Fatalf("mode %s refused %v notice %q; want a model answer", r.Mode, r.Refused, r.Notice)
+	}
+	if len(r.Steps) != 2 || r.Steps[0].Tool != "search_code" || r.Steps[1].Tool != "read_file" {
+		t.Fatalf("steps = %+v, want search_code then read_file", r.Steps)
+	}
+	if r.Stats.Hops != 3 || r.Stats.ToolCalls != 2 || r.Stats.PromptTokens == 0 || r.Stats.EvalTokens == 0 {
+		t.Errorf("stats = %+v", r.Stats)
+	}
+	checkCitations(t, root, r)
+	if len(r.Citations) != 2 {
+		t.Fatalf("citations = %+v, want 2", r.Citations)
+	}
+	read := r.Citations[0]
+	if read.Path != "retry/retry.go" || read.Start != 9 || read.End != 25 {
+		t.Errorf("citation [1] = %s:%d-%d, want the lines read: retry/retry.go:9-25", read.Path, read.Start, read.End)
+	}
+	if !strings.Contains(r.Answer, "doubles the delay") {
+		t.Errorf("answer %q is not the scripted one", r.Answer)
+	}
+
+	// The terminal form: the answer, then path:line:col citation lines.
+	out, errOut, code := askls(t, s, root, "ask", "--root", root, "--model", "askls-good", "How does Retry back off?")
+	if code != 0 || !regexp.MustCompile(`(?m)^\[1\] retry/retry\.go:9:1`).MatchString(out) {
+		t.Errorf("askls ask (text) exited %d:\n%s\nstderr: %s", code, out, errOut)
+	}
+}
+
+func TestRealOllamaAskDropsCitationsOfEvidenceNeverRead(t *testing.T) {
+	s := ollamatest.Start(t)
+	create(t, s, "askls-liar", ollamatest.Script{Turns: []ollamatest.Turn{
+		{Calls: []ollamatest.ToolCall{call("read_file", map[string]any{"path": "retry/retry.go", "start_line": 9, "end_line": 12})}},
+		{Text: "Retry doubles its delay [1]. Ping also retries [7], see [server/server.go:6] and [retry/retry.go:20]."},
+	}})
+	root := ollamatest.Fixture(t, "retry")
+	r := askJSON(t, s, root, "askls-liar")
+	checkCitations(t, root, r)
+	if r.Refused || len(r.Citations) != 1 || r.Citations[0].Path != "retry/retry.go" || r.Citations[0].Start != 9 {
+		t.Fatalf("citations %+v refused %v; want only the lines read", r.Citations, r.Refused)
+	}
+	for _, bad := range []string{"[7]", "server/server.go:6", "retry/retry.go:20"} {
+		if strings.Contains(r.Answer, bad) {
+			t.Errorf("the answer still cites %s, which was never read: %q", bad, r.Answer)
+		}
+	}
+}
+
+func TestRealOllamaAskStopsALoopingModelWithItsBudget(t *testing.T) {
+	s := ollamatest.Start(t)
+	create(t, s, "askls-loop", ollamatest.Script{Repeat: true, Turns: []ollamatest.Turn{
+		{Calls: []ollamatest.ToolCall{call("grep", map[string]any{"pattern": "delay"})}},
+	}})
+	root := ollamatest.Fixture(t, "retry")
+	start := time.Now()
+	r := askJSON(t, s, root, "askls-loop", "--max-hops", "4")
+	t.Logf("a looping model stopped after %s", time.Since(start).Round(time.Millisecond))
+	if r.Stats.Hops != 5 { // 4 turns with tools, then one told to answer
+		t.Errorf("hops = %d, want 4 with tools + 1 final", r.Stats.Hops)
+	}
+	if len(r.Steps) != 4 || !strings.Contains(r.Steps[1].Summary, "repeat") {
+		t.Errorf("steps = %+v, want 4 grep calls, the later ones not run again", r.Steps)
+	}
+	if !r.Refused {
+		t.Errorf("a model that never answered gave %q, want a refusal", r.Answer)
+	}
+	checkCitations(t, root, r)
+}
+
+func TestRealOllamaNoToolsModelDoctorAndAskSayWhatToDo(t *testing.T) {
+	s := ollamatest.Start(t)
+	m, err := ollamatest.Build(searchReadAnswer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.MustCreate(t, "askls-notools", m.NoTools())
+	root := ollamatest.Fixture(t, "retry")
+
+	out, errOut, code := askls(t, s, root, "doctor", "--model", "askls-notools")
+	t.Logf("askls doctor:\n%s", out)
+	if code != 1 || !strings.Contains(out, "not supported") || !strings.Contains(out, "ollama pull") {
+		t.Errorf("doctor exited %d, want 1 and advice with `ollama pull`:\n%s\n%s", code, out, errOut)
+	}
+	r := askJSON(t, s, root, "askls-notools")
+	if r.Mode != "retrieval" || !strings.Contains(r.Notice, "cannot call tools") || !strings.Contains(r.Notice, "ollama pull") {
+		t.Errorf("mode %s notice %q: want retrieval mode saying the model cannot call tools and what to pull", r.Mode, r.Notice)
+	}
+	checkCitations(t, root, r)
+}
+
+func TestRealOllamaMissingModelDoctorAndAskSayWhatToDo(t *testing.T) {
+	s := ollamatest.Start(t)
+	root := ollamatest.Fixture(t, "retry")
+	out, errOut, code := askls(t, s, root, "doctor", "--model", "askls-missing")
+	t.Logf("askls doctor:\n%s", out)
+	if code != 1 || !strings.Contains(out, "ollama pull askls-missing") {
+		t.Errorf("doctor exited %d, want 1 and `ollama pull askls-missing`:\n%s\n%s", code, out, errOut)
+	}
+	r := askJSON(t, s, root, "askls-missing")
+	if r.Mode != "retrieval" || !strings.Contains(r.Notice, "ollama pull askls-missing") {
+		t.Errorf("mode %s notice %q: want retrieval mode and `ollama pull askls-missing`", r.Mode, r.Notice)
+	}
+	checkCitations(t, root, r)
+
+	// And the doctor is content with a good model.
+	create(t, s, "askls-good", searchReadAnswer)
+	if out, _, code := askls(t, s, root, "doctor", "--model", "askls-good", "--num-ctx", "8192"); code != 0 {
+		t.Errorf("doctor on a good model exited %d:\n%s", code, out)
+	}
+}
+
+func TestRealOllamaRandomModelNeverCrashesOrCitesBadly(t *testing.T) {
+	s := ollamatest.Start(t)
+	root := ollamatest.Fixture(t, "retry")
+	for seed := int64(1); seed <= 3; seed++ {
+		m, err := ollamatest.Random(searchReadAnswer, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := fmt.Sprintf("askls-random-%d", seed)
+		s.MustCreate(t, name, m)
+		r := askJSON(t, s, root, name, "--max-hops", "3")
+		checkCitations(t, root, r)
+		if !r.Refused && r.Mode != "retrieval" && len(r.Citations) == 0 {
+			t.Errorf("seed %d: an answer that is neither a refusal nor retrieval, without citations: %q", seed, r.Answer)
+		}
+	}
+}
+
+// --- the language server ---
+
+// lspClient speaks JSON-RPC over a child askls's stdio.
+type lspClient struct {
+	t     *testing.T
+	in    io.WriteCloser
+	mu    sync.Mutex
+	msgs  chan map[string]any
+	cmd   *exec.Cmd
+	stder *bytes.Buffer
+}
+
+func startLSP(t *testing.T, s *ollamatest.Server, root string) *lspClient {
+	cmd := exec.Command(os.Args[0], "serve", "--log-level", "debug")
+	cmd.Dir = root
+	cmd.Env = asklsEnv(t, s)
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	c := &lspClient{t: t, in: in, msgs: make(chan map[string]any, 1000), cmd: cmd, stder: &bytes.Buffer{}}
+	cmd.Stderr = c.stder
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		in.Close()
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			<-done
+		}
+		if t.Failed() {
+			t.Logf("askls serve stderr (tail):\n%s", tail(c.stder.String(), 4000))
+		}
+	})
+	go c.read(bufio.NewReader(out))
+	return c
+}
+
+func tail(s string, n int) string {
+	if len(s) > n {
+		return s[len(s)-n:]
+	}
+	return s
+}
+
+func (c *lspClient) read(r *bufio.Reader) {
+	defer close(c.msgs)
+	for {
+		length := 0
+		for {
+			line, err := r.ReadString('\n')
+			if err != nil {
+				return
+			}
+			line = strings.TrimSpace(line)
+			if line == "" {
+				break
+			}
+			if v, ok := strings.CutPrefix(line, "Content-Length:"); ok {
+				length, _ = strconv.Atoi(strings.TrimSpace(v))
+			}
+		}
+		body := make([]byte, length)
+		if _, err := io.ReadFull(r, body); err != nil {
+			return
+		}
+		var m map[string]any
+		if json.Unmarshal(body, &m) != nil {
+			continue
+		}
+		if _, isReq := m["method"]; isReq && m["id"] != nil {
+			c.write(map[string]any{"jsonrpc": "2.0", "id": m["id"], "result": nil}) // any server request: ok
+			continue
+		}
+		c.msgs <- m
+	}
+}
+
+func (c *lspClient) write(m map[string]any) {
+	b, _ := json.Marshal(m)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	fmt.Fprintf(c.in, "Content-Length: %d\r\n\r\n%s", len(b), b)
+}
+
+func (c *lspClient) request(id int, method string, params any) {
+	c.write(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+}
+
+func (c *lspClient) notify(method string, params any) {
+	c.write(map[string]any{"jsonrpc": "2.0", "method": method, "params": params})
+}
+
+// wait returns the first message for which match is true.
+func (c *lspClient) wait(what string, d time.Duration, match func(map[string]any) bool) map[string]any {
+	c.t.Helper()
+	timer := time.After(d)
+	for {
+		select {
+		case m, ok := <-c.msgs:
+			if !ok {
+				c.t.Fatalf("askls serve ended while waiting for %s", what)
+			}
+			if match(m) {
+				return m
+			}
+		case <-timer:
+			c.t.Fatalf("no %s within %s", what, d)
+		}
+	}
+}
+
+func isReply(id int) func(map[string]any) bool {
+	return func(m map[string]any) bool {
+		f, ok := m["id"].(float64)
+		return ok && int(f) == id && m["method"] == nil
+	}
+}
+
+func TestRealOllamaLanguageServerCancelsWhileTheModelAnswers(t *testing.T) {
+	s := ollamatest.Start(t)
+	create(t, s, "askls-endless", ollamatest.Script{Endless: true, Turns: []ollamatest.Turn{
+		{Calls: []ollamatest.ToolCall{call("search_code", map[string]any{"query": "Retry", "limit": 1})}},
+		{Text: "Retry backs off [1] and "},
+	}})
+	root := ollamatest.Fixture(t, "retry")
+	c := startLSP(t, s, root)
+	c.request(1, "initialize", map[string]any{
+		"processId": os.Getpid(), "rootUri": "file://" + root, "capabilities": map[string]any{},
+		"initializationOptions": map[string]any{"model": "askls-endless", "ollamaHost": s.URL, "numCtx": 8192},
+	})
+	c.wait("initialize result", 30*time.Second, isReply(1))
+	c.notify("initialized", map[string]any{})
+
+	c.request(2, "askls/ask", map[string]any{"question": "How does Retry back off?", "workDoneToken": "ask-2"})
+	// The step report says the tool ran: the model is now writing the
+	// answer, which never ends.
+	c.wait("the search_code step", 60*time.Second, func(m map[string]any) bool {
+		b, _ := json.Marshal(m)
+		return m["method"] == "$/progress" && strings.Contains(string(b), "search_code")
+	})
+	time.Sleep(time.Second)
+	cancelled := time.Now()
+	c.notify("$/cancelRequest", map[string]any{"id": 2})
+	r := c.wait("the reply to the cancelled ask", 30*time.Second, isReply(2))
+	t.Logf("cancelled ask replied after %s: %v", time.Since(cancelled).Round(time.Millisecond), r["error"])
+	e, _ := r["error"].(map[string]any)
+	if code, _ := e["code"].(float64); code != -32800 {
+		t.Fatalf("cancelled ask replied %v, want error -32800", r)
+	}
+
+	// Ollama stopped generating: the model (one request at a time) answers
+	// a new request at once instead of after the 100,000 tokens.
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	t0 := time.Now()
+	code, body, err := s.Post(ctx, "/api/chat", map[string]any{"model": "askls-endless", "stream": false,
+		"messages": []map[string]any{{"role": "user", "content": "hi"}}, "options": map[string]any{"num_ctx": 8192}})
+	if err != nil || code != http.StatusOK {
+		t.Fatalf("the model is still busy after the cancel: %v %d %s", err, code, body)
+	}
+	t.Logf("next request to the same model served in %s", time.Since(t0).Round(time.Millisecond))
+
+	c.request(3, "shutdown", nil)
+	c.wait("shutdown result", 10*time.Second, isReply(3))
+	c.notify("exit", nil)
+}
