@@ -7,7 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"strings"
 
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/lsp"
@@ -18,9 +17,8 @@ import (
 func runServe(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.Bool("stdio", true, "serve on stdin/stdout (the only transport; accepted for clients that pass it)")
-	var roots multiFlag
-	fs.Var(&roots, "root", "workspace root used when the client names no folder (repeatable)")
-	cache := fs.String("cache", "", "index cache directory (default $ASKLS_CACHE_DIR, else the user cache dir)")
+	var rf rootFlags // --root: used only when the client names no folder
+	rf.register(fs)
 	logLevel := fs.String("log-level", "info", "stderr log level: debug, info, warn, error")
 	model := fs.String("model", "", "Ollama model (the client's \"model\" setting overrides it)")
 	host := fs.String("ollama-host", "", "Ollama server (the client's \"ollamaHost\" setting overrides it)")
@@ -37,10 +35,17 @@ func runServe(ctx context.Context, args []string) error {
 	}
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 
+	roots := rf.roots
+	if len(roots) == 0 {
+		roots = []string{"."}
+	}
+	cfg := lsp.DefaultConfig()
+	cfg.MaxFileBytes = rf.maxFileBytes
 	opts := lsp.Options{
 		Logger:   logger,
 		Roots:    roots,
-		CacheDir: *cache,
+		CacheDir: rf.cache,
+		Config:   &cfg,
 		Agent:    agent.Config{Model: *model, Host: *host, NoModel: *noModel, Logger: logger},
 		Version:  version,
 	}
@@ -67,9 +72,3 @@ func (stdio) Close() error {
 }
 
 var _ io.ReadWriteCloser = stdio{}
-
-// multiFlag is a repeatable string flag.
-type multiFlag []string
-
-func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
-func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
