@@ -14,7 +14,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -25,6 +29,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askls/askls/agent"
+	"github.com/askls/askls/index"
 	"github.com/askls/askls/internal/ollamatest"
 )
 
@@ -479,4 +485,161 @@ func TestRealOllamaLanguageServerCancelsWhileTheModelAnswers(t *testing.T) {
 	c.request(3, "shutdown", nil)
 	c.wait("shutdown result", 10*time.Second, isReply(3))
 	c.notify("exit", nil)
+}
+
+// --- the real-server round trip, measured ---
+
+// modelMetrics sums what Ollama reports in the last chunk of each /api/chat
+// response that passes through a metering proxy.
+type modelMetrics struct {
+	mu                              sync.Mutex
+	turns, promptTokens, evalTokens int
+	total, load, promptEval, eval   time.Duration
+}
+
+func (m *modelMetrics) add(line []byte) {
+	var r struct {
+		Done               bool          `json:"done"`
+		PromptEvalCount    int           `json:"prompt_eval_count"`
+		EvalCount          int           `json:"eval_count"`
+		TotalDuration      time.Duration `json:"total_duration"`
+		LoadDuration       time.Duration `json:"load_duration"`
+		PromptEvalDuration time.Duration `json:"prompt_eval_duration"`
+		EvalDuration       time.Duration `json:"eval_duration"`
+	}
+	if json.Unmarshal(line, &r) != nil || !r.Done {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.turns++
+	m.promptTokens += r.PromptEvalCount
+	m.evalTokens += r.EvalCount
+	m.total += r.TotalDuration
+	m.load += r.LoadDuration
+	m.promptEval += r.PromptEvalDuration
+	m.eval += r.EvalDuration
+}
+
+// meteringProxy forwards to the Ollama server s and records the metrics of
+// every chat response.
+func meteringProxy(t testing.TB, s *ollamatest.Server, m *modelMetrics) string {
+	u, err := url.Parse(s.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp := httputil.NewSingleHostReverseProxy(u)
+	rp.FlushInterval = -1
+	rp.ModifyResponse = func(resp *http.Response) error {
+		if resp.Request.URL.Path == "/api/chat" {
+			resp.Body = &lineTap{rc: resp.Body, fn: m.add}
+		}
+		return nil
+	}
+	srv := httptest.NewServer(rp)
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// lineTap passes a body through and calls fn with each complete line.
+type lineTap struct {
+	rc  io.ReadCloser
+	fn  func([]byte)
+	buf []byte
+}
+
+func (l *lineTap) Read(p []byte) (int, error) {
+	n, err := l.rc.Read(p)
+	l.buf = append(l.buf, p[:n]...)
+	for {
+		i := bytes.IndexByte(l.buf, '\n')
+		if i < 0 {
+			break
+		}
+		l.fn(l.buf[:i])
+		l.buf = l.buf[i+1:]
+	}
+	if err == io.EOF && len(l.buf) > 0 {
+		l.fn(l.buf)
+		l.buf = nil
+	}
+	return n, err
+}
+
+func (l *lineTap) Close() error { return l.rc.Close() }
+
+// BenchmarkRealOllamaAsk answers the search-read-answer script through the
+// real server, in process, and splits the time of one question into what
+// Ollama reports (model-ms/op: its total_duration summed over the turns)
+// and askls's own cost (askls-ms/hop: the rest, per model turn: tools,
+// citation checks, HTTP and JSON on loopback, the metering proxy included).
+// The baseline, measured in the same run, is the same question answered in
+// retrieval mode (retrieval-ms/op).
+//
+//	go test -run '^$' -bench RealOllama -benchtime 20x ./cmd/askls/
+func BenchmarkRealOllamaAsk(b *testing.B) {
+	s := ollamatest.Start(b)
+	m, err := ollamatest.Build(searchReadAnswer)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s.MustCreate(b, "askls-good", m)
+	root := b.TempDir()
+	if err := ollamatest.WriteFixture(root, "retry"); err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	ix, err := index.Open(ctx, index.Options{Roots: []string{root}, CacheDir: b.TempDir(),
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer ix.Close()
+	if _, err := ix.Sync(ctx); err != nil {
+		b.Fatal(err)
+	}
+	var mm modelMetrics
+	a := agent.New(agent.Config{Host: meteringProxy(b, s, &mm), Model: "askls-good", NumCtx: 8192,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	q := agent.Question{Text: "How does Retry back off between attempts?"}
+	// One answer first: loads the model, which is not what is measured.
+	if r, err := a.Ask(ctx, ix.Snapshot(), q, agent.Events{}); err != nil || r.Refused || len(r.Citations) != 2 {
+		b.Fatalf("warm-up answer: %+v %v", r, err)
+	}
+	// Baseline in the same run: the same question in retrieval mode (the
+	// index search and citations, no model).
+	ret := agent.New(agent.Config{NoModel: true, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	t0 := time.Now()
+	for i := 0; i < b.N; i++ {
+		if _, err := ret.Ask(ctx, ix.Snapshot(), q, agent.Events{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	retrieval := time.Since(t0)
+	mm = modelMetrics{}
+	hops := 0
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		r, err := a.Ask(ctx, ix.Snapshot(), q, agent.Events{})
+		if err != nil || r.Refused || len(r.Citations) != 2 {
+			b.Fatalf("answer %d: %+v %v", i, r, err)
+		}
+		hops += r.Stats.Hops
+	}
+	wall := b.Elapsed()
+	b.StopTimer()
+	if mm.turns != hops {
+		b.Fatalf("the proxy saw %d model turns, askls reports %d hops", mm.turns, hops)
+	}
+	n := float64(b.N)
+	ms := func(d time.Duration) float64 { return float64(d) / 1e6 }
+	b.ReportMetric(ms(mm.total)/n, "model-ms/op")
+	b.ReportMetric(ms(retrieval)/n, "retrieval-ms/op")
+	b.ReportMetric(ms(wall-mm.total)/float64(hops), "askls-ms/hop")
+	b.ReportMetric(float64(hops)/n, "hops/op")
+	b.ReportMetric(float64(mm.promptTokens)/n, "prompt-tokens/op")
+	b.ReportMetric(ms(mm.promptEval)/n, "prompt-eval-ms/op")
+	b.ReportMetric(float64(mm.evalTokens)/n, "eval-tokens/op")
+	b.ReportMetric(ms(mm.eval)/n, "eval-ms/op")
+	b.ReportMetric(ms(mm.load)/n, "load-ms/op")
 }
