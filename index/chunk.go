@@ -194,8 +194,18 @@ func fillGaps(units []chunk, content []byte, li lineIndex) []chunk {
 				nonblank++
 			}
 		}
-		if nonblank >= 3 {
+		switch {
+		case nonblank >= 3:
 			out = append(out, windows(start, end, content, li, chunk{})...)
+		case nonblank > 0:
+			// A line or two (a closing "return M"): the chunk before
+			// takes them, else the one after.
+			for i := range out {
+				if out[i].End == start-1 || (start == 1 && out[i].Start == end+1) {
+					out[i].Start, out[i].End = min(out[i].Start, start), max(out[i].End, end)
+					break
+				}
+			}
 		}
 		start = 0
 	}

@@ -18,6 +18,10 @@ import (
 // batchDocs is the number of documents per bleve batch during a Sync.
 const batchDocs = 1000
 
+// syncMemoryLimit is the soft heap limit during a Sync (the issue asks for
+// a peak under 700 MB on the Go tree).
+const syncMemoryLimit = 450 << 20
+
 // Sync walks the roots and brings the index up to date. It runs on the
 // writer goroutine; edits queued meanwhile are applied at its end.
 func (ix *Index) Sync(ctx context.Context) (SyncStats, error) {
@@ -44,8 +48,11 @@ type result struct {
 
 func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 	start := time.Now()
-	// A bulk load makes much short-lived garbage: collect less often.
+	// A bulk load makes much short-lived garbage: collect less often, but
+	// keep the heap under a soft limit; give the memory back at the end.
 	defer debug.SetGCPercent(debug.SetGCPercent(200))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(syncMemoryLimit))
+	defer debug.FreeOSMemory()
 	stats := SyncStats{Skipped: map[string]int{}}
 	ix.mu.Lock()
 	cur, ov := ix.cur, ix.overlay

@@ -1,10 +1,242 @@
 package main
 
 import (
+	"bufio"
 	"context"
-	"errors"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/askls/askls/index"
 )
 
+// evalQuestion is one line of a question set (../shared/eval/README.md).
+type evalQuestion struct {
+	ID       string `json:"id"`
+	Category string `json:"category"`
+	Question string `json:"question"`
+	Expected []struct {
+		Path       string `json:"path"`
+		Start, End int
+		Symbol     string `json:"symbol"`
+	} `json:"expected"`
+}
+
+// evalResult scores one question.
+type evalResult struct {
+	ID       string   `json:"id"`
+	Rank     int      `json:"rank"`    // 1-based rank of the first expected file among distinct files; 0: not in the top 10
+	Overlap  bool     `json:"overlap"` // a returned range (top 10 hits) overlaps an expected range
+	TopPath  string   `json:"top_path"`
+	TopScore float64  `json:"top_score"`
+	Files    []string `json:"files,omitempty"`
+}
+
+// evalSummary is the figures of one system on one set.
+type evalSummary struct {
+	System     string       `json:"system"`
+	Questions  int          `json:"questions"` // with expected files
+	Top1       int          `json:"top1"`
+	Top5       int          `json:"top5"`
+	Top10      int          `json:"top10"`
+	Overlap    int          `json:"overlap"`
+	MedianMS   float64      `json:"median_ms"`
+	Absent     []evalResult `json:"absent"`
+	PresentMed float64      `json:"present_median_top_score"`
+	Results    []evalResult `json:"results"`
+}
+
 func runEval(ctx context.Context, args []string) error {
-	return errors.New("askls eval: not built yet")
+	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
+	var rf rootFlags
+	rf.register(fs)
+	set := fs.String("set", "../shared/eval/goroot.jsonl", "question set `FILE.jsonl`")
+	baseline := fs.Bool("baseline", false, "also measure a plain bleve index (default mapping, 60-line chunks, match query) in the same run")
+	asJSON := fs.Bool("json", false, "print the summaries as JSON")
+	verbose := fs.Bool("v", false, "print each question's result")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	qs, err := readQuestions(*set)
+	if err != nil {
+		return err
+	}
+	ix, _, err := openWorkspace(ctx, rf, true)
+	if err != nil {
+		return err
+	}
+	defer ix.Close()
+	snap := ix.Snapshot()
+	askls := scoreSet("askls", qs, func(q string) ([]index.Hit, error) {
+		return snap.Search(ctx, q, 40, index.Filter{NoTests: true})
+	})
+	summaries := []evalSummary{askls}
+	if *baseline {
+		if len(rf.roots) > 1 {
+			return usageError("--baseline takes one --root")
+		}
+		root := "."
+		if len(rf.roots) == 1 {
+			root = rf.roots[0]
+		}
+		tmp, err := os.MkdirTemp("", "askls-baseline-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(tmp)
+		fmt.Fprintln(os.Stderr, "building the baseline index (bleve default mapping)...")
+		b, _, err := index.BuildBaseline(ctx, root, tmp, rf.maxFileBytes)
+		if err != nil {
+			return fmt.Errorf("baseline: %w", err)
+		}
+		defer b.Close()
+		summaries = append(summaries, scoreSet("baseline", qs, func(q string) ([]index.Hit, error) {
+			return b.Search(ctx, q, 40)
+		}))
+	}
+	if *asJSON {
+		enc := json.NewEncoder(os.Stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(summaries)
+	}
+	printEval(os.Stdout, summaries, *verbose)
+	return nil
+}
+
+func readQuestions(path string) ([]evalQuestion, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("question set: %w", err)
+	}
+	defer f.Close()
+	var qs []evalQuestion
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		var q evalQuestion
+		if err := json.Unmarshal([]byte(line), &q); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", path, n, err)
+		}
+		qs = append(qs, q)
+	}
+	return qs, sc.Err()
+}
+
+// scoreSet runs every question through search and scores it.
+func scoreSet(system string, qs []evalQuestion, search func(string) ([]index.Hit, error)) evalSummary {
+	s := evalSummary{System: system}
+	var times, present []float64
+	for _, q := range qs {
+		start := time.Now()
+		hits, err := search(q.Question)
+		times = append(times, float64(time.Since(start).Microseconds())/1000)
+		r := evalResult{ID: q.ID}
+		if err != nil {
+			r.TopPath = "error: " + err.Error()
+		}
+		if len(hits) > 0 {
+			r.TopPath, r.TopScore = hits[0].Path, hits[0].Score
+		}
+		seen := map[string]bool{}
+		for _, h := range hits {
+			if !seen[h.Path] && len(r.Files) < 10 {
+				seen[h.Path] = true
+				r.Files = append(r.Files, h.Path)
+			}
+		}
+		if len(q.Expected) == 0 {
+			s.Absent = append(s.Absent, r)
+			continue
+		}
+		s.Questions++
+		present = append(present, r.TopScore)
+		for i, f := range r.Files {
+			if r.Rank == 0 {
+				for _, e := range q.Expected {
+					if e.Path == f {
+						r.Rank = i + 1
+					}
+				}
+			}
+		}
+		for _, h := range hits[:min(10, len(hits))] {
+			for _, e := range q.Expected {
+				if h.Path == e.Path && h.Start <= e.End && e.Start <= h.End {
+					r.Overlap = true
+				}
+			}
+		}
+		switch {
+		case r.Rank == 1:
+			s.Top1++
+			fallthrough
+		case r.Rank >= 1 && r.Rank <= 5:
+			s.Top5++
+			fallthrough
+		case r.Rank >= 1 && r.Rank <= 10:
+			s.Top10++
+		}
+		if r.Overlap {
+			s.Overlap++
+		}
+		s.Results = append(s.Results, r)
+	}
+	s.MedianMS = median(times)
+	s.PresentMed = median(present)
+	return s
+}
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	ys := append([]float64(nil), xs...)
+	sort.Float64s(ys)
+	return ys[len(ys)/2]
+}
+
+func pct(n, of int) string {
+	if of == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%d/%d (%.0f%%)", n, of, 100*float64(n)/float64(of))
+}
+
+func printEval(w io.Writer, ss []evalSummary, verbose bool) {
+	fmt.Fprintf(w, "%-9s %-14s %-14s %-14s %-14s %s\n", "system", "top-1", "top-5", "top-10", "range overlap", "median ms")
+	for _, s := range ss {
+		fmt.Fprintf(w, "%-9s %-14s %-14s %-14s %-14s %.1f\n", s.System, pct(s.Top1, s.Questions), pct(s.Top5, s.Questions),
+			pct(s.Top10, s.Questions), pct(s.Overlap, s.Questions), s.MedianMS)
+	}
+	if len(ss) == 2 && ss[1].Top1 > 0 {
+		a, b := ss[0], ss[1]
+		fmt.Fprintf(w, "ratio askls/baseline: top-1 %.2f×, top-5 %.2f×, top-10 %.2f×\n",
+			float64(a.Top1)/float64(b.Top1), float64(a.Top5)/float64(max(1, b.Top5)), float64(a.Top10)/float64(max(1, b.Top10)))
+	}
+	for _, s := range ss {
+		if len(s.Absent) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "%s, absent questions (right outcome: a refusal; median top score of the others %.2f):\n", s.System, s.PresentMed)
+		for _, r := range s.Absent {
+			fmt.Fprintf(w, "  %-10s top %.2f %s\n", r.ID, r.TopScore, r.TopPath)
+		}
+	}
+	if verbose {
+		for _, s := range ss {
+			fmt.Fprintf(w, "%s per question:\n", s.System)
+			for _, r := range s.Results {
+				fmt.Fprintf(w, "  %-10s rank %-2d overlap %-5v %s\n", r.ID, r.Rank, r.Overlap, strings.Join(r.Files[:min(3, len(r.Files))], " "))
+			}
+		}
+	}
 }
