@@ -431,6 +431,15 @@ func (c *lspClient) wait(what string, d time.Duration, match func(map[string]any
 	}
 }
 
+// waitIndexed waits for the end of the indexing progress.
+func (c *lspClient) waitIndexed() {
+	c.t.Helper()
+	c.wait("the end of indexing", 60*time.Second, func(m map[string]any) bool {
+		b, _ := json.Marshal(m["params"])
+		return m["method"] == "$/progress" && strings.Contains(string(b), `"end"`) && strings.Contains(string(b), "files")
+	})
+}
+
 func isReply(id int) func(map[string]any) bool {
 	return func(m map[string]any) bool {
 		f, ok := m["id"].(float64)
@@ -447,11 +456,13 @@ func TestRealOllamaLanguageServerCancelsWhileTheModelAnswers(t *testing.T) {
 	root := ollamatest.Fixture(t, "retry")
 	c := startLSP(t, s, root)
 	c.request(1, "initialize", map[string]any{
-		"processId": os.Getpid(), "rootUri": "file://" + root, "capabilities": map[string]any{},
+		"processId": os.Getpid(), "rootUri": "file://" + root,
+		"capabilities":          map[string]any{"window": map[string]any{"workDoneProgress": true}},
 		"initializationOptions": map[string]any{"model": "askls-endless", "ollamaHost": s.URL, "numCtx": 8192},
 	})
 	c.wait("initialize result", 30*time.Second, isReply(1))
 	c.notify("initialized", map[string]any{})
+	c.waitIndexed()
 
 	c.request(2, "askls/ask", map[string]any{"question": "How does Retry back off?", "workDoneToken": "ask-2"})
 	// The step report says the tool ran: the model is now writing the
@@ -642,4 +653,62 @@ func BenchmarkRealOllamaAsk(b *testing.B) {
 	b.ReportMetric(float64(mm.evalTokens)/n, "eval-tokens/op")
 	b.ReportMetric(ms(mm.eval)/n, "eval-ms/op")
 	b.ReportMetric(ms(mm.load)/n, "load-ms/op")
+}
+
+func TestRealOllamaLanguageServerAnswersWithLocationsAndLenses(t *testing.T) {
+	s := ollamatest.Start(t)
+	create(t, s, "askls-good", searchReadAnswer)
+	root := ollamatest.Fixture(t, "retry")
+	c := startLSP(t, s, root)
+	c.request(1, "initialize", map[string]any{
+		"processId": os.Getpid(), "rootUri": "file://" + root,
+		"capabilities": map[string]any{
+			"textDocument": map[string]any{"codeLens": map[string]any{}},
+			"window":       map[string]any{"workDoneProgress": true},
+		},
+		"initializationOptions": map[string]any{"model": "askls-good", "ollamaHost": s.URL, "numCtx": 8192},
+	})
+	c.wait("initialize result", 30*time.Second, isReply(1))
+	c.notify("initialized", map[string]any{})
+	c.waitIndexed()
+
+	c.request(2, "askls/ask", map[string]any{"question": "How does Retry back off?", "workDoneToken": "ask-2"})
+	r := c.wait("the answer", 60*time.Second, isReply(2))
+	var res struct {
+		Answer    string `json:"answer"`
+		Mode      string `json:"mode"`
+		Refused   bool   `json:"refused"`
+		Citations []struct {
+			N        int `json:"n"`
+			Location struct {
+				URI   string `json:"uri"`
+				Range struct {
+					Start struct{ Line, Character int } `json:"start"`
+					End   struct{ Line, Character int } `json:"end"`
+				} `json:"range"`
+			} `json:"location"`
+		} `json:"citations"`
+	}
+	b, _ := json.Marshal(r["result"])
+	if err := json.Unmarshal(b, &res); err != nil || r["error"] != nil {
+		t.Fatalf("askls/ask: %v %s", r["error"], b)
+	}
+	if res.Mode != "model" || res.Refused || len(res.Citations) != 2 {
+		t.Fatalf("askls/ask result %s", b)
+	}
+	loc := res.Citations[0].Location
+	wantURI := "file://" + filepath.Join(root, "retry", "retry.go")
+	if loc.URI != wantURI || loc.Range.Start.Line != 8 || loc.Range.End.Line != 24 {
+		t.Errorf("citation [1] at %s %+v, want %s lines 8-24 (0-based): the lines read", loc.URI, loc.Range, wantURI)
+	}
+
+	c.request(3, "textDocument/codeLens", map[string]any{"textDocument": map[string]any{"uri": wantURI}})
+	lr := c.wait("code lenses", 10*time.Second, isReply(3))
+	lb, _ := json.Marshal(lr["result"])
+	if !strings.Contains(string(lb), `"line":8`) || !strings.Contains(string(lb), "[1] How does Retry back off?") {
+		t.Errorf("code lenses on retry.go: %s", lb)
+	}
+	c.request(4, "shutdown", nil)
+	c.wait("shutdown result", 10*time.Second, isReply(4))
+	c.notify("exit", nil)
 }
