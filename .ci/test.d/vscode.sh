@@ -3,6 +3,8 @@
 #   unit    node --test: answer rendering, citation links, settings, finding askls
 #   stdio   the real askls binary over stdio with vscode-jsonrpc (and a fake Ollama)
 #   build   the .vsix (vsce package, no network)
+#   vscode  a real VS Code: code-server with the .vsix, driven by playwright-core
+#           in headless chromium; screenshots in editors/vscode/test-artifacts/
 # Needs `bash .ci/install.d/vscode.sh` first (npm packages, chromium, code-server).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -37,3 +39,6 @@ echo "vscode: package"
 VSIX=$(node scripts/package.mjs | tail -1)
 test -s "$VSIX"
 echo "vscode: packaged $VSIX"
+
+echo "vscode: code-server end-to-end test"
+ASKLS_VSIX=$VSIX node --test test/e2e/

@@ -82,7 +82,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsklsA
     vscode.commands.registerCommand('askls.openAnswers', () => panel?.reveal(false)),
     vscode.commands.registerCommand('askls.restartServer', () => restart()),
     vscode.window.onDidChangeActiveTextEditor((ed) => {
-      if (ed && ed.viewColumn !== undefined) {
+      if (ed && ed.viewColumn !== undefined && ed.viewColumn !== panel?.viewColumn) {
         codeColumn = ed.viewColumn;
       }
     }),
@@ -303,6 +303,15 @@ function toLocation(c: AskResult['citations'][number]): vscode.Location {
   );
 }
 
+/** The column to open cited code in: where the code was, never over the panel. */
+function citationColumn(): vscode.ViewColumn {
+  const pc = panel?.viewColumn;
+  if (pc !== undefined && pc === codeColumn) {
+    return pc === vscode.ViewColumn.One ? vscode.ViewColumn.Two : vscode.ViewColumn.One;
+  }
+  return codeColumn;
+}
+
 /** openCitation opens the cited file at the cited range, beside the panel, and highlights it. */
 async function openCitation(e: Entry, n: number): Promise<void> {
   const cite = e.result?.citations.find((c) => c.n === n);
@@ -312,7 +321,7 @@ async function openCitation(e: Entry, n: number): Promise<void> {
   const loc = toLocation(cite);
   const doc = await vscode.workspace.openTextDocument(loc.uri);
   const ed = await vscode.window.showTextDocument(doc, {
-    viewColumn: codeColumn,
+    viewColumn: citationColumn(),
     selection: new vscode.Range(loc.range.start, loc.range.start),
     preserveFocus: false,
   });
@@ -338,7 +347,7 @@ async function peek(e: Entry): Promise<void> {
   const locs = cites.slice().sort((a, b) => a.n - b.n).map(toLocation);
   const first = locs[0];
   const doc = await vscode.workspace.openTextDocument(first.uri);
-  await vscode.window.showTextDocument(doc, { viewColumn: codeColumn, selection: new vscode.Range(first.range.start, first.range.start) });
+  await vscode.window.showTextDocument(doc, { viewColumn: citationColumn(), selection: new vscode.Range(first.range.start, first.range.start) });
   await vscode.commands.executeCommand('editor.action.peekLocations', first.uri, first.range.start, locs, 'peek');
 }
 

@@ -36,6 +36,11 @@ export class AnswerPanel implements vscode.Disposable {
     return this.entries;
   }
 
+  /** The column the panel is in, when it is open. */
+  get viewColumn(): vscode.ViewColumn | undefined {
+    return this.panel?.viewColumn;
+  }
+
   get current(): Entry | undefined {
     return this.entries.find((e) => e.key === this.currentKey);
   }
@@ -111,10 +116,13 @@ export class AnswerPanel implements vscode.Disposable {
       this.panel.reveal(this.panel.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus);
       return;
     }
+    // Beside the code; with no editor open, in the second column so that
+    // the first stays free for the cited code.
+    const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.Two;
     const panel = vscode.window.createWebviewPanel(
       'askls.answer',
       'askls: Answer',
-      { viewColumn: vscode.ViewColumn.Beside, preserveFocus },
+      { viewColumn: column, preserveFocus },
       { enableScripts: true, retainContextWhenHidden: true, localResourceRoots: [] },
     );
     this.panel = panel;
