@@ -256,6 +256,29 @@ func TestRealOllamaAskStopsALoopingModelWithItsBudget(t *testing.T) {
 	checkCitations(t, root, r)
 }
 
+// endless searches once, then writes an answer that never ends.
+var endless = ollamatest.Script{Endless: true, Turns: []ollamatest.Turn{
+	{Calls: []ollamatest.ToolCall{call("search_code", map[string]any{"query": "Retry", "limit": 1})}},
+	{Text: "Retry backs off [1] and "},
+}}
+
+func TestRealOllamaAskTimeLimitEndsAnEndlessAnswer(t *testing.T) {
+	s := ollamatest.Start(t)
+	create(t, s, "askls-endless", endless)
+	root := ollamatest.Fixture(t, "retry")
+	start := time.Now()
+	r := askJSON(t, s, root, "askls-endless", "--timeout", "4s")
+	took := time.Since(start)
+	t.Logf("an endless answer was ended after %s", took.Round(time.Millisecond))
+	if took > 30*time.Second {
+		t.Errorf("askls ask --timeout 4s took %s", took)
+	}
+	if !strings.Contains(r.Notice, "time limit") {
+		t.Errorf("notice %q, want the time limit named", r.Notice)
+	}
+	checkCitations(t, root, r)
+}
+
 func TestRealOllamaNoToolsModelDoctorAndAskSayWhatToDo(t *testing.T) {
 	s := ollamatest.Start(t)
 	m, err := ollamatest.Build(searchReadAnswer)
@@ -449,10 +472,7 @@ func isReply(id int) func(map[string]any) bool {
 
 func TestRealOllamaLanguageServerCancelsWhileTheModelAnswers(t *testing.T) {
 	s := ollamatest.Start(t)
-	create(t, s, "askls-endless", ollamatest.Script{Endless: true, Turns: []ollamatest.Turn{
-		{Calls: []ollamatest.ToolCall{call("search_code", map[string]any{"query": "Retry", "limit": 1})}},
-		{Text: "Retry backs off [1] and "},
-	}})
+	create(t, s, "askls-endless", endless)
 	root := ollamatest.Fixture(t, "retry")
 	c := startLSP(t, s, root)
 	c.request(1, "initialize", map[string]any{
