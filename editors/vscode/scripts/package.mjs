@@ -14,5 +14,7 @@ const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: ['ignore'
 run(bin('tsc'), ['-p', '.', '--noEmit']);
 run(process.execPath, [path.join(root, 'scripts', 'bundle.mjs'), '--minify']);
 const out = path.join(root, `askls-${pkg.version}.vsix`);
-run(bin('vsce'), ['package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '--out', out]);
+// Relative links in README.md (the screenshot) point into the repository.
+const base = 'https://github.com/askls/askls/raw/HEAD/editors/vscode';
+run(bin('vsce'), ['package', '--no-dependencies', '--skip-license', '--baseImagesUrl', base, '--baseContentUrl', base, '--out', out]);
 console.log(out);
