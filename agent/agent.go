@@ -93,11 +93,12 @@ type run struct {
 
 func newRun(a *Agent, src source, q Question, ev Events) *run {
 	reg := citations.NewRegistry()
+	tb := newToolbox(src, reg)
 	r := &run{
 		a: a, cfg: a.cfg, src: src, q: q, ev: ev,
 		reg:   reg,
-		tb:    newToolbox(src, reg),
-		rw:    citations.NewRewriter(reg, src.Content),
+		tb:    tb,
+		rw:    citations.NewRewriter(reg, tb.content),
 		start: time.Now(),
 		cache: map[string]int{},
 	}

@@ -44,14 +44,14 @@ func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 	var b strings.Builder
 	b.WriteString(retrievalHeader + "\n")
 	for _, g := range groupHits(hits) {
-		content, err := r.tb.content(g.path)
+		f, err := r.tb.file(g.path)
 		if err != nil {
 			continue
 		}
 		fmt.Fprintf(&b, "\n### %s\n", g.path)
 		for _, h := range g.hits {
-			start, end, lang := docOrHead(content, h)
-			text, ok := citations.Lines(content, start, end)
+			start, end, lang := docOrHead(f, h)
+			text, ok := f.Lines(start, end)
 			if !ok {
 				continue
 			}
@@ -121,11 +121,11 @@ func groupHits(hits []index.Hit) []hitGroup {
 // docOrHead picks the lines to show for a hit: its leading comment and the
 // line after it (the declaration) when the chunk starts with a comment, else
 // its first lines; at most 8 lines. lang is the code fence's language.
-func docOrHead(content []byte, h index.Hit) (int, int, string) {
-	n := citations.CountLines(content)
+func docOrHead(f *citations.LineIndex, h index.Hit) (int, int, string) {
+	n := f.Count()
 	start := clamp(h.Start, 1, max(n, 1))
 	end := clamp(h.End, start, max(n, 1))
-	text, _ := citations.Lines(content, start, end)
+	text, _ := f.Lines(start, end)
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	show := min(len(lines), 6)
 	comment := 0

@@ -118,32 +118,43 @@ func toolNames() []string {
 // toolbox runs tools for one Ask over one snapshot and registers what they
 // return as evidence.
 type toolbox struct {
-	src      source
-	reg      *citations.Registry
-	contents map[string][]byte
+	src   source
+	reg   *citations.Registry
+	files map[string]*citations.LineIndex
 }
 
 func newToolbox(src source, reg *citations.Registry) *toolbox {
-	return &toolbox{src: src, reg: reg, contents: map[string][]byte{}}
+	return &toolbox{src: src, reg: reg, files: map[string]*citations.LineIndex{}}
 }
 
-// content returns a file's content in this snapshot, cached for the Ask.
-func (tb *toolbox) content(p string) ([]byte, error) {
-	if c, ok := tb.contents[p]; ok {
-		return c, nil
+// file returns a file's content in this snapshot with its lines indexed,
+// cached for the Ask (the snapshot does not change under it).
+func (tb *toolbox) file(p string) (*citations.LineIndex, error) {
+	if f, ok := tb.files[p]; ok {
+		return f, nil
 	}
 	c, err := tb.src.Content(p)
 	if err != nil {
 		return nil, err
 	}
-	tb.contents[p] = c
-	return c, nil
+	f := citations.NewLineIndex(c)
+	tb.files[p] = f
+	return f, nil
+}
+
+// content returns a file's content in this snapshot, cached for the Ask.
+func (tb *toolbox) content(p string) ([]byte, error) {
+	f, err := tb.file(p)
+	if err != nil {
+		return nil, err
+	}
+	return f.Content(), nil
 }
 
 // evidence registers lines start..end of p and writes them, numbered,
 // under a header "[n] p:start-end note".
-func (tb *toolbox) evidence(w *strings.Builder, p string, content []byte, start, end int, symbol, note string) (int, bool) {
-	text, ok := citations.Lines(content, start, end)
+func (tb *toolbox) evidence(w *strings.Builder, p string, f *citations.LineIndex, start, end int, symbol, note string) (int, bool) {
+	text, ok := f.Lines(start, end)
 	if !ok {
 		return 0, false
 	}
@@ -225,13 +236,13 @@ func (tb *toolbox) searchCode(ctx context.Context, a args) (string, string, erro
 	var w strings.Builder
 	shown := 0
 	for _, h := range hits {
-		content, err := tb.content(h.Path)
+		f, err := tb.file(h.Path)
 		if err != nil {
 			continue
 		}
-		start, end := hitWindow(content, h)
+		start, end := hitWindow(f, h)
 		note := symbolNote(h.Kind, h.Symbol)
-		if _, ok := tb.evidence(&w, h.Path, content, start, end, h.Symbol, note); ok {
+		if _, ok := tb.evidence(&w, h.Path, f, start, end, h.Symbol, note); ok {
 			shown++
 		}
 		if w.Len() > maxToolChars {
@@ -254,8 +265,8 @@ func symbolNote(kind, name string) string {
 
 // hitWindow picks the lines of a hit to show: the whole chunk when short,
 // else a window around the first line of its best-matching excerpt.
-func hitWindow(content []byte, h index.Hit) (int, int) {
-	n := citations.CountLines(content)
+func hitWindow(f *citations.LineIndex, h index.Hit) (int, int) {
+	n := f.Count()
 	start, end := clamp(h.Start, 1, max(n, 1)), clamp(h.End, 1, max(n, 1))
 	if end < start {
 		end = start
@@ -272,7 +283,7 @@ func hitWindow(content []byte, h index.Hit) (int, int) {
 		}
 	}
 	if first != "" {
-		text, _ := citations.Lines(content, start, end)
+		text, _ := f.Lines(start, end)
 		for i, l := range strings.Split(text, "\n") {
 			if strings.Contains(l, first) {
 				anchor = start + i
@@ -310,11 +321,11 @@ func (tb *toolbox) grep(ctx context.Context, a args) (string, string, error) {
 	}
 	var w strings.Builder
 	for _, m := range ms {
-		content, err := tb.content(m.Path)
+		f, err := tb.file(m.Path)
 		if err != nil {
 			continue
 		}
-		text, ok := citations.Lines(content, m.Line, m.Line)
+		text, ok := f.Lines(m.Line, m.Line)
 		if !ok {
 			continue
 		}
@@ -355,11 +366,11 @@ func (tb *toolbox) readFile(ctx context.Context, a args) (string, string, error)
 	if err != nil {
 		return "", "", err
 	}
-	content, err := tb.content(p)
+	f, err := tb.file(p)
 	if err != nil {
 		return "", "", tb.notFound(p, err)
 	}
-	n := citations.CountLines(content)
+	n := f.Count()
 	if n == 0 {
 		return fmt.Sprintf("%s is empty", p), "empty", nil
 	}
@@ -375,8 +386,7 @@ func (tb *toolbox) readFile(ctx context.Context, a args) (string, string, error)
 	}
 	// Keep within the size cap.
 	for end > start {
-		s, e := citations.LineSpan(content, start, end)
-		if e-s <= maxToolChars {
+		if text, _ := f.Lines(start, end); len(text) <= maxToolChars {
 			break
 		}
 		end = start + (end-start)/2
@@ -388,7 +398,7 @@ func (tb *toolbox) readFile(ctx context.Context, a args) (string, string, error)
 	}
 	note := fmt.Sprintf("(file has %d lines)", n)
 	var w strings.Builder
-	if _, ok := tb.evidence(&w, p, content, start, end, "", note); !ok {
+	if _, ok := tb.evidence(&w, p, f, start, end, "", note); !ok {
 		return "", "", fmt.Errorf("%s: lines %d-%d not readable", p, start, end)
 	}
 	for _, s := range notes {
@@ -446,11 +456,11 @@ func (tb *toolbox) symbolLine(w *strings.Builder, s index.Symbol, withPath bool)
 	if s.Container != "" {
 		name = s.Container + "." + s.Name
 	}
-	content, err := tb.content(s.Path)
+	f, err := tb.file(s.Path)
 	if err != nil {
 		return
 	}
-	text, ok := citations.Lines(content, s.Line, s.Line)
+	text, ok := f.Lines(s.Line, s.Line)
 	if !ok {
 		return
 	}
@@ -479,12 +489,12 @@ func (tb *toolbox) outline(ctx context.Context, a args) (string, string, error) 
 	if err != nil {
 		return "", "", tb.notFound(p, err)
 	}
-	content, err := tb.content(p)
+	f, err := tb.file(p)
 	if err != nil {
 		return "", "", tb.notFound(p, err)
 	}
 	var w strings.Builder
-	fmt.Fprintf(&w, "%s (%d lines, %d symbols)\n", p, citations.CountLines(content), len(syms))
+	fmt.Fprintf(&w, "%s (%d lines, %d symbols)\n", p, f.Count(), len(syms))
 	for i, s := range syms {
 		if i == maxOutlineItems || w.Len() > maxToolChars {
 			fmt.Fprintf(&w, "… and %d more symbols: read_file the part you need\n", len(syms)-i)

@@ -153,3 +153,45 @@ func CountLines(content []byte) int {
 	}
 	return n
 }
+
+// LineIndex holds the offsets of the lines of one content, for repeated
+// line lookups in a large file.
+type LineIndex struct {
+	content []byte
+	starts  []int // starts[i] is the offset of line i+1
+}
+
+// NewLineIndex indexes the lines of content.
+func NewLineIndex(content []byte) *LineIndex {
+	starts := []int{0}
+	for i, b := range content {
+		if b == '\n' && i+1 < len(content) {
+			starts = append(starts, i+1)
+		}
+	}
+	if len(content) == 0 {
+		starts = nil
+	}
+	return &LineIndex{content: content, starts: starts}
+}
+
+// Content is the indexed content.
+func (x *LineIndex) Content() []byte { return x.content }
+
+// Count is the number of lines, as CountLines.
+func (x *LineIndex) Count() int { return len(x.starts) }
+
+// Lines is Lines(content, start, end) in O(end-start).
+func (x *LineIndex) Lines(start, end int) (string, bool) {
+	if start < 1 || end < start || end > len(x.starts) {
+		return "", false
+	}
+	s := x.starts[start-1]
+	e := len(x.content)
+	if end < len(x.starts) {
+		e = x.starts[end] - 1
+	} else if e > 0 && x.content[e-1] == '\n' {
+		e--
+	}
+	return string(x.content[s:e]) + "\n", true
+}

@@ -99,3 +99,21 @@ func TestLocation(t *testing.T) {
 		t.Errorf("end column = %d, want 13", got)
 	}
 }
+
+func TestLineIndexMatchesLines(t *testing.T) {
+	for _, content := range []string{"", "a", "a\n", "a\nb", "a\n\nb\n", "\n\n", "x\ny\nz"} {
+		x := NewLineIndex([]byte(content))
+		if x.Count() != CountLines([]byte(content)) {
+			t.Errorf("%q: Count %d, CountLines %d", content, x.Count(), CountLines([]byte(content)))
+		}
+		for s := 0; s <= 4; s++ {
+			for e := 0; e <= 4; e++ {
+				a, aok := Lines([]byte(content), s, e)
+				b, bok := x.Lines(s, e)
+				if a != b || aok != bok {
+					t.Errorf("%q lines %d-%d: Lines %q %v, LineIndex %q %v", content, s, e, a, aok, b, bok)
+				}
+			}
+		}
+	}
+}

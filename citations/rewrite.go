@@ -32,7 +32,8 @@ type Rewriter struct {
 	inFence   bool
 	inInline  bool
 
-	num     map[int]int // evidence id -> citation number, 0 when dropped
+	files   map[string]fileState // current content by path, read once
+	num     map[int]int          // evidence id -> citation number, 0 when dropped
 	cits    []Citation
 	dropped []string
 }
@@ -40,7 +41,7 @@ type Rewriter struct {
 // NewRewriter returns a Rewriter checking markers against reg, with file
 // contents from current.
 func NewRewriter(reg *Registry, current ContentFunc) *Rewriter {
-	return &Rewriter{reg: reg, current: current, lineStart: true, num: map[int]int{}}
+	return &Rewriter{reg: reg, current: current, lineStart: true, num: map[int]int{}, files: map[string]fileState{}}
 }
 
 // Write adds text and returns what can be emitted now.
@@ -156,6 +157,11 @@ func (r *Rewriter) process(final bool) string {
 
 func (r *Rewriter) inCode() bool { return r.inFence || r.inInline }
 
+type fileState struct {
+	lines *LineIndex
+	err   error
+}
+
 type markerState int
 
 const (
@@ -221,10 +227,17 @@ func (r *Rewriter) resolve(id int) (int, bool) {
 		return n, n > 0
 	}
 	ev, ok := r.reg.Get(id)
-	var content []byte
+	var lines *LineIndex
 	var err error
 	if ok {
-		content, err = r.current(ev.Path)
+		f, seen := r.files[ev.Path]
+		if !seen {
+			var c []byte
+			c, f.err = r.current(ev.Path)
+			f.lines = NewLineIndex(c)
+			r.files[ev.Path] = f
+		}
+		lines, err = f.lines, f.err
 	}
 	if !ok || err != nil {
 		r.num[id] = 0
@@ -239,9 +252,9 @@ func (r *Rewriter) resolve(id int) (int, bool) {
 		Symbol:  ev.Symbol,
 		Excerpt: Excerpt(ev.Text),
 	}
-	text, whole := Lines(content, ev.Start, ev.End)
+	text, whole := lines.Lines(ev.Start, ev.End)
 	c.Stale = !whole || Hash(text) != ev.Hash
-	c.StartByte, c.EndByte = LineSpan(content, ev.Start, ev.End)
+	c.StartByte, c.EndByte = LineSpan(lines.Content(), ev.Start, ev.End)
 	r.cits = append(r.cits, c)
 	r.num[id] = c.N
 	return c.N, true
