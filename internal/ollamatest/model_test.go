@@ -257,11 +257,16 @@ func TestScriptErrors(t *testing.T) {
 		t.Error("a turn with both calls and text was accepted")
 	}
 	var long Script
-	for i := 0; i < 70; i++ {
+	for i := 0; i < MaxSteps+1; i++ {
 		long.Turns = append(long.Turns, Turn{Calls: []ToolCall{{Name: "grep", Args: map[string]any{"pattern": fmt.Sprint(i)}}}})
 	}
-	if _, err := Build(long); err == nil {
-		t.Error("a script needing more classes than dimensions was accepted")
+	if _, err := Build(long); err == nil || !strings.Contains(err.Error(), "tool calls") {
+		t.Errorf("more tool calls than step markers: %v", err)
+	}
+	long.Turns = long.Turns[:58]
+	long.Turns = append(long.Turns, Turn{Text: "one two three four five six seven eight nine ten eleven twelve"})
+	if _, err := Build(long); err == nil || !strings.Contains(err.Error(), "distinct next tokens") {
+		t.Errorf("a script needing more classes than dimensions: %v", err)
 	}
 }
 
