@@ -321,6 +321,9 @@ func TestRealOllamaMissingModelDoctorAndAskSayWhatToDo(t *testing.T) {
 	}
 }
 
+// Models with random weights (biased towards the script's pieces, so the
+// noise holds tool calls and [n] markers) must never crash askls or leave
+// an invalid citation.
 func TestRealOllamaRandomModelNeverCrashesOrCitesBadly(t *testing.T) {
 	s := ollamatest.Start(t)
 	root := ollamatest.Fixture(t, "retry")
@@ -333,8 +336,14 @@ func TestRealOllamaRandomModelNeverCrashesOrCitesBadly(t *testing.T) {
 		s.MustCreate(t, name, m)
 		r := askJSON(t, s, root, name, "--max-hops", "3")
 		checkCitations(t, root, r)
-		if !r.Refused && r.Mode != "retrieval" && len(r.Citations) == 0 {
-			t.Errorf("seed %d: an answer that is neither a refusal nor retrieval, without citations: %q", seed, r.Answer)
+		if !r.Refused && r.Mode != "retrieval" {
+			// Noise that happens to cite evidence it did read passes the
+			// citation check; askls cannot tell it from prose. What must
+			// hold is that every citation is real.
+			if len(r.Citations) == 0 {
+				t.Errorf("seed %d: an answer that is neither a refusal nor retrieval, without citations: %q", seed, r.Answer)
+			}
+			t.Logf("seed %d: the noise was kept as an answer with %d valid citation(s)", seed, len(r.Citations))
 		}
 	}
 }

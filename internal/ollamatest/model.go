@@ -310,7 +310,8 @@ func Random(s Script, seed int64) (*Model, error) {
 		return nil, err
 	}
 	v := newVocab()
-	for _, p := range m.Vocab[len(v.pieces):] {
+	fixed := len(v.pieces)
+	for _, p := range m.Vocab[fixed:] {
 		v.add(p, typeUserDefined)
 	}
 	r := rand.New(rand.NewSource(seed))
@@ -320,6 +321,16 @@ func Random(s Script, seed int64) (*Model, error) {
 	for i := range embd {
 		embd[i] = float32(r.NormFloat64())
 		out[i] = float32(r.NormFloat64() * 0.5)
+	}
+	// Favour the script's pieces (tool calls, answer text with [n]) so
+	// that the noise often holds tool calls and citations: every token
+	// carries a constant on dimension 0, which the pieces' output rows
+	// score.
+	for tok := 0; tok < n; tok++ {
+		embd[tok*embedDim] = 4
+		if tok >= fixed {
+			out[tok*embedDim] += 1.5
+		}
 	}
 	m.GGUF, err = encodeModel(v, embd, out, func(int) float32 { return float32(r.NormFloat64() * 0.1) })
 	if err != nil {
