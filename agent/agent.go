@@ -86,6 +86,7 @@ type run struct {
 
 	answer   strings.Builder // rewritten answer text so far
 	rawText  bool            // some answer text was written
+	tail     string          // the last two bytes of the raw answer text
 	cache    map[string]int  // call key -> step number (1-based)
 	chars    int             // characters of the conversation
 	searched []string        // the calls made, for a refusal
@@ -144,6 +145,7 @@ func (r *run) emit(text string) {
 	if text == "" {
 		return
 	}
+	r.tail = (r.tail + text)[max(0, len(r.tail)+len(text)-2):]
 	out := r.rw.Write(text)
 	r.deliver(out)
 }
@@ -162,7 +164,14 @@ func (r *run) deliver(out string) {
 // turn's text by a blank line.
 func (r *run) startText(text string) {
 	if r.rawText {
-		text = "\n\n" + strings.TrimLeft(text, " \t\r\n")
+		sep := "\n\n"
+		switch {
+		case strings.HasSuffix(r.tail, "\n\n"):
+			sep = ""
+		case strings.HasSuffix(r.tail, "\n"):
+			sep = "\n"
+		}
+		text = sep + strings.TrimLeft(text, " \t\r\n")
 	} else {
 		text = strings.TrimLeft(text, " \t\r\n")
 	}
@@ -274,23 +283,38 @@ type turnResult struct {
 	calls   []call         // native calls, or calls written as text
 }
 
-// turn streams one model turn: answer text goes out through the rewriter
-// as it arrives, unless it may be a tool call written as text, which is
-// held until the turn ends.
+// turn streams one model turn. Answer text goes out through the citation
+// rewriter as it arrives, except from a line that may begin a tool call
+// written as text ("{", "```json", "<tool_call>"): that is held until the
+// turn ends, then run as tool calls if it is one, else emitted.
 func (r *run) turn(ctx context.Context, req *api.ChatRequest) (turnResult, error) {
 	var t turnResult
 	var content strings.Builder
-	streaming, done := false, false
+	sent, started, done := 0, false, false
+	send := func(text string) {
+		if text == "" {
+			return
+		}
+		if !started {
+			if strings.TrimSpace(text) == "" {
+				return // leading blank lines: keep them back
+			}
+			started = true
+			r.startText(text)
+			return
+		}
+		r.emit(text)
+	}
 	err := r.a.client.Chat(ctx, req, func(resp api.ChatResponse) error {
 		if d := resp.Message.Content; d != "" {
 			content.WriteString(d)
-			switch {
-			case streaming:
-				r.emit(d)
-			case !mayBeTextCall(content.String()):
-				streaming = true
-				r.startText(content.String())
+			c := content.String()
+			hold := holdFrom(c, sent)
+			if !started && strings.TrimSpace(c[sent:hold]) == "" {
+				return ctx.Err() // nothing but blanks yet: wait
 			}
+			send(c[sent:hold])
+			sent = hold
 		}
 		t.native = append(t.native, resp.Message.ToolCalls...)
 		if resp.Done {
@@ -315,18 +339,36 @@ func (r *run) turn(ctx context.Context, req *api.ChatRequest) (turnResult, error
 	for _, tc := range t.native {
 		t.calls = append(t.calls, call{id: tc.ID, name: tc.Function.Name, args: args(tc.Function.Arguments.ToMap())})
 	}
-	if !streaming && strings.TrimSpace(t.content) != "" {
-		if tcs, ok := parseTextCalls(t.content); ok {
+	rest := t.content[sent:]
+	if strings.TrimSpace(rest) != "" {
+		if tcs, ok := parseTextCalls(rest); ok {
 			if len(t.calls) == 0 {
 				for _, tc := range tcs {
 					t.calls = append(t.calls, call{name: tc.name, args: tc.args})
 				}
 			}
 		} else if err == nil || !isCancel(ctx) {
-			r.startText(t.content)
+			send(rest)
 		}
 	}
 	return t, err
+}
+
+// holdFrom returns how much of content may be emitted now: up to the first
+// line start at or after sent whose rest may still be a tool call written
+// as text.
+func holdFrom(content string, sent int) int {
+	for i := sent; i <= len(content); {
+		if (i == 0 || content[i-1] == '\n') && mayBeTextCall(content[i:]) {
+			return i
+		}
+		j := strings.IndexByte(content[i:], '\n')
+		if j < 0 {
+			return len(content)
+		}
+		i += j + 1
+	}
+	return len(content)
 }
 
 func isCancel(ctx context.Context) bool { return ctx.Err() != nil }

@@ -338,6 +338,23 @@ func TestToolCallWrittenAsText(t *testing.T) {
 			}
 		})
 	}
+	t.Run("after prose on its own line", func(t *testing.T) {
+		f := newFakeOllama(t, say("Let me look.\n{\"name\": \"search_code\",\n \"arguments\": {\"query\": \"reverse rune\"}}"), func(req *api.ChatRequest) reply {
+			return say(fmt.Sprintf("It reverses runes [%d].", firstEvidence(lastTool(req))))(req)
+		})
+		got := ask(t, testAgent(f, Config{}), project, "q")
+		if len(got.res.Steps) != 1 || got.res.Answer != "Let me look.\n\nIt reverses runes [1]." || strings.TrimSpace(got.deltas) != got.res.Answer {
+			t.Errorf("steps %v answer %q deltas %q", got.res.Steps, got.res.Answer, got.deltas)
+		}
+	})
+	t.Run("code and JSON that are no call are answer text", func(t *testing.T) {
+		answer := "Reverse [1]:\n```go\nr := []rune(s)\n```\n{\"not\": \"a call\"}"
+		f := newFakeOllama(t, calls("search_code", `{"query":"reverse"}`), say(answer))
+		got := ask(t, testAgent(f, Config{}), project, "q")
+		if got.res.Answer != answer || got.deltas != answer {
+			t.Errorf("answer %q deltas %q", got.res.Answer, got.deltas)
+		}
+	})
 	t.Run("unknown tool name is text", func(t *testing.T) {
 		f := newFakeOllama(t, say(`{"name": "rm", "arguments": {"path": "/"}}`))
 		got := ask(t, testAgent(f, Config{}), project, "q")
