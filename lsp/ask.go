@@ -188,6 +188,7 @@ func (s *server) keepAnswer(ctx context.Context, ix *index.Index, snap *index.Sn
 	}
 	a := &answer{id: out.ID, question: out.Question, created: time.Now(), result: out}
 
+	contents := map[string][]byte{} // one read per cited file
 	s.editMu.Lock()
 	for _, c := range res.Citations {
 		abs, err := ix.Abs(c.Path)
@@ -196,10 +197,14 @@ func (s *server) keepAnswer(ctx context.Context, ix *index.Index, snap *index.Sn
 			continue
 		}
 		u := canonURI(fileURI(abs))
-		content, err := snap.Content(c.Path)
-		if err != nil {
-			s.log.Warn("citation file unreadable; dropped", "path", c.Path, "err", err)
-			continue
+		content, ok := contents[c.Path]
+		if !ok {
+			content, err = snap.Content(c.Path)
+			if err != nil {
+				s.log.Warn("citation file unreadable; dropped", "path", c.Path, "err", err)
+				continue
+			}
+			contents[c.Path] = content
 		}
 		anchor := citations.NewAnchor(c, content)
 		if doc, open := s.docs.get(u); open && !bytes.Equal(doc.content, content) {

@@ -27,7 +27,7 @@ import (
 // requests the server makes (progress create, showDocument, registration,
 // code lens refresh, configuration).
 type fakeEditor struct {
-	t      *testing.T
+	t      testing.TB
 	conn   jsonrpc2.Conn
 	server protocol.Server
 	root   string
@@ -106,7 +106,7 @@ func startEditor(t *testing.T, setup editorSetup) *fakeEditor {
 	return startEditorAt(t, root, setup)
 }
 
-func startEditorAt(t *testing.T, root string, setup editorSetup) *fakeEditor {
+func startEditorAt(t testing.TB, root string, setup editorSetup) *fakeEditor {
 	t.Helper()
 	serverEnd, clientEnd := net.Pipe()
 	opts := setup.opts

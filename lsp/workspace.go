@@ -33,6 +33,10 @@ type workspace struct {
 	isStarted bool
 }
 
+// editDebounce is how long the index writer waits to coalesce edits to
+// one file. Short: a question typed right after an edit should find it.
+const editDebounce = 10 * time.Millisecond
+
 var errNoRoots = errors.New("no workspace folder: open a folder (or pass --root to askls serve)")
 
 func newWorkspace(s *server) *workspace {
@@ -86,6 +90,7 @@ func (w *workspace) run(ctx context.Context, roots []string, cfg Config, opened 
 		MaxFileBytes: cfg.MaxFileBytes,
 		Exclude:      cfg.Exclude,
 		Logger:       log,
+		Debounce:     editDebounce,
 		Progress:     w.onProgress(prog),
 	})
 	if err != nil {

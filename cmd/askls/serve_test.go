@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/url"
 	"os"
@@ -231,3 +232,84 @@ func TestBareAsklsServesAndExitWithoutShutdownFails(t *testing.T) {
 }
 
 var _ = json.Marshal
+
+// BenchmarkServeIdleMemory starts the askls binary on the Go standard
+// library, waits until the index is ready, lets it idle, and reports its
+// resident memory (VmRSS, and the peak VmHWM) from /proc. The index cache
+// is $ASKLS_BENCH_CACHE (default: a folder in the temp dir), warm after
+// the first run.
+//
+//	go test -run '^$' -bench ServeIdleMemory -benchtime 1x ./cmd/askls/
+func BenchmarkServeIdleMemory(b *testing.B) {
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		b.Skip(err)
+	}
+	src := filepath.Join(strings.TrimSpace(string(out)), "src")
+	cache := os.Getenv("ASKLS_BENCH_CACHE")
+	if cache == "" {
+		cache = filepath.Join(os.TempDir(), "askls-bench-cache")
+	}
+	bin, err := buildAskls()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		cmd := exec.Command(bin, "serve", "--no-model", "--cache", cache)
+		cmd.Dir = src
+		stdin, _ := cmd.StdinPipe()
+		stdout, _ := cmd.StdoutPipe()
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			b.Fatal(err)
+		}
+		ready := make(chan struct{})
+		var once sync.Once
+		conn := jsonrpc2.NewConn(jsonrpc2.NewStream(pipeRWC{stdout, stdin}))
+		conn.Go(context.Background(), func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
+			if req.Method() == "$/progress" && strings.Contains(string(req.Params()), `"end"`) {
+				once.Do(func() { close(ready) })
+			}
+			return reply(ctx, nil, nil)
+		})
+		ctx := context.Background()
+		if _, err := conn.Call(ctx, "initialize", map[string]any{"rootUri": fileURL(src),
+			"capabilities": map[string]any{"window": map[string]any{"workDoneProgress": true}}}, nil); err != nil {
+			b.Fatal(err)
+		}
+		conn.Notify(ctx, "initialized", map[string]any{})
+		select {
+		case <-ready:
+		case <-time.After(10 * time.Minute):
+			b.Fatal("index never ready")
+		}
+		var st struct {
+			Index     struct{ Files, Chunks, Symbols int }
+			HeapBytes uint64
+		}
+		if _, err := conn.Call(ctx, "workspace/executeCommand", map[string]any{"command": "askls.status"}, &st); err != nil {
+			b.Fatal(err)
+		}
+		time.Sleep(3 * time.Second) // idle
+		status, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid))
+		b.ReportMetric(procKB(status, "VmRSS:")/1024, "rss-MB")
+		b.ReportMetric(procKB(status, "VmHWM:")/1024, "peak-rss-MB")
+		b.ReportMetric(float64(st.HeapBytes)/(1<<20), "heap-MB")
+		b.ReportMetric(float64(st.Index.Files), "files")
+		conn.Call(ctx, "shutdown", nil, nil)
+		conn.Notify(ctx, "exit", nil)
+		cmd.Wait()
+	}
+}
+
+func procKB(status []byte, key string) float64 {
+	for _, line := range strings.Split(string(status), "\n") {
+		if strings.HasPrefix(line, key) {
+			var kb float64
+			fmt.Sscan(strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(line, key), "kB")), &kb)
+			return kb
+		}
+	}
+	return 0
+}
