@@ -741,3 +741,54 @@ func TestRealOllamaLanguageServerAnswersWithLocationsAndLenses(t *testing.T) {
 	c.wait("shutdown result", 10*time.Second, isReply(4))
 	c.notify("exit", nil)
 }
+
+// With tools offered, Ollama v0.6.5 holds answer text until the turn ends;
+// the last turn, after the hop budget, offers none, so its text streams
+// token by token: through askls serve it must arrive as partial results
+// ({delta}) that add up to the answer.
+func TestRealOllamaLanguageServerStreamsTheAnswer(t *testing.T) {
+	s := ollamatest.Start(t)
+	create(t, s, "askls-stream", ollamatest.Script{Turns: []ollamatest.Turn{
+		{Calls: []ollamatest.ToolCall{call("read_file", map[string]any{"path": "retry/retry.go", "start_line": 9, "end_line": 25})}},
+		{Text: "Retry sleeps between attempts and doubles the delay each time, up to the number of attempts given [1]."},
+	}})
+	root := ollamatest.Fixture(t, "retry")
+	c := startLSP(t, s, root)
+	c.request(1, "initialize", map[string]any{
+		"processId": os.Getpid(), "rootUri": "file://" + root,
+		"capabilities":          map[string]any{"window": map[string]any{"workDoneProgress": true}},
+		"initializationOptions": map[string]any{"model": "askls-stream", "ollamaHost": s.URL, "numCtx": 8192, "maxHops": 1},
+	})
+	c.wait("initialize result", 30*time.Second, isReply(1))
+	c.notify("initialized", map[string]any{})
+	c.waitIndexed()
+
+	c.request(2, "askls/ask", map[string]any{"question": "How does Retry back off?", "partialResultToken": "p-2"})
+	var deltas []string
+	r := c.wait("the answer", 60*time.Second, func(m map[string]any) bool {
+		if m["method"] == "$/progress" {
+			p, _ := m["params"].(map[string]any)
+			v, _ := p["value"].(map[string]any)
+			if d, ok := v["delta"].(string); ok && p["token"] == "p-2" {
+				deltas = append(deltas, d)
+			}
+			return false
+		}
+		return isReply(2)(m)
+	})
+	res, _ := r["result"].(map[string]any)
+	answer, _ := res["answer"].(string)
+	t.Logf("%d deltas: %q", len(deltas), deltas)
+	if res["refused"] != false || answer == "" {
+		t.Fatalf("askls/ask: %v", r)
+	}
+	if got := strings.Join(deltas, ""); strings.TrimSpace(got) != answer {
+		t.Errorf("deltas add up to %q, the answer is %q", got, answer)
+	}
+	if len(deltas) < 3 {
+		t.Errorf("the answer came in %d deltas, want it streamed", len(deltas))
+	}
+	c.request(3, "shutdown", nil)
+	c.wait("shutdown result", 10*time.Second, isReply(3))
+	c.notify("exit", nil)
+}
