@@ -202,7 +202,7 @@ func (r *run) model(parent context.Context) (*Result, error) {
 	if d, err := parseKeepAlive(r.cfg.KeepAlive); err == nil {
 		keep = &api.Duration{Duration: d}
 	}
-	final := ""
+	final, nudged := "", false
 	for hop := 0; ; hop++ {
 		if final == "" {
 			switch {
@@ -251,6 +251,19 @@ func (r *run) model(parent context.Context) (*Result, error) {
 			return r.finish("the model stream ended early: " + msg), nil
 		}
 		calls := t.calls
+		if len(calls) == 0 && t.quiet != "" {
+			// An answer before any evidence: nothing in it can be cited.
+			// Ask once for a search; else it becomes a refusal.
+			if !nudged && final == "" && hop+1 < r.cfg.MaxHops {
+				nudged = true
+				msgs = append(msgs, api.Message{Role: "assistant", Content: t.content}, api.Message{Role: "user", Content: nudgePrompt})
+				r.chars += len(t.content) + len(nudgePrompt)
+				continue
+			}
+			if strings.HasPrefix(strings.TrimSpace(t.quiet), notFoundPrefix) {
+				r.startText(t.quiet) // the model's own refusal says what it searched
+			}
+		}
 		if len(calls) == 0 || final != "" {
 			return r.finish(""), nil
 		}
@@ -281,18 +294,27 @@ type turnResult struct {
 	content string         // the assistant text of the turn
 	native  []api.ToolCall // tool calls as the API returned them
 	calls   []call         // native calls, or calls written as text
+	quiet   string         // answer text held back because no evidence existed yet
 }
 
 // turn streams one model turn. Answer text goes out through the citation
 // rewriter as it arrives, except from a line that may begin a tool call
 // written as text ("{", "```json", "<tool_call>"): that is held until the
-// turn ends, then run as tool calls if it is one, else emitted.
+// turn ends, then run as tool calls if it is one, else emitted. Before any
+// evidence exists nothing is streamed: text then is either a preamble to
+// tool calls (dropped from the answer) or an uncitable answer (held in
+// turnResult.quiet).
 func (r *run) turn(ctx context.Context, req *api.ChatRequest) (turnResult, error) {
 	var t turnResult
 	var content strings.Builder
+	quiet := r.reg.Len() == 0
 	sent, started, done := 0, false, false
 	send := func(text string) {
 		if text == "" {
+			return
+		}
+		if quiet {
+			t.quiet += text
 			return
 		}
 		if !started {
@@ -340,6 +362,9 @@ func (r *run) turn(ctx context.Context, req *api.ChatRequest) (turnResult, error
 		t.calls = append(t.calls, call{id: tc.ID, name: tc.Function.Name, args: args(tc.Function.Arguments.ToMap())})
 	}
 	rest := t.content[sent:]
+	if quiet && len(t.calls) > 0 {
+		t.quiet = ""
+	}
 	if strings.TrimSpace(rest) != "" {
 		if tcs, ok := parseTextCalls(rest); ok {
 			if len(t.calls) == 0 {
@@ -350,6 +375,9 @@ func (r *run) turn(ctx context.Context, req *api.ChatRequest) (turnResult, error
 		} else if err == nil || !isCancel(ctx) {
 			send(rest)
 		}
+	}
+	if quiet && len(t.calls) > 0 {
+		t.quiet = ""
 	}
 	return t, err
 }

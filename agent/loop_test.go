@@ -343,7 +343,7 @@ func TestToolCallWrittenAsText(t *testing.T) {
 			return say(fmt.Sprintf("It reverses runes [%d].", firstEvidence(lastTool(req))))(req)
 		})
 		got := ask(t, testAgent(f, Config{}), project, "q")
-		if len(got.res.Steps) != 1 || got.res.Answer != "Let me look.\n\nIt reverses runes [1]." || strings.TrimSpace(got.deltas) != got.res.Answer {
+		if len(got.res.Steps) != 1 || got.res.Answer != "It reverses runes [1]." || strings.TrimSpace(got.deltas) != got.res.Answer {
 			t.Errorf("steps %v answer %q deltas %q", got.res.Steps, got.res.Answer, got.deltas)
 		}
 	})
@@ -356,10 +356,10 @@ func TestToolCallWrittenAsText(t *testing.T) {
 		}
 	})
 	t.Run("unknown tool name is text", func(t *testing.T) {
-		f := newFakeOllama(t, say(`{"name": "rm", "arguments": {"path": "/"}}`))
+		f := newFakeOllama(t, say(`{"name": "rm", "arguments": {"path": "/"}}`), say(`{"name": "rm", "arguments": {"path": "/"}}`))
 		got := ask(t, testAgent(f, Config{}), project, "q")
-		if len(got.res.Steps) != 0 || !got.res.Refused {
-			t.Errorf("steps %v refused %v", got.res.Steps, got.res.Refused)
+		if len(got.res.Steps) != 0 || !got.res.Refused || got.deltas != "" {
+			t.Errorf("steps %v refused %v deltas %q", got.res.Steps, got.res.Refused, got.deltas)
 		}
 	})
 }
@@ -446,15 +446,53 @@ func TestStreamDies(t *testing.T) {
 	})
 }
 
+func TestAnswerWithoutSearchingIsNudgedOnce(t *testing.T) {
+	f := newFakeOllama(t,
+		say("Reverse surely uses strings.Builder [1]."),
+		func(req *api.ChatRequest) reply {
+			if m := req.Messages[len(req.Messages)-1]; m.Role != "user" || m.Content != nudgePrompt {
+				t.Errorf("no nudge: %+v", m)
+			}
+			return calls("find_symbol", `{"name":"Reverse"}`)(req)
+		},
+		say("Reverse converts to runes [1]."),
+	)
+	got := ask(t, testAgent(f, Config{}), project, "q")
+	if got.res.Answer != "Reverse converts to runes [1]." || got.deltas != got.res.Answer {
+		t.Errorf("answer %q deltas %q", got.res.Answer, got.deltas)
+	}
+	// A model that keeps answering without tools gets a refusal.
+	f = newFakeOllama(t, say("It is [1]."), say("Still [1]."))
+	got = ask(t, testAgent(f, Config{}), project, "q")
+	if !got.res.Refused || !strings.Contains(got.res.Answer, "Nothing was searched") || got.deltas != "" {
+		t.Errorf("answer %q deltas %q", got.res.Answer, got.deltas)
+	}
+	// Its own NOT FOUND is kept, with what was searched.
+	f = newFakeOllama(t, say("NOT FOUND: no billing code."), say("NOT FOUND: there is no billing code."))
+	got = ask(t, testAgent(f, Config{}), project, "q")
+	if !got.res.Refused || got.res.Answer != "NOT FOUND: there is no billing code.\n\nNothing was searched." {
+		t.Errorf("answer %q", got.res.Answer)
+	}
+}
+
 func TestCancelMidStream(t *testing.T) {
-	f := newFakeOllama(t, func(*api.ChatRequest) reply {
-		return reply{chunks: []string{text("The answer is")}, block: true}
-	})
+	streaming := make(chan struct{})
+	f := newFakeOllama(t,
+		calls("search_code", `{"query":"sniff"}`),
+		func(*api.ChatRequest) reply {
+			close(streaming)
+			return reply{chunks: []string{text("The answer is [1]")}, block: true}
+		})
 	a := testAgent(f, Config{})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	t0 := time.Now()
-	res, err := a.ask(ctx, project, Question{Text: "q"}, Events{Delta: func(string) { cancel() }})
+	go func() {
+		<-streaming
+		time.Sleep(50 * time.Millisecond)
+		cancel()
+	}()
+	res, err := a.ask(ctx, project, Question{Text: "q"}, Events{})
 	if !errors.Is(err, context.Canceled) || res != nil {
 		t.Fatalf("res %v err %v", res, err)
 	}

@@ -39,3 +39,6 @@ func userPrompt(q Question) string {
 	}
 	return b.String()
 }
+
+// nudgePrompt answers a model that answered before using any tool.
+const nudgePrompt = "You answered without using the tools, so nothing in your answer can be cited. Search the code with the tools first, then answer citing the evidence numbers as [n]. If the code does not answer the question, start your answer with \"" + notFoundPrefix + "\"."
