@@ -298,6 +298,34 @@ func TestRealOllamaNoToolsModelDoctorAndAskSayWhatToDo(t *testing.T) {
 		t.Errorf("mode %s notice %q: want retrieval mode saying the model cannot call tools and what to pull", r.Mode, r.Notice)
 	}
 	checkCitations(t, root, r)
+
+	// The editor sees the same through askls.status.
+	c := startLSP(t, s, root)
+	c.request(1, "initialize", map[string]any{
+		"processId": os.Getpid(), "rootUri": "file://" + root, "capabilities": map[string]any{},
+		"initializationOptions": map[string]any{"model": "askls-notools", "ollamaHost": s.URL},
+	})
+	c.wait("initialize result", 30*time.Second, isReply(1))
+	c.notify("initialized", map[string]any{})
+	c.request(2, "workspace/executeCommand", map[string]any{"command": "askls.status", "arguments": []any{}})
+	st := c.wait("askls.status", 30*time.Second, isReply(2))
+	var status struct {
+		Model struct {
+			Reachable, ModelPresent, Tools bool
+			Problems                       []string
+		} `json:"model"`
+	}
+	b, _ := json.Marshal(st["result"])
+	if err := json.Unmarshal(b, &status); err != nil {
+		t.Fatalf("askls.status: %v %s", err, b)
+	}
+	h := status.Model
+	if !h.Reachable || !h.ModelPresent || h.Tools || len(h.Problems) == 0 || !strings.Contains(h.Problems[0], "ollama pull") {
+		t.Errorf("askls.status model health = %+v, want reachable, present, no tools, and the pull to run", h)
+	}
+	c.request(3, "shutdown", nil)
+	c.wait("shutdown result", 10*time.Second, isReply(3))
+	c.notify("exit", nil)
 }
 
 func TestRealOllamaMissingModelDoctorAndAskSayWhatToDo(t *testing.T) {
