@@ -12,6 +12,9 @@ cd "$(dirname "$0")/../.."
 REPO=$(pwd)
 REQUIRE="${ASKLS_REQUIRE_ALL:-0}"
 SID="${ASKLS_SID_DIR:-${HOME:-/root}/.cache/askls-ci/sid}"
+# Optional: Debian trixie (Neovim 0.10, Helix 25.01), made by the install
+# script only with ASKLS_EDITORS_TRIXIE=1; tested when it is there.
+TRIXIE="${ASKLS_TRIXIE_DIR:-${HOME:-/root}/.cache/askls-ci/trixie}"
 PASSED=0
 FAILED=0
 SKIPPED=0
@@ -32,21 +35,31 @@ result() { # name, exit status
 
 WORK=$(mktemp -d /tmp/askls-editors.XXXXXX)
 FAKE_PID=
-MNT="$SID/askls-test" # WORK, seen from the chroot
-SRC="$SID/askls-src"  # the repo, read-only, seen from the chroot
+MOUNTS=() # mounted by this script, unmounted in reverse order
 cleanup() {
   [ -n "$FAKE_PID" ] && kill "$FAKE_PID" 2>/dev/null || true
   tmux kill-session -t "askls-hx-$$" 2>/dev/null || true
-  for m in "$SRC" "$MNT" "$SID/dev/pts" "$SID/dev" "$SID/proc"; do
+  local k m left=0
+  for ((k = ${#MOUNTS[@]} - 1; k >= 0; k--)); do
+    m=${MOUNTS[k]}
     if mountpoint -q "$m" 2>/dev/null; then umount "$m" 2>/dev/null || umount -l "$m" || true; fi
   done
-  rmdir "$MNT" "$SRC" 2>/dev/null || true
+  for m in "${MOUNTS[@]}"; do
+    case "$m" in */askls-test | */askls-src) rmdir "$m" 2>/dev/null || true ;; esac
+    grep -qF " $m " /proc/mounts && left=1
+  done
   # Never delete through a mount that is still there.
-  if grep -qF -e " $MNT " -e " $SRC " /proc/mounts; then
-    say "WARNING: $MNT or $SRC still mounted; leaving $WORK"
+  if [ "$left" = 1 ]; then
+    say "WARNING: a mount is still there; leaving $WORK"
   else
     rm -rf "$WORK"
   fi
+}
+mnt() { # mount ARGS... TARGET (TARGET last), remembered for cleanup
+  local target=${*: -1}
+  mountpoint -q "$target" && return 0
+  mount "$@"
+  MOUNTS+=("$target")
 }
 trap cleanup EXIT
 
@@ -148,36 +161,65 @@ else
   skip "neovim is not installed on the host (bash .ci/install.d/editors.sh)"
 fi
 
-# 2 and 3. In the sid chroot.
-if [ "$(id -u)" != 0 ]; then
-  skip "the chroot levels need root (chroot, mount)"
-elif [ ! -x "$SID/usr/bin/nvim" ] || [ ! -x "$SID/usr/bin/hx" ]; then
-  skip "no sid chroot with neovim and hx at $SID (bash .ci/install.d/editors.sh)"
-else
-  mkdir -p "$MNT" "$SRC"
-  mountpoint -q "$SID/proc" || mount -t proc proc "$SID/proc"
-  mountpoint -q "$SID/dev" || mount --bind /dev "$SID/dev"
-  mountpoint -q "$SID/dev/pts" || mount --bind /dev/pts "$SID/dev/pts"
-  # The work folder (binary, fixtures, home) at /askls-test, the repo at
-  # /askls-src (read-only).
-  mount --bind "$WORK" "$MNT"
-  mount --bind "$REPO" "$SRC"
-  mount -o remount,bind,ro "$SRC"
-  CHROOT=(chroot "$SID" env -i PATH=/askls-test/bin:/usr/bin:/bin LANG=C.UTF-8 TERM=xterm-256color)
+# chroot_level NAME DIR: Neovim and Helix in a Debian chroot, seeing the
+# work folder (binary, fixtures, homes) at /askls-test and the repo,
+# read-only, at /askls-src.
+chroot_level() {
+  local name=$1 dir=$2 status
+  mkdir -p "$dir/askls-test" "$dir/askls-src" "$WORK/home-$name"
+  mnt -t proc proc "$dir/proc"
+  mnt --bind /dev "$dir/dev"
+  mnt --bind /dev/pts "$dir/dev/pts"
+  mnt --bind "$WORK" "$dir/askls-test"
+  mnt --bind "$REPO" "$dir/askls-src"
+  mount -o remount,bind,ro "$dir/askls-src"
+  local chroot_cmd=(chroot "$dir" env -i PATH=/askls-test/bin:/usr/bin:/bin LANG=C.UTF-8 TERM=xterm-256color)
   NVIM_DIR=/askls-src/editors/nvim
-  say "chroot: $(chroot "$SID" nvim --version | head -n1), $(chroot "$SID" hx --version)"
-  mkdir -p "$WORK/home-sid"
-  nvim_suite sid /askls-test/bin/askls "$WORK/ws-sid" /askls-test/ws-sid /askls-test/home-sid "${CHROOT[@]}"
+  local hxv
+  hxv=$(chroot "$dir" hx --version | awk '{print $2}')
+  say "$name chroot: $(chroot "$dir" nvim --version | head -n1), helix $hxv"
+  nvim_suite "$name" /askls-test/bin/askls "$WORK/ws-$name" "/askls-test/ws-$name" "/askls-test/home-$name" "${chroot_cmd[@]}"
+
+  # The languages.toml for this Helix is generated from its defaults: current?
+  local langs=editors/helix/languages.toml
+  case "$hxv" in 25.01*) langs=editors/helix/languages-25.01.toml ;; esac
+  if grep -q "from Helix $hxv's default" "$langs"; then
+    status=0
+    python3 editors/helix/gen-languages.py --hx "$dir/usr/lib/hx/hx" --helix-version "$hxv" | cmp -s - "$langs" || status=$?
+    [ "$status" = 0 ] || say "$langs differs from: python3 editors/helix/gen-languages.py --hx $dir/usr/lib/hx/hx --helix-version $hxv"
+    result "$langs matches gen-languages.py for Helix $hxv" "$status"
+  else
+    say "NOTE: $langs was generated for another Helix than $hxv; regenerate it with editors/helix/gen-languages.py"
+  fi
 
   if command -v tmux >/dev/null; then
     fixture "$WORK/ws-hx"
+    rm -rf "$WORK/home-hx" "$WORK/hxcfg"
     status=0
-    ASKLS_HX_SESSION="askls-hx-$$" bash editors/helix/test/run.sh "$SID" "$WORK" /askls-test \
-      >"$WORK/helix.log" 2>&1 || status=$?
-    sed 's/^/  /' "$WORK/helix.log"
-    result "helix $(chroot "$SID" hx --version | awk '{print $2}')" "$status"
+    ASKLS_HX_SESSION="askls-hx-$$" bash editors/helix/test/run.sh "$dir" "$WORK" /askls-test \
+      >"$WORK/helix-$name.log" 2>&1 || status=$?
+    sed 's/^/  /' "$WORK/helix-$name.log"
+    result "helix $hxv" "$status"
+    rm -rf "$WORK/ws-hx"
   else
     skip "tmux is not installed on the host: the Helix test drives hx through it"
+  fi
+}
+
+# 2 and 3. In the sid chroot (the newest Neovim and Helix), and in trixie
+# when it is there.
+if [ "$(id -u)" != 0 ]; then
+  skip "the chroot levels need root (chroot, mount)"
+else
+  if [ -x "$SID/usr/bin/nvim" ] && [ -x "$SID/usr/bin/hx" ]; then
+    chroot_level sid "$SID"
+  else
+    skip "no sid chroot with neovim and hx at $SID (bash .ci/install.d/editors.sh)"
+  fi
+  if [ -x "$TRIXIE/usr/bin/nvim" ] && [ -x "$TRIXIE/usr/bin/hx" ]; then
+    chroot_level trixie "$TRIXIE"
+  else
+    say "NOTE: no trixie chroot (Neovim 0.10, Helix 25.01) at $TRIXIE; ASKLS_EDITORS_TRIXIE=1 bash .ci/install.d/editors.sh makes one"
   fi
 fi
 

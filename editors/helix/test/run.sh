@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# Drives Helix in tmux, inside the sid chroot, against the real askls:
-# the space-i-w binding asks about the word under the cursor, the answer
-# opens as a markdown buffer (window/showDocument) with path:line:col
+# Drives Helix in tmux, inside a Debian chroot, against the real askls.
+# Helix 25.07 and later (config.toml, languages.toml): the space-i-w binding
+# asks about the word under the cursor through :lsp-workspace-command, the
+# answer opens as a markdown buffer (window/showDocument) with path:line:col
 # citation lines, `:open path:line:col` jumps to one, and the citations are
 # Hint diagnostics (source askls) that ]d and space d find.
+# Helix 25.01 (config-25.01.toml, languages-25.01.toml): askls starts and
+# indexes; space-i-w asks through `:sh askls ask` and the popup shows the
+# cited answer; `:open path:line:col` jumps.
 #
 #   run.sh SID WORK VIEW
 # SID: the chroot; WORK: a folder bind-mounted at VIEW inside it, holding
@@ -16,7 +20,18 @@ HERE=$(cd "$(dirname "$0")/.." && pwd)
 S="${ASKLS_HX_SESSION:-askls-hx-$$}"
 CFG="$WORK/hxcfg/helix"
 mkdir -p "$CFG" "$WORK/home-hx"
-cp "$HERE/config.toml" "$HERE/languages.toml" "$CFG/"
+HXV=$(chroot "$SID" hx --version | awk '{print $2}')
+case "$HXV" in
+  25.01*)
+    OLD=1
+    cp "$HERE/config-25.01.toml" "$CFG/config.toml"
+    cp "$HERE/languages-25.01.toml" "$CFG/languages.toml"
+    ;;
+  *)
+    OLD=0
+    cp "$HERE/config.toml" "$HERE/languages.toml" "$CFG/"
+    ;;
+esac
 LOG="$WORK/hx.log"
 : >"$LOG"
 
@@ -58,7 +73,26 @@ tmux new-session -d -s "$S" -x 180 -y 45 \
 wait_screen 20 'greet/greet.go' 'hx to open greet/greet.go'
 wait_log 30 'askls <- .*"capabilities"' 'askls to initialize'
 wait_log 60 'index ready' 'the askls index'
-ok "askls started for a Go file from the generated languages.toml"
+ok "askls started for a Go file from the generated languages.toml (Helix $HXV)"
+
+if [ "$OLD" = 1 ]; then
+  # 25.01: arguments cannot reach askls.ask; `:sh askls ask` answers instead.
+  tmux send-keys -t "$S" / Greeting Enter
+  sleep 0.5
+  tmux send-keys -t "$S" ' ' i w
+  wait_screen 60 '\[1\] [^ ]*greet/greet\.go:[0-9]+:[0-9]+' 'the :sh askls ask popup with a [1] greet/greet.go citation'
+  screen | grep -qF 'Greeting' || fail "the popup does not mention Greeting"
+  ok "space i w (:sh askls ask) shows the cited answer in a popup"
+  loc=$(screen | grep -oE '\[1\] [^ ]*greet/greet\.go:[0-9]+:[0-9]+' | head -n1 | cut -d' ' -f2)
+  line=$(echo "$loc" | awk -F: '{print $(NF-1)}')
+  tmux send-keys -t "$S" Escape
+  sleep 0.3
+  tmux send-keys -t "$S" ":open $loc" Enter
+  wait_screen 10 "greet/greet\\.go +1 sel +$line:1\$" ":open $loc to land on line $line"
+  ok ":open $loc jumps to the cited line"
+  echo "3 passed, 0 failed"
+  exit 0
+fi
 
 # The word under the cursor: search for it, then space i w.
 tmux send-keys -t "$S" / Greeting Enter
