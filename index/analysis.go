@@ -7,6 +7,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/registry"
+	porterstemmer "github.com/blevesearch/go-porterstemmer"
 )
 
 // codeAnalyzerName is the name under which the code analyzer is registered
@@ -49,6 +50,7 @@ func analyzeCode(text []byte, ts analysis.TokenStream) analysis.TokenStream {
 		if len(slab) == cap(slab) {
 			slab = make([]analysis.Token, 0, len(text)/8+16)
 		}
+		term = stem(term)
 		slab = append(slab, analysis.Token{Start: start, End: end, Term: term, Position: pos, Type: analysis.AlphaNumeric})
 		ts = append(ts, &slab[len(slab)-1])
 	}
@@ -120,6 +122,33 @@ func analyzeCode(text []byte, ts analysis.TokenStream) analysis.TokenStream {
 		}
 	}
 	return ts
+}
+
+// stem reduces a plain English word to its Porter stem ("compares",
+// "compared" → "compar"), so that questions match code comments and
+// identifier parts in other forms. Only lower-case ASCII words of 4 to 20
+// letters are stemmed; identifiers with digits or underscores, and the
+// whole form of a compound identifier, stay as they are (the caller
+// passes them through whole, and they rarely end in a suffix).
+func stem(term []byte) []byte {
+	if len(term) < 4 || len(term) > 20 {
+		return term
+	}
+	for _, c := range term {
+		if c < 'a' || c > 'z' {
+			return term
+		}
+	}
+	switch term[len(term)-1] {
+	case 's', 'd', 'g', 'y', 'r', 'n', 'e', 'l', 't':
+	default:
+		return term
+	}
+	out := string(porterstemmer.StemWithoutLowerCasing([]rune(string(term))))
+	if out == string(term) {
+		return term
+	}
+	return []byte(out)
 }
 
 func isIdentRune(r rune) bool {

@@ -3,6 +3,8 @@ package index
 import (
 	"context"
 	"fmt"
+	"os"
+	"strconv"
 	"regexp"
 	"sort"
 	"strings"
@@ -28,6 +30,30 @@ var (
 	// about tests.
 	testFactor = 0.5
 )
+
+// ASKLS_TUNE="symbol=3,path=1.5,test=0.5" overrides the boosts: for
+// measuring with askls eval, not for users.
+func init() {
+	for _, kv := range strings.Split(os.Getenv("ASKLS_TUNE"), ",") {
+		k, v, ok := strings.Cut(kv, "=")
+		f, err := strconv.ParseFloat(v, 64)
+		if !ok || err != nil {
+			continue
+		}
+		switch k {
+		case "symbol":
+			boostSymbol = f
+		case "path":
+			boostPath = f
+		case "phrase":
+			boostPhrase = f
+		case "test":
+			testFactor = f
+		case "second":
+			fileSecondWeight = f
+		}
+	}
+}
 
 // stopWords are dropped from queries: English function words and the
 // words questions about code are phrased with.
@@ -123,8 +149,13 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 		should = append(should, termQuery(t, fieldContent, 1), termQuery(t, fieldSymbol, boostSymbol), termQuery(t, fieldPath, boostPath))
 	}
 	var must []query.Query
-	for _, t := range phraseTermsAll {
-		must = append(must, termQuery(t, fieldContent, boostPhrase))
+	// Only quoted phrases: they must match. Phrases inside a question
+	// only raise the chunks that hold them.
+	strict := len(phrases) > 0 && strings.TrimSpace(phraseRE.ReplaceAllString(q, "")) == ""
+	if strict {
+		for _, t := range phraseTermsAll {
+			must = append(must, termQuery(t, fieldContent, boostPhrase))
+		}
 	}
 	if len(f.Languages) > 0 {
 		var ls []query.Query
@@ -142,7 +173,7 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 	if want < 40 {
 		want = 40
 	}
-	if len(phrases) > 0 {
+	if strict {
 		want *= 5 // many will not hold the phrase
 	}
 	type cand struct {
@@ -202,7 +233,7 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 				Language: e.Lang, Score: score}, score, c.Parts})
 		}
 	}
-	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
+	cands = rankByFile(cands, func(c cand) (string, float64) { return c.hit.Path, c.score })
 	hits := make([]Hit, 0, limit)
 	contents := map[string][]byte{}
 	for _, c := range cands {
@@ -216,7 +247,7 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 		}
 		li := newLineIndex(data)
 		text := li.text(data, c.hit.Start, c.hit.End)
-		if !holdsPhrases(text, phrases) {
+		if strict && !holdsPhrases(text, phrases) {
 			continue
 		}
 		if len(c.parts) > 0 {
@@ -287,6 +318,52 @@ func excerpt(text []byte, terms []string) string {
 		out = append(out, capLine(strings.TrimRight(l, "\r")))
 	}
 	return strings.Join(out, "\n")
+}
+
+// fileSecondWeight is how much a file's other matching chunks add to its
+// best chunk's score when files are ranked.
+var fileSecondWeight = 0.3
+
+// rankByFile orders candidates so that each file's best chunk comes first,
+// files ranked by best score plus fileSecondWeight times the rest (capped
+// at the best score); the files' other chunks follow, by score.
+func rankByFile[T any](cs []T, key func(T) (string, float64)) []T {
+	sort.SliceStable(cs, func(i, j int) bool {
+		_, a := key(cs[i])
+		_, b := key(cs[j])
+		return a > b
+	})
+	fileScore := map[string]float64{}
+	best := map[string]float64{}
+	for _, c := range cs {
+		p, sc := key(c)
+		if _, ok := best[p]; !ok {
+			best[p] = sc
+			fileScore[p] = sc
+			continue
+		}
+		fileScore[p] += fileSecondWeight * sc
+	}
+	for p, b := range best {
+		fileScore[p] = min(fileScore[p], 2*b)
+	}
+	var firsts, rest []T
+	seen := map[string]bool{}
+	for _, c := range cs {
+		p, _ := key(c)
+		if seen[p] {
+			rest = append(rest, c)
+			continue
+		}
+		seen[p] = true
+		firsts = append(firsts, c)
+	}
+	sort.SliceStable(firsts, func(i, j int) bool {
+		pi, _ := key(firsts[i])
+		pj, _ := key(firsts[j])
+		return fileScore[pi] > fileScore[pj]
+	})
+	return append(firsts, rest...)
 }
 
 // termScore counts the query terms on the lines of text, longer terms

@@ -59,6 +59,7 @@ func runEval(ctx context.Context, args []string) error {
 	baseline := fs.Bool("baseline", false, "also measure a plain bleve index (default mapping, 60-line chunks, match query) in the same run")
 	asJSON := fs.Bool("json", false, "print the summaries as JSON")
 	verbose := fs.Bool("v", false, "print each question's result")
+	outside := fs.String("outside", "cmd/,vendor/", "comma-separated path prefixes outside the question set's corpus; hits there are dropped for every system (goroot.jsonl leaves out cmd/ and vendor/)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -72,8 +73,29 @@ func runEval(ctx context.Context, args []string) error {
 	}
 	defer ix.Close()
 	snap := ix.Snapshot()
+	var prefixes []string
+	for _, p := range strings.Split(*outside, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			prefixes = append(prefixes, p)
+		}
+	}
+	inCorpus := func(hits []index.Hit, err error) ([]index.Hit, error) {
+		var out []index.Hit
+		for _, h := range hits {
+			keep := true
+			for _, p := range prefixes {
+				if strings.HasPrefix(h.Path, p) {
+					keep = false
+				}
+			}
+			if keep {
+				out = append(out, h)
+			}
+		}
+		return out, err
+	}
 	askls := scoreSet("askls", qs, func(q string) ([]index.Hit, error) {
-		return snap.Search(ctx, q, 40, index.Filter{NoTests: true})
+		return inCorpus(snap.Search(ctx, q, 60, index.Filter{NoTests: true}))
 	})
 	summaries := []evalSummary{askls}
 	if *baseline {
@@ -96,7 +118,7 @@ func runEval(ctx context.Context, args []string) error {
 		}
 		defer b.Close()
 		summaries = append(summaries, scoreSet("baseline", qs, func(q string) ([]index.Hit, error) {
-			return b.Search(ctx, q, 40)
+			return inCorpus(b.Search(ctx, q, 60))
 		}))
 	}
 	if *asJSON {
