@@ -150,7 +150,7 @@ func Build(s Script) (*Model, error) {
 			return nil, fmt.Errorf("ollamatest: turn %d has both tool calls and text", i)
 		}
 		if calls >= MaxSteps {
-			return nil, fmt.Errorf("ollamatest: more than %d tool calls", MaxSteps)
+			return nil, fmt.Errorf("ollamatest: turn %d comes after %d tool calls; step markers go up to %d", i, calls, MaxSteps-1)
 		}
 		pieces, err := turnPieces(v, turn)
 		if err != nil {

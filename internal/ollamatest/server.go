@@ -26,7 +26,7 @@ const Version = "0.6.5"
 
 // ErrNoBinary means no Ollama binary was found.
 var ErrNoBinary = errors.New("no ollama binary: run `bash .ci/install.d/ollama.sh` (builds ollama " + Version +
-	" into ~/.cache/askls-ci/bin) or set ASKLS_OLLAMA_BIN")
+	" into ~/.cache/askls-ci/bin), set ASKLS_OLLAMA_BIN, or set ASKLS_OLLAMA_BUILD=1 to build it from the test")
 
 // Binary finds the Ollama server: $ASKLS_OLLAMA_BIN, then the CI cache
 // ($ASKLS_OLLAMA_BIN_DIR, ~/.cache/askls-ci/bin, /root/.cache/askls-ci/bin),
@@ -58,6 +58,41 @@ func Binary() (string, error) {
 	return "", ErrNoBinary
 }
 
+// BuildBinary builds ollama Version into the CI cache folder with
+// `go install` (CGO; needs g++, nlohmann-json3-dev and libstb-dev, which
+// .ci/install.d/ollama.sh installs) and returns its path. Start calls it
+// when no binary is found and ASKLS_OLLAMA_BUILD=1. It takes minutes cold.
+func BuildBinary() (string, error) {
+	buildOnce.Do(func() { builtPath, buildErr = buildBinary() })
+	return builtPath, buildErr
+}
+
+var (
+	buildOnce sync.Once
+	builtPath string
+	buildErr  error
+)
+
+func buildBinary() (string, error) {
+	dir := os.Getenv("ASKLS_OLLAMA_BIN_DIR")
+	if dir == "" {
+		h, err := os.UserHomeDir()
+		if err != nil {
+			return "", fmt.Errorf("ollamatest: %w", err)
+		}
+		dir = filepath.Join(h, ".cache", "askls-ci", "bin")
+	}
+	cmd := exec.Command("go", "install",
+		"-ldflags", "-s -w -X github.com/ollama/ollama/version.Version="+Version,
+		"github.com/ollama/ollama@v"+Version)
+	cmd.Dir = os.TempDir() // outside askls's module: its go.mod is not read
+	cmd.Env = append(os.Environ(), "GOBIN="+dir, "CGO_ENABLED=1")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("ollamatest: building ollama %s (install g++ nlohmann-json3-dev libstb-dev, or run .ci/install.d/ollama.sh): %w\n%s", Version, err, out)
+	}
+	return filepath.Join(dir, "ollama"), nil
+}
+
 // Required reports whether CI asked for every optional part
 // (ASKLS_REQUIRE_ALL=1): then a missing binary fails the test.
 func Required() bool { return os.Getenv("ASKLS_REQUIRE_ALL") == "1" }
@@ -77,10 +112,14 @@ type Server struct {
 
 // Start starts a server in a fresh temporary directory, waits until it
 // answers /api/version, and stops it when the test ends. Without a binary
-// it skips the test, or fails it when Required.
+// (and without ASKLS_OLLAMA_BUILD=1 to build one) it skips the test, or
+// fails it when Required.
 func Start(t testing.TB) *Server {
 	t.Helper()
 	bin, err := Binary()
+	if err != nil && os.Getenv("ASKLS_OLLAMA_BUILD") == "1" {
+		bin, err = BuildBinary()
+	}
 	if err != nil {
 		if Required() {
 			t.Fatalf("ASKLS_REQUIRE_ALL=1 and %v", err)
