@@ -112,16 +112,6 @@ local function progress_handler(err, result, ctx, config)
   end
 end
 
--- window/showDocument: the server opens its markdown answer for clients
--- that cannot show results; this plugin shows them itself, so an answer
--- file is not opened twice while a request of ours is pending.
-local function show_document_handler(err, result, ctx, config)
-  if result and type(result.uri) == 'string' and result.uri:match('askls') and M.state.pending then
-    return { success = true }
-  end
-  return vim.lsp.handlers['window/showDocument'](err, result, ctx, config)
-end
-
 local function client_config(root)
   local cfg = {
     name = NAME,
@@ -129,7 +119,6 @@ local function client_config(root)
     init_options = M.config.settings,
     handlers = {
       ['$/progress'] = progress_handler,
-      ['window/showDocument'] = show_document_handler,
     },
     on_attach = function(client, bufnr)
       if M.config.codelens and compat.supports(client, 'textDocument/codeLens') then
