@@ -2,6 +2,8 @@
 # Tests of the VS Code extension (editors/vscode):
 #   unit    node --test: answer rendering, citation links, settings, finding askls
 #   stdio   the real askls binary over stdio with vscode-jsonrpc (and a fake Ollama)
+#   stub    the bundled extension with the real vscode-languageclient and a
+#           stubbed vscode module, against the askls binary
 #   build   the .vsix (vsce package, no network)
 #   vscode  a real VS Code: code-server with the .vsix, driven by playwright-core
 #           in headless chromium; screenshots in editors/vscode/test-artifacts/
@@ -32,8 +34,8 @@ echo "vscode: build and unit tests"
 npm run --silent build
 node --test test/unit/
 
-echo "vscode: stdio tests against the askls binary"
-node --test test/integration/stdio.test.js
+echo "vscode: stdio tests and the stubbed-vscode extension tests against the askls binary"
+node --test test/integration/
 
 echo "vscode: package"
 VSIX=$(node scripts/package.mjs | tail -1)

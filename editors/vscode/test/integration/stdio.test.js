@@ -120,7 +120,7 @@ test('stdio: a model answer through a fake Ollama streams its text and cites wha
   assert.equal(fo.state.chats, 2, 'two model turns');
 });
 
-async function cancelTest(t, turns) {
+async function cancelTest(t, turns, waitFor) {
   if (!bin.path) return h.skipOrFail(t, bin.reason);
   const root = h.workspace();
   const fo = await h.fakeOllama(turns);
@@ -132,11 +132,13 @@ async function cancelTest(t, turns) {
 
   const cts = new rpc.CancellationTokenSource();
   const pending = s.conn.sendRequest('askls/ask', { question: 'What does the server cache?', partialResultToken: 'pr-3' }, cts.token);
-  // Wait until the model stream is open and has sent its first words.
-  for (let i = 0; i < 200 && s.progress('pr-3').length === 0; i++) {
+  const ready = () => (waitFor === 'text' ? s.progress('pr-3').length > 0 : fo.state.chats >= turns.length && fo.state.holding > 0);
+  // Wait until the model stream is open: the fake has the request, and
+  // (when the script streams text after evidence) the first words arrived.
+  for (let i = 0; i < 400 && !ready(); i++) {
     await new Promise((r) => setTimeout(r, 25));
   }
-  assert.ok(s.progress('pr-3').length > 0, 'the answer started streaming');
+  assert.ok(ready(), 'the model is answering');
   cts.cancel();
   await assert.rejects(pending, (err) => {
     assert.equal(err.code, -32800, `error code (${err.message})`);
@@ -150,7 +152,7 @@ async function cancelTest(t, turns) {
 }
 
 test('stdio: cancelling an ask during the first model turn closes the stream and replies -32800', (t) =>
-  cancelTest(t, [[h.textChunk('The server keeps ', false), 'HOLD']]));
+  cancelTest(t, [[h.textChunk('The server keeps ', false), 'HOLD']], 'request'));
 
 // DESIGN.md: "$/cancelRequest ends the model stream; the reply is error
 // -32800", in a later turn too (not turned into a refusal answer).
@@ -158,4 +160,4 @@ test('stdio: cancelling an ask after a tool call replies -32800', (t) =>
   cancelTest(t, [
     [h.toolChunk('search_code', { query: 'cart cache' }), h.textChunk('', true)],
     [h.textChunk('The server keeps ', false), 'HOLD'],
-  ]));
+  ], 'text'));

@@ -130,7 +130,7 @@ function startServer(bin, args, env = {}) {
  * the stream open until the client goes away (then onClosed fires).
  */
 function fakeOllama(turns) {
-  const state = { chats: 0, requests: [], closed: 0 };
+  const state = { chats: 0, requests: [], closed: 0, holding: 0 };
   let closedWaiters = [];
   const server = http.createServer((req, res) => {
     let body = '';
@@ -166,6 +166,7 @@ function fakeOllama(turns) {
         return;
       }
       if (turn[i] === 'HOLD') {
+        state.holding++;
         res.on('close', () => {
           state.closed++;
           for (const w of closedWaiters) w();
