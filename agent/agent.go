@@ -87,6 +87,7 @@ type run struct {
 	answer   strings.Builder // rewritten answer text so far
 	rawText  bool            // some answer text was written
 	tail     string          // the last two bytes of the raw answer text
+	mute     bool            // answer text that was streamed already
 	cache    map[string]int  // call key -> step number (1-based)
 	chars    int             // characters of the conversation
 	searched []string        // the calls made, for a refusal
@@ -155,7 +156,7 @@ func (r *run) deliver(out string) {
 		return
 	}
 	r.answer.WriteString(out)
-	if r.ev.Delta != nil {
+	if r.ev.Delta != nil && !r.mute {
 		r.ev.Delta(out)
 	}
 }
@@ -261,7 +262,9 @@ func (r *run) model(parent context.Context) (*Result, error) {
 				continue
 			}
 			if strings.HasPrefix(strings.TrimSpace(t.quiet), notFoundPrefix) {
+				r.mute = true        // already streamed
 				r.startText(t.quiet) // the model's own refusal says what it searched
+				r.mute = false
 			}
 		}
 		if len(calls) == 0 || final != "" {
@@ -300,14 +303,23 @@ type turnResult struct {
 // turn streams one model turn. Answer text goes out through the citation
 // rewriter as it arrives, except from a line that may begin a tool call
 // written as text ("{", "```json", "<tool_call>"): that is held until the
-// turn ends, then run as tool calls if it is one, else emitted. Before any
-// evidence exists nothing is streamed: text then is either a preamble to
-// tool calls (dropped from the answer) or an uncitable answer (held in
-// turnResult.quiet).
+// turn ends, then run as tool calls if it is one, else emitted. Text
+// written before any evidence exists is streamed (through a scratch
+// rewriter: it can cite nothing) but kept out of the answer: it is either
+// a preamble to tool calls or an uncitable answer (turnResult.quiet).
 func (r *run) turn(ctx context.Context, req *api.ChatRequest) (turnResult, error) {
 	var t turnResult
 	var content strings.Builder
 	quiet := r.reg.Len() == 0
+	scratch := citations.NewRewriter(r.reg, r.tb.content)
+	quietSent, quietTail := false, ""
+	quietDelta := func(out string) {
+		if out != "" && r.ev.Delta != nil {
+			r.ev.Delta(out)
+			quietSent = true
+			quietTail = (quietTail + out)[max(0, len(quietTail)+len(out)-2):]
+		}
+	}
 	sent, started, done := 0, false, false
 	send := func(text string) {
 		if text == "" {
@@ -315,6 +327,7 @@ func (r *run) turn(ctx context.Context, req *api.ChatRequest) (turnResult, error
 		}
 		if quiet {
 			t.quiet += text
+			quietDelta(scratch.Write(text))
 			return
 		}
 		if !started {
@@ -376,8 +389,14 @@ func (r *run) turn(ctx context.Context, req *api.ChatRequest) (turnResult, error
 			send(rest)
 		}
 	}
-	if quiet && len(t.calls) > 0 {
-		t.quiet = ""
+	if quiet {
+		quietDelta(scratch.Flush())
+		if sep := strings.Repeat("\n", 2-min(2, len(quietTail)-len(strings.TrimRight(quietTail, "\n")))); quietSent && sep != "" {
+			r.ev.Delta(sep) // what follows replaces it
+		}
+		if len(t.calls) > 0 {
+			t.quiet = ""
+		}
 	}
 	return t, err
 }

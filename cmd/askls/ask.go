@@ -106,14 +106,15 @@ func askMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		enc.SetIndent("", "  ")
 		return enc.Encode(res)
 	}
-	// A refusal replaces what streamed; say it after the stream.
-	if strings.TrimSpace(streamed.String()) != res.Answer {
+	// What streamed before any evidence existed, and a refusal, are not
+	// the answer: then print the answer after the stream.
+	if !strings.HasSuffix(strings.TrimSpace(streamed.String()), res.Answer) {
 		if streamed.Len() > 0 {
 			io.WriteString(stdout, "\n\n")
 		}
 		io.WriteString(stdout, res.Answer)
 	}
-	if !strings.HasSuffix(streamed.String(), "\n") || strings.TrimSpace(streamed.String()) != res.Answer {
+	if !strings.HasSuffix(streamed.String(), "\n") || !strings.HasSuffix(strings.TrimSpace(streamed.String()), res.Answer) {
 		io.WriteString(stdout, "\n")
 	}
 	if len(res.Citations) > 0 {
