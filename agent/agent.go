@@ -84,13 +84,14 @@ type run struct {
 	res   *Result
 	start time.Time
 
-	answer   strings.Builder // rewritten answer text so far
-	rawText  bool            // some answer text was written
-	tail     string          // the last two bytes of the raw answer text
-	mute     bool            // answer text that was streamed already
-	cache    map[string]int  // call key -> step number (1-based)
-	chars    int             // characters of the conversation
-	searched []string        // the calls made, for a refusal
+	answer     strings.Builder // rewritten answer text so far
+	rawText    bool            // some answer text was written
+	tail       string          // the last two bytes of the raw answer text
+	mute       bool            // answer text that was streamed already
+	lastPrompt int             // prompt_eval_count of the last turn
+	cache      map[string]int  // call key -> step number (1-based)
+	chars      int             // characters of the conversation
+	searched   []string        // the calls made, for a refusal
 }
 
 func newRun(a *Agent, src source, q Question, ev Events) *run {
@@ -213,6 +214,10 @@ func (r *run) model(parent context.Context) (*Result, error) {
 				final = fmt.Sprintf("%d tool calls used", r.cfg.MaxToolCalls)
 			case r.chars >= r.cfg.MaxContextChars:
 				final = "context budget used"
+			case r.lastPrompt >= r.cfg.NumCtx*9/10:
+				// Ollama drops early messages silently when the prompt
+				// passes num_ctx: its own count is the truth.
+				final = fmt.Sprintf("the model's context window (%d tokens) is nearly full", r.cfg.NumCtx)
 			case time.Now().After(soft):
 				final = "time budget nearly used"
 			}
@@ -355,6 +360,7 @@ func (r *run) turn(ctx context.Context, req *api.ChatRequest) (turnResult, error
 		if resp.Done {
 			done = true
 			r.res.Stats.PromptTokens += resp.PromptEvalCount
+			r.lastPrompt = resp.PromptEvalCount
 			r.res.Stats.EvalTokens += resp.EvalCount
 			r.cfg.Logger.Debug("model turn", "done_reason", resp.DoneReason,
 				"prompt_tokens", resp.PromptEvalCount, "eval_tokens", resp.EvalCount,

@@ -25,6 +25,7 @@ type fakeOllama struct {
 	srv    *httptest.Server
 	models map[string][]string // name -> capabilities
 	ctxLen int
+	prompt int // prompt_eval_count of every turn (default 900)
 
 	mu       sync.Mutex
 	script   []func(req *api.ChatRequest) reply
@@ -47,6 +48,7 @@ func newFakeOllama(t *testing.T, script ...func(req *api.ChatRequest) reply) *fa
 		t:      t,
 		models: map[string][]string{"qwen3:4b": {"completion", "tools", "thinking"}, "tiny:latest": {"completion"}},
 		ctxLen: 40960,
+		prompt: 900,
 		script: script,
 		closed: make(chan struct{}, 16),
 	}
@@ -169,7 +171,7 @@ func (f *fakeOllama) chat(w http.ResponseWriter, r *http.Request) {
 	}
 	line(map[string]any{
 		"message": map[string]any{"role": "assistant", "content": ""}, "done": true, "done_reason": "stop",
-		"total_duration": 1500000000, "load_duration": 1000000, "prompt_eval_count": 900, "prompt_eval_duration": 400000000,
+		"total_duration": 1500000000, "load_duration": 1000000, "prompt_eval_count": f.prompt, "prompt_eval_duration": 400000000,
 		"eval_count": 60, "eval_duration": 900000000,
 	})
 }

@@ -400,6 +400,20 @@ func TestModelThatNeverStops(t *testing.T) {
 	}
 }
 
+func TestFullContextWindowEndsTools(t *testing.T) {
+	f := newFakeOllama(t, calls("search_code", `{"query":"sniff"}`), func(req *api.ChatRequest) reply {
+		if len(req.Tools) != 0 || !strings.Contains(req.Messages[len(req.Messages)-1].Content, "context window (1000 tokens) is nearly full") {
+			t.Errorf("no final prompt after a full window: tools %d", len(req.Tools))
+		}
+		return say("Sniff [1].")(req)
+	})
+	f.prompt = 950
+	res := ask(t, testAgent(f, Config{NumCtx: 1000, MaxContextChars: 100000}), project, "q").res
+	if res.Answer != "Sniff [1]." || res.Stats.PromptTokens != 1900 {
+		t.Errorf("answer %q stats %+v", res.Answer, res.Stats)
+	}
+}
+
 func TestContextBudgetCutsEvidence(t *testing.T) {
 	f := newFakeOllama(t, calls("grep", `{"pattern":"."}`), func(req *api.ChatRequest) reply {
 		tool := lastTool(req)
