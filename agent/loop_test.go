@@ -657,3 +657,23 @@ func TestParseTextCalls(t *testing.T) {
 		}
 	}
 }
+
+// panicSource panics in Search, as a bug in a tool would.
+type panicSource struct{ memSource }
+
+func (panicSource) Search(context.Context, string, int, index.Filter) ([]index.Hit, error) {
+	panic("boom")
+}
+
+func TestToolPanicIsAToolError(t *testing.T) {
+	f := newFakeOllama(t, calls("search_code", `{"query":"sniff"}`), func(req *api.ChatRequest) reply {
+		if got := lastTool(req); !strings.HasPrefix(got, "error: search_code failed inside askls (boom)") {
+			t.Errorf("tool result %q", got)
+		}
+		return calls("read_file", `{"path":"server/server.go","start_line":13,"end_line":14}`)(req)
+	}, say("Sniff [1]."))
+	got := ask(t, testAgent(f, Config{}), panicSource{project}, "q")
+	if got.res.Answer != "Sniff [1]." || got.res.Steps[0].Summary != "error: internal" {
+		t.Errorf("answer %q steps %+v", got.res.Answer, got.res.Steps)
+	}
+}
