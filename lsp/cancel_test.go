@@ -15,7 +15,9 @@ import (
 )
 
 func TestCancelEndsTheModelStreamAndReplies32800(t *testing.T) {
-	fo := newFakeOllama(t, []string{textChunk("Thinking ", false), "HOLD", doneChunk()})
+	fo := newFakeOllama(t,
+		[]string{textChunk("Thinking ", false), "HOLD", doneChunk()},
+		[]string{textChunk("Thinking again ", false), "HOLD", doneChunk()})
 	root := writeFixture(t, "workspace.txtar")
 	serverEnd, clientEnd := net.Pipe()
 	done := make(chan error, 1)
@@ -60,6 +62,17 @@ func TestCancelEndsTheModelStreamAndReplies32800(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Error("the model stream was not closed on cancel")
 	}
+	// The user cancelling the answer's progress also ends it with -32800.
+	c.send(10, "askls/ask", map[string]any{"question": "How does the cache expire?", "workDoneToken": "w10"})
+	<-fo.started
+	c.waitNote("$/progress", func(p json.RawMessage) bool {
+		return strings.Contains(string(p), `"w10"`) && strings.Contains(string(p), `"cancellable":true`)
+	}, 10*time.Second)
+	c.notify("window/workDoneProgress/cancel", map[string]any{"token": "w10"})
+	if e, ok := c.wait(10, 30*time.Second).Err().(*jsonrpc2.Error); !ok || e.Code != protocol.CodeRequestCancelled {
+		t.Errorf("ask cancelled from its progress: %v, want -32800", e)
+	}
+
 	// Cancelling an unknown or finished request is harmless.
 	c.notify("$/cancelRequest", map[string]any{"id": 7})
 	c.notify("$/cancelRequest", map[string]any{"id": "nope"})

@@ -192,7 +192,12 @@ func (e *fakeEditor) notify(method string, params any) {
 // ok returns true, and returns its params.
 func (e *fakeEditor) waitFor(method string, ok func(json.RawMessage) bool) json.RawMessage {
 	e.t.Helper()
-	deadline := time.After(60 * time.Second)
+	return e.waitForWithin(60*time.Second, method, ok)
+}
+
+func (e *fakeEditor) waitForWithin(d time.Duration, method string, ok func(json.RawMessage) bool) json.RawMessage {
+	e.t.Helper()
+	deadline := time.After(d)
 	for {
 		e.mu.Lock()
 		for _, m := range e.messages {
@@ -226,7 +231,12 @@ func (e *fakeEditor) received(method string) []json.RawMessage {
 // waitIndexed waits for the end of the indexing progress.
 func (e *fakeEditor) waitIndexed() {
 	e.t.Helper()
-	e.waitFor("$/progress", func(p json.RawMessage) bool {
+	e.waitIndexedWithin(60 * time.Second)
+}
+
+func (e *fakeEditor) waitIndexedWithin(d time.Duration) {
+	e.t.Helper()
+	e.waitForWithin(d, "$/progress", func(p json.RawMessage) bool {
 		var v struct {
 			Value struct{ Kind, Message string }
 		}

@@ -148,9 +148,10 @@ func (q *queue) cancel(params json.RawMessage) {
 func (q *queue) wait() { q.wg.Wait() }
 
 // wireError maps an error to the JSON-RPC error the client sees. A request
-// whose context was cancelled gets -32800 whatever error it returned.
+// that was cancelled ($/cancelRequest, or the user cancelling its
+// progress) gets -32800 whatever error it returned.
 func wireError(ctx context.Context, err error) error {
-	if ctx.Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(ctx.Err(), context.Canceled)) {
+	if errors.Is(err, context.Canceled) || errors.Is(ctx.Err(), context.Canceled) {
 		return jsonrpc2.NewError(protocol.CodeRequestCancelled, "request cancelled")
 	}
 	var werr *jsonrpc2.Error
