@@ -92,6 +92,13 @@ func runChild(t *testing.T, root, cache string, kill bool) bool {
 		case <-time.After(time.Millisecond):
 		}
 		matches, _ := filepath.Glob(filepath.Join(cache, "*", journalFile))
+		// A cold build writes segments offline instead of journaling.
+		segs, _ := filepath.Glob(filepath.Join(cache, "*", bleveDir, "scorch-offline-build*", "*"))
+		if len(segs) > 0 {
+			cmd.Process.Kill()
+			<-done
+			return true
+		}
 		for _, j := range matches {
 			if info, err := os.Stat(j); err == nil && info.Size() > 0 {
 				cmd.Process.Kill()

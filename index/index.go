@@ -37,8 +37,11 @@ type root struct {
 	cache string // this root's cache folder
 	temp  bool   // cache is a temporary folder, removed at Close
 	lock  *os.File
-	bi    bleve.Index
+	bi    bleve.Index // replaced only by the writer, under mu
 	ign   *ignorer
+
+	mu       sync.RWMutex
+	building bool // a cold build is writing the index offline: no search
 
 	// Owned by the writer goroutine.
 	journal *os.File
@@ -293,6 +296,14 @@ func (r *root) loadManifest(log *slog.Logger) *manifest {
 	}
 	r.journal = jf
 	return m
+}
+
+// searchIndex returns the index for readers; ok is false while a cold
+// build writes it.
+func (r *root) searchIndex() (bleve.Index, bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.bi, !r.building
 }
 
 // api is the API path of a path relative to r.

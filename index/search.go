@@ -207,7 +207,11 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 			top = query.NewConjunctionQuery([]query.Query{rq, query.NewDisjunctionQuery(kws)})
 		}
 		req := bleve.NewSearchRequestOptions(top, want, 0, false)
-		res, err := r.bi.SearchInContext(ctx, req)
+		bi, ok := r.searchIndex()
+		if !ok {
+			continue // being built: nothing to search yet
+		}
+		res, err := bi.SearchInContext(ctx, req)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()

@@ -71,7 +71,7 @@ func newMapping() mapping.IndexMapping {
 	return im
 }
 
-var runtimeConfig = map[string]interface{}{"unsafe_batch": true}
+var runtimeConfig = map[string]interface{}{"unsafe_batch": os.Getenv("ASKLS_SAFE") == ""}
 
 // openBleve opens the index in dir, creating it when absent.
 func openBleve(dir string) (bleve.Index, error) {

@@ -2,6 +2,8 @@ package index
 
 import (
 	"context"
+	"errors"
+	"path/filepath"
 	"fmt"
 	"maps"
 	"os"
@@ -17,6 +19,9 @@ import (
 
 // batchDocs is the number of documents per bleve batch during a Sync.
 const batchDocs = 1000
+
+// coldBuildAbove: a first index of more files than this is built offline.
+const coldBuildAbove = 1000
 
 // syncMemoryLimit is the soft heap limit during a Sync (the issue asks for
 // a peak under 700 MB on the Go tree).
@@ -34,6 +39,16 @@ func (ix *Index) Sync(ctx context.Context) (SyncStats, error) {
 		return stats, rerr
 	}
 	return stats, err
+}
+
+// hasFiles reports whether files holds any path of r.
+func (ix *Index) hasFiles(files map[string]*fileEntry, r *root) bool {
+	for api := range files {
+		if rr, _ := ix.rootOf(api); rr == r {
+			return true
+		}
+	}
+	return false
 }
 
 // result is one file examined by a sync worker.
@@ -132,6 +147,40 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 		}
 	}
 
+	// A first index of a large tree is built offline (see coldBuilder).
+	builders := map[*root]*coldBuilder{}
+	perRoot := map[*root]int{}
+	for _, j := range todo {
+		perRoot[j.r]++
+	}
+	for _, r := range ix.roots {
+		if perRoot[r] < coldBuildAbove || len(r.skipped) > 0 || len(r.suspect) > 0 || r.temp {
+			continue
+		}
+		if n, err := r.bi.DocCount(); err != nil || n > 0 {
+			continue
+		}
+		if ix.hasFiles(files, r) {
+			continue
+		}
+		r.mu.Lock()
+		r.building = true
+		r.bi.Close()
+		cb, err := newColdBuilder(filepath.Join(r.cache, bleveDir))
+		if err != nil {
+			ix.log.Warn("index: offline build unavailable; indexing with batches", "err", err)
+			r.bi, err = openBleve(filepath.Join(r.cache, bleveDir))
+			r.building = false
+			r.mu.Unlock()
+			if err != nil {
+				return stats, err
+			}
+			continue
+		}
+		r.mu.Unlock()
+		builders[r] = cb
+	}
+
 	// Read, hash and chunk what changed, in parallel; two goroutines
 	// submit batches.
 	total := len(todo)
@@ -180,7 +229,8 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 	}()
 	go func() { wg.Wait(); close(results) }()
 
-	var mu sync.Mutex // guards files, stats, r.skipped, r.suspect below
+	var mu sync.Mutex // guards files, stats, r.skipped, r.suspect, built below
+	built := map[*root]int{}
 	var bwg sync.WaitGroup
 	var batchErr error
 	for i := 0; i < 2; i++ {
@@ -242,6 +292,19 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 				if len(res.docs) == 0 {
 					continue
 				}
+				if cb := builders[r]; cb != nil {
+					for _, d := range res.docs {
+						if err := cb.add(d); err != nil {
+							mu.Lock()
+							batchErr = err
+							mu.Unlock()
+						}
+					}
+					mu.Lock()
+					built[r] += len(res.docs)
+					mu.Unlock()
+					continue
+				}
 				b := batches[r]
 				if b == nil {
 					b = r.bi.NewBatch()
@@ -262,6 +325,36 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 		}()
 	}
 	bwg.Wait()
+	for r, cb := range builders {
+		var err error
+		if built[r] > 0 && ctx.Err() == nil && batchErr == nil {
+			err = cb.finish()
+		} else {
+			err = errors.New("nothing built")
+		}
+		r.mu.Lock()
+		if err != nil {
+			// Start over empty: the manifest is not saved, so the next
+			// sync indexes everything again.
+			os.RemoveAll(filepath.Join(r.cache, bleveDir))
+			for api := range files {
+				if rr, _ := ix.rootOf(api); rr == r {
+					delete(files, api)
+				}
+			}
+		}
+		bi, oerr := openBleve(filepath.Join(r.cache, bleveDir))
+		if oerr != nil {
+			bi, _ = bleve.NewMemOnly(newMapping())
+			ix.log.Error("index: cannot open the built index; keeping it in memory", "err", oerr)
+		}
+		r.bi = bi
+		r.building = false
+		r.mu.Unlock()
+		if err != nil && built[r] > 0 && batchErr == nil && ctx.Err() == nil {
+			return stats, err
+		}
+	}
 	if err := ctx.Err(); err != nil {
 		// What was written is journaled; keep what is known.
 		ix.publish(&state{gen: cur.gen, ready: cur.ready, files: files})
