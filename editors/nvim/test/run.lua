@@ -118,8 +118,21 @@ local function ask_and_wait(q, ms)
   return result
 end
 
-test('ask: answer with citations (' .. (model_mode and 'model' or 'retrieval') .. ' mode)', function()
-  local r = ask_and_wait(question)
+test(':Askls {question}: answer with citations (' .. (model_mode and 'model' or 'retrieval') .. ' mode)', function()
+  local answered = 0
+  vim.api.nvim_create_autocmd('User', {
+    pattern = 'AsklsAnswer',
+    callback = function()
+      answered = answered + 1
+    end,
+  })
+  vim.cmd('Askls ' .. question)
+  wait(30000, function()
+    return answered > 0 or askls.state.last_error ~= nil
+  end, 'the answer (User AsklsAnswer)')
+  check(askls.state.last_error == nil, 'ask failed: %s', vim.inspect(askls.state.last_error))
+  local r = askls.state.last
+  result = r
   check(r.mode == (model_mode and 'model' or 'retrieval'), 'mode is %s', tostring(r.mode))
   check(r.question == question, 'question echoed as %s', tostring(r.question))
   check(type(r.answer) == 'string' and r.answer ~= '', 'empty answer')
@@ -250,6 +263,27 @@ test('mapping asks about the word under the cursor', function()
     return askls.state.last ~= nil or askls.state.last_error ~= nil
   end, 'the answer to the mapping')
   check(askls.state.last and askls.state.last.question:find('`Greeting`', 1, true), 'question %s', vim.inspect(askls.state.last and askls.state.last.question))
+end)
+
+test("visual mapping and :'<,'>Askls ask about the selected code", function()
+  vim.cmd('edit ' .. vim.fn.fnameescape(target))
+  vim.api.nvim_win_set_cursor(0, { 4, 0 })
+  askls.state.last = nil
+  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('Vj<Plug>(askls-ask)', true, false, true), 'x', false)
+  wait(30000, function()
+    return askls.state.last ~= nil or askls.state.last_error ~= nil
+  end, 'the answer to the visual mapping')
+  local q = askls.state.last and askls.state.last.question or ''
+  check(q:find('func Greeting(name string) string {', 1, true) and q:find('if name == "" {', 1, true),
+    'question does not hold lines 4-5: %q', q)
+  askls.state.last = nil
+  vim.cmd('3,4Askls')
+  wait(30000, function()
+    return askls.state.last ~= nil or askls.state.last_error ~= nil
+  end, "the answer to :3,4Askls")
+  q = askls.state.last and askls.state.last.question or ''
+  check(q:find('// Greeting builds', 1, true) and q:find('func Greeting', 1, true) and not q:find('if name', 1, true),
+    'question does not hold lines 3-4: %q', q)
 end)
 
 test(':AsklsCancel ends the question; the server keeps serving', function()
