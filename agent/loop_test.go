@@ -677,3 +677,31 @@ func TestToolPanicIsAToolError(t *testing.T) {
 		t.Errorf("answer %q steps %+v", got.res.Answer, got.res.Steps)
 	}
 }
+
+func TestIdentifiers(t *testing.T) {
+	for q, want := range map[string]string{
+		"How does bufio.Scanner handle long tokens?":      "bufio.Scanner",
+		"where is DetectContentType called":               "DetectContentType",
+		"What does ServeHTTP do with Handler and max_len": "ServeHTTP,Handler,max_len",
+		"How are carts totalled":                          "",
+		"Why does Reverse use runes":                      "Reverse",
+	} {
+		if got := strings.Join(identifiers(q), ","); got != want {
+			t.Errorf("identifiers(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
+
+func TestRetrievalPutsDefinitionsFirst(t *testing.T) {
+	got := ask(t, testAgent(nil, Config{NoModel: true}), project, "why does Reverse work on a string")
+	res := got.res
+	if len(res.Citations) == 0 || res.Citations[0].Path != "util/strings.go" || res.Citations[0].Start != 3 || res.Citations[0].Symbol != "Reverse" {
+		t.Fatalf("citations %v\n%s", res.Citations, res.Answer)
+	}
+	if !strings.Contains(res.Answer, "// Reverse reverses a string rune by rune: héllo 😀 works.\nfunc Reverse(s string) string {") {
+		t.Errorf("answer:\n%s", res.Answer)
+	}
+	if res.Steps[1].Tool != "find_symbol" || res.Steps[1].Summary != "1 definitions" {
+		t.Errorf("steps %+v", res.Steps)
+	}
+}

@@ -3,8 +3,11 @@ package agent
 import (
 	"context"
 	"fmt"
+	"path"
+	"regexp"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
@@ -36,10 +39,12 @@ func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 		step.Summary = fmt.Sprintf("%d hits", len(hits))
 	}
 	r.res.Steps = append(r.res.Steps, step)
-	r.res.Stats.ToolCalls = 1
+	r.res.Stats.ToolCalls++
 	if r.ev.Step != nil {
 		r.ev.Step(step)
 	}
+	// Definitions of the identifiers the question names come first.
+	hits = append(r.definitions(), hits...)
 
 	var b strings.Builder
 	b.WriteString(retrievalHeader + "\n")
@@ -81,6 +86,86 @@ func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 		res.Answer = "No code in the workspace matched the question. " + r.searchedLine() + "\n\n" + howToSynthesize(r.cfg)
 	}
 	return res, nil
+}
+
+// maxDefinitions caps the definitions a retrieval answer puts first.
+const maxDefinitions = 4
+
+var identRE = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*`)
+
+// identifiers picks the words of a question that look like code:
+// qualified (bufio.Scanner), with an underscore, camel case
+// (DetectContentType, ServeHTTP), or capitalised after the first word.
+func identifiers(q string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for i, w := range identRE.FindAllString(q, -1) {
+		upperInside := strings.ContainsFunc(w[1:], unicode.IsUpper)
+		code := strings.Contains(w, ".") || strings.Contains(strings.Trim(w, "_"), "_") || upperInside ||
+			(i > 0 && unicode.IsUpper(rune(w[0])))
+		if code && !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// definitions finds the declarations of the identifiers in the question
+// (exact names; "pkg.Name" and "Type.Method" narrow by folder or
+// container), as hits that start at the doc comment.
+func (r *run) definitions() []index.Hit {
+	var out []index.Hit
+	for _, id := range identifiers(r.q.Text) {
+		parts := strings.Split(id, ".")
+		name, qual := parts[len(parts)-1], ""
+		if len(parts) > 1 {
+			qual = parts[len(parts)-2]
+		}
+		t0 := time.Now()
+		syms := r.src.Symbols(name, 20)
+		found := 0
+		for _, s := range syms {
+			if s.Name != name || strings.HasSuffix(s.Path, "_test.go") || strings.Contains(s.Path, "testdata/") {
+				continue
+			}
+			if qual != "" && s.Container != qual && path.Base(path.Dir(s.Path)) != qual {
+				continue
+			}
+			f, err := r.tb.file(s.Path)
+			if err != nil {
+				continue
+			}
+			start := s.Line
+			for start > 1 {
+				text, _ := f.Lines(start-1, start-1)
+				if !isCommentLine(text) {
+					break
+				}
+				start--
+			}
+			label := s.Name
+			if s.Container != "" {
+				label = s.Container + "." + s.Name
+			}
+			out = append(out, index.Hit{Path: s.Path, Start: start, End: max(s.EndLine, s.Line), Symbol: label, Kind: s.Kind, Language: s.Language})
+			found++
+			if len(out) == maxDefinitions {
+				break
+			}
+		}
+		step := Step{Tool: "find_symbol", Args: map[string]any{"name": id}, Summary: fmt.Sprintf("%d definitions", found), MS: float64(time.Since(t0).Microseconds()) / 1000}
+		r.res.Steps = append(r.res.Steps, step)
+		r.res.Stats.ToolCalls++
+		r.searched = append(r.searched, describeCall("find_symbol", args{"name": id}))
+		if r.ev.Step != nil {
+			r.ev.Step(step)
+		}
+		if len(out) == maxDefinitions {
+			break
+		}
+	}
+	return out
 }
 
 // howToSynthesize is the one line that says how to get model answers.
