@@ -34,6 +34,8 @@ let highlight: vscode.TextEditorDecorationType | undefined;
 /** The editor column the code is in (citations open there, not over the panel). */
 let codeColumn: vscode.ViewColumn = vscode.ViewColumn.One;
 let missingShown = false;
+/** How many askls.showAnswer / askls.ask commands are running. */
+let answerCommandsRunning = 0;
 
 /** What activate returns: used by the tests and by other extensions. */
 export interface AsklsApi {
@@ -133,18 +135,48 @@ async function startClient(context?: vscode.ExtensionContext): Promise<boolean> 
     initializationOptions: settings(),
     outputChannel: output,
     middleware: {
-      executeCommand: async (command: string, args: unknown[], next: ExecuteCommandSignature) => {
-        if (command === showAnswerCommand) {
-          const id = typeof args[0] === 'string' ? args[0] : undefined;
-          const local = panel?.find(id);
-          if (local && id !== undefined) {
-            panel?.show(local, false);
-            return local.result;
+      // For clients that cannot show answers, askls.showAnswer and askls.ask
+      // also write the answer as markdown and open it with
+      // window/showDocument. Here the panel shows it: while one of those
+      // commands runs, its showDocument is answered without opening a tab.
+      window: {
+        showDocument: async (params, token, next) => {
+          if (answerCommandsRunning > 0 && params.uri.endsWith('.md')) {
+            output?.appendLine(`askls: answer file ${params.uri} not opened; the panel shows the answer`);
+            return { success: true };
           }
+          return next(params, token);
+        },
+      },
+      // askls.showAnswer (the command of the server's code lenses) and
+      // askls.ask return an answer: show it in the panel. The server's copy
+      // is asked for first, so citations made stale by edits show as stale.
+      executeCommand: async (command: string, args: unknown[], next: ExecuteCommandSignature) => {
+        if (command !== showAnswerCommand && command !== 'askls.ask') {
+          return next(command, args);
         }
-        const result = await next(command, args);
-        if ((command === showAnswerCommand || command === 'askls.ask') && isAskResult(result)) {
+        const id = typeof args[0] === 'string' ? args[0] : undefined;
+        let result: unknown;
+        answerCommandsRunning++;
+        try {
+          result = await next(command, args);
+        } catch (err) {
+          const local = command === showAnswerCommand ? panel?.find(id) : undefined;
+          if (!local) {
+            throw err;
+          }
+          panel?.show(local, false);
+          return local.result;
+        } finally {
+          answerCommandsRunning--;
+        }
+        if (isAskResult(result)) {
           panel?.addResult(result);
+        } else if (command === showAnswerCommand) {
+          const local = panel?.find(id);
+          if (local) {
+            panel?.show(local, false);
+          }
         }
         return result;
       },
@@ -241,7 +273,9 @@ async function askQuestion(given?: string): Promise<Entry | undefined> {
   const p = panel!;
   const entry = p.start(question);
   const params: AskParams = { question, workDoneToken: newToken('askls-ask'), partialResultToken: newToken('askls-answer') };
-  if (ed && ed.document.uri.scheme === 'file') {
+  // The position is context for the question ("what does this do?"); only
+  // files inside the workspace can be context.
+  if (ed && ed.document.uri.scheme === 'file' && vscode.workspace.getWorkspaceFolder(ed.document.uri)) {
     params.textDocument = { uri: c.code2ProtocolConverter.asUri(ed.document.uri) };
     params.position = { line: ed.selection.active.line, character: ed.selection.active.character };
   }

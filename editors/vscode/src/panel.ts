@@ -70,10 +70,11 @@ export class AnswerPanel implements vscode.Disposable {
 
   /** add shows a finished result that was not asked here (a code lens's answer). */
   addResult(r: AskResult): Entry {
-    const existing = this.find(r.id);
+    const existing = this.entries.find((e) => e.result?.id === r.id);
     if (existing) {
       existing.result = r;
-      this.show(existing);
+      existing.status = 'done';
+      this.show(existing, false);
       return existing;
     }
     const e = this.start(r.question);

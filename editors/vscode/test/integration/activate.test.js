@@ -52,7 +52,7 @@ function lastHtml(panel) {
 async function until(what, cond, ms = 30000) {
   const end = Date.now() + ms;
   while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${typeof what === 'function' ? what() : what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
@@ -189,8 +189,25 @@ test('activate: ask, stream, open a citation, peek, code lens, settings, cancel 
   const second = await vscode.commands.executeCommand('askls.askQuestion');
   assert.notEqual(second.key, entry.key);
   assert.match(lastHtml(panel), /<select id="history">/, 'earlier answers are listed');
+  const shownBefore = rec.shown.length;
   await vscode.commands.executeCommand(lens.command.command, ...lens.command.arguments);
   assert.match(lastHtml(panel), /<h2 class="question">Where is the config file parsed\?<\/h2>/, 'the lens showed its answer');
+  assert.deepEqual(rec.shown.slice(shownBefore).map((s) => s.uri), [], 'no markdown answer file was opened beside the panel');
+
+  // Edit the cited code (as an open buffer): the lens's answer, asked again
+  // from the server, marks that citation stale.
+  const citedFile = vscode.__fileURLToPath(cite.location.uri);
+  const lines = fs.readFileSync(citedFile, 'utf8').split('\n');
+  for (let l = cite.location.range.start.line; l <= cite.location.range.end.line; l++) lines[l] = lines[l].replace(/\w+/, 'Changed');
+  await client.sendNotification('textDocument/didOpen', { textDocument: { uri: cite.location.uri, languageId: 'go', version: 100, text: lines.join('\n') } });
+  let staleHtml = '';
+  for (let i = 0; i < 100 && !/class="cite stale"/.test(staleHtml); i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    await vscode.commands.executeCommand('askls.showAnswer', res.id);
+    staleHtml = lastHtml(panel);
+  }
+  assert.match(staleHtml, new RegExp(`<a href="#" class="cite stale" data-n="${cite.n}"`), 'the edited citation is marked stale');
+  assert.match(staleHtml, /Some citations are stale/);
 
   // Cancel from the notification: a model that never finishes (fake Ollama).
   const fo = await h.fakeOllama([
@@ -204,7 +221,7 @@ test('activate: ask, stream, open a citation, peek, code lens, settings, cancel 
   for (let i = 0; i < 100 && (await status()).config.ollamaHost !== fo.url; i++) await new Promise((r) => setTimeout(r, 50));
   rec.inputAnswers.push('How big is the cart cache?');
   const pending = vscode.commands.executeCommand('askls.askQuestion');
-  await until('the model to stream', () => {
+  await until(() => `the model to stream (${JSON.stringify(fo.state)} ${JSON.stringify(api.panel().all[api.panel().all.length - 1])})`, () => {
     const e = api.panel().all[api.panel().all.length - 1];
     return e.question === 'How big is the cart cache?' && e.partial.length > 0;
   });
