@@ -253,6 +253,9 @@ func TestEditsApplyWhileAnAnswerIsWritten(t *testing.T) {
 	fo := newFakeOllama(t,
 		[]string{toolChunk("search_code", map[string]any{"query": "cache expire"}), doneChunk()},
 		[]string{textChunk("Entries expire ", false), "HOLD", textChunk("after the ttl [1].", false), doneChunk()},
+		// A second question asked while the first is held.
+		[]string{toolChunk("search_code", map[string]any{"query": "quuxedited"}), doneChunk()},
+		[]string{textChunk("It was just typed [1].", false), doneChunk()},
 	)
 	e, s := captureServer(t, editorSetup{opts: Options{Agent: agent.Config{Host: fo.srv.URL, Model: "fake"}}})
 	e.waitIndexed()
@@ -275,13 +278,22 @@ func TestEditsApplyWhileAnAnswerIsWritten(t *testing.T) {
 	})
 
 	// While the answer is held: an edit is applied, a request answered.
-	e.change("cache/cache.go", 2, protocol.Range{Start: protocol.Position{Line: 0}, End: protocol.Position{Line: 0}}, "// 😀 edited during the answer\n")
+	e.change("cache/cache.go", 2, protocol.Range{Start: protocol.Position{Line: 0}, End: protocol.Position{Line: 0}}, "// 😀 quuxedited during the answer\n")
 	var syms []protocol.SymbolInformation
 	if err := e.call("workspace/symbol", map[string]any{"query": "Cache"}, &syms); err != nil {
 		t.Fatal(err)
 	}
-	if got := s.docText(t, e.uri("cache/cache.go")); !strings.HasPrefix(got, "// 😀 edited during the answer\n") {
+	if got := s.docText(t, e.uri("cache/cache.go")); !strings.HasPrefix(got, "// 😀 quuxedited during the answer\n") {
 		t.Errorf("edit not applied while the answer was in flight")
+	}
+	// A question right after the edit, while the first answer is still
+	// held, is answered and its search sees the edit.
+	second, err := e.ask(map[string]any{"question": "What was just typed?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, ok := e.citationIn(second, "cache/cache.go"); !ok || c.Location.Range.Start.Line != 0 {
+		t.Errorf("second answer does not cite the edit at line 0: %s", mustJSON(second))
 	}
 	select {
 	case o := <-done:

@@ -37,6 +37,10 @@ type workspace struct {
 // one file. Short: a question typed right after an edit should find it.
 const editDebounce = 10 * time.Millisecond
 
+// openWait bounds how long a request waits for the index to open (not
+// to sync: that is never waited for).
+const openWait = 30 * time.Second
+
 var errNoRoots = errors.New("no workspace folder: open a folder (or pass --root to askls serve)")
 
 func newWorkspace(s *server) *workspace {
@@ -217,6 +221,8 @@ func (w *workspace) get(ctx context.Context) (*index.Index, error) {
 	case <-opened:
 	case <-ctx.Done():
 		return nil, ctx.Err()
+	case <-time.After(openWait):
+		return nil, fmt.Errorf("the index has been opening for %s (is another askls using the same cache? see --cache); try again", openWait)
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
