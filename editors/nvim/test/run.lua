@@ -350,6 +350,11 @@ test(':checkhealth askls', function()
   check(text:find('binary: ', 1, true), 'no binary line:\n%s', text)
   check(text:find('server running', 1, true), 'no server line:\n%s', text)
   check(not text:find('ERROR', 1, true), 'health reports an error:\n%s', text)
+  if model_mode then
+    check(text:find('reachable, with tools', 1, true), 'health does not report the model:\n%s', text)
+  else
+    check(text:find('answers come in retrieval mode', 1, true), 'health does not report retrieval mode:\n%s', text)
+  end
   vim.cmd('bwipeout!')
 end)
 

@@ -35,12 +35,16 @@ function M.check()
   for _, line in ipairs(require('askls.view').format_status(status)) do
     h.info(line)
   end
-  local model = type(status) == 'table' and (status.model or status.modelHealth) or nil
+  local model = type(status) == 'table' and status.model or nil
   if type(model) == 'table' then
-    if model.ok == true or model.reachable == true then
-      h.ok('model reachable')
+    local problems = type(model.problems) == 'table' and model.problems or {}
+    local advice = vim.list_extend(vim.deepcopy(problems), { 'run `askls doctor` in a terminal' })
+    if model.reachable ~= true then
+      h.warn('model not reachable at ' .. tostring(model.host) .. ': answers come in retrieval mode (ranked, cited evidence)', advice)
+    elseif #problems > 0 then
+      h.warn('model ' .. tostring(model.model) .. ': ' .. problems[1], advice)
     else
-      h.warn('model not reachable: answers come in retrieval mode (ranked, cited evidence)', { 'run `askls doctor`' })
+      h.ok('model ' .. tostring(model.model) .. ' reachable, with tools')
     end
   end
 end
