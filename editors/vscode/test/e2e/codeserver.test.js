@@ -223,6 +223,16 @@ test('code-server: ask from the palette, read the answer beside the code, click 
     await lens.first().waitFor({ timeout: 30000 });
     const lensShot = await shot('citation-opened.png');
     t.diagnostic(`screenshots: ${path.join(artifacts, 'answer.png')}, ${lensShot}`);
+
+    // Clicking the lens brings its answer back in the panel, and opens no
+    // markdown copy of it (the server writes one for editors without a panel).
+    await web.locator('h2.question').waitFor();
+    await lens.first().click();
+    await page.locator('.tabs-container .tab.active', { hasText: 'askls:' }).waitFor({ timeout: 30000 });
+    await page.waitForTimeout(1000);
+    const tabs = await page.locator('.tabs-container .tab').allInnerTexts();
+    assert.ok(!tabs.some((x) => /\.md\b/.test(x)), `no markdown answer tab: ${tabs.join(' | ')}`);
+    assert.equal(await web.locator('h2.question').innerText(), question);
   } catch (err) {
     await shot('failure.png').catch(() => {});
     const logText = fs.readFileSync(path.join(tmp, 'code-server.log'), 'utf8');
