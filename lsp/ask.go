@@ -162,9 +162,14 @@ func (s *server) runAsk(ctx context.Context, release func(), in askInput) (*askR
 	}
 	prog.end(fmt.Sprintf("%d citations, %s", len(res.Citations), time.Since(start).Round(time.Millisecond)))
 	out := s.keepAnswer(ctx, ix, snap, res)
+	steps := make([]string, len(out.Steps))
+	for i, st := range out.Steps {
+		steps[i] = fmt.Sprintf("%s(%.1fms)", st.Tool, st.MS)
+	}
 	s.log.Info("answer", "id", out.ID, "mode", out.Mode, "model", out.Model, "refused", out.Refused,
 		"citations", len(out.Citations), "hops", out.Stats.Hops, "toolCalls", out.Stats.ToolCalls,
-		"promptTokens", out.Stats.PromptTokens, "evalTokens", out.Stats.EvalTokens, "ms", out.Stats.MS)
+		"steps", strings.Join(steps, " "), "promptTokens", out.Stats.PromptTokens,
+		"evalTokens", out.Stats.EvalTokens, "ms", out.Stats.MS, "notice", out.Notice)
 	return out, ix, nil
 }
 

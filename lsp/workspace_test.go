@@ -180,5 +180,20 @@ func TestConfiguration(t *testing.T) {
 	if !st.Index.Ready || st.Index.Files == 0 || st.Index.Generation == 0 || st.Model.Reachable || len(st.Model.Problems) == 0 || st.Answers != 1 {
 		t.Errorf("status: %s", mustJSON(st))
 	}
+	// The answer's log line carries its steps, timings and token counts.
+	e.waitFor("window/logMessage", func(p json.RawMessage) bool {
+		return strings.Contains(string(p), "msg=answer") && strings.Contains(string(p), "steps=") && strings.Contains(string(p), "evalTokens=")
+	})
+
+	// askls.reindex syncs again, with progress, and picks up disk changes.
+	os.WriteFile(filepath.Join(e.root, "shop", "tax.go"), []byte("package shop\n\n// VatRate is the tax rate.\nconst VatRate = 20\n"), 0o644)
+	var started map[string]any
+	if err := e.call("workspace/executeCommand", map[string]any{"command": "askls.reindex"}, &started); err != nil || started["started"] != true {
+		t.Fatalf("reindex: %v %v", started, err)
+	}
+	e.waitIndexedN(2)
+	if syms := e.symbols("VatRate"); len(syms) == 0 {
+		t.Error("reindex did not pick up a new file")
+	}
 	e.shutdown()
 }
