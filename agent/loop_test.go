@@ -52,6 +52,13 @@ func Reverse(s string) string {
 	return string(r)
 }
 `,
+	"util/use.go": `package util
+
+// Backwards returns s backwards.
+func Backwards(s string) string {
+	return Reverse(s)
+}
+`,
 }
 
 // countingSource counts searches, to see that repeated calls are not re-run.
@@ -695,13 +702,16 @@ func TestIdentifiers(t *testing.T) {
 func TestRetrievalPutsDefinitionsFirst(t *testing.T) {
 	got := ask(t, testAgent(nil, Config{NoModel: true}), project, "why does Reverse work on a string")
 	res := got.res
-	if len(res.Citations) == 0 || res.Citations[0].Path != "util/strings.go" || res.Citations[0].Start != 3 || res.Citations[0].Symbol != "Reverse" {
+	if len(res.Citations) < 2 || res.Citations[1].Path != "util/strings.go" || res.Citations[1].Start != 3 || res.Citations[1].Symbol != "Reverse" {
 		t.Fatalf("citations %v\n%s", res.Citations, res.Answer)
+	}
+	if !strings.Contains(res.Answer, "### Calls of Reverse in util (tests left out)\n\n- util/use.go:5: `return Reverse(s)` [1]\n") {
+		t.Errorf("no call site:\n%s", res.Answer)
 	}
 	if !strings.Contains(res.Answer, "// Reverse reverses a string rune by rune: héllo 😀 works.\nfunc Reverse(s string) string {") {
 		t.Errorf("answer:\n%s", res.Answer)
 	}
-	if res.Steps[1].Tool != "find_symbol" || res.Steps[1].Summary != "1 definitions" {
+	if res.Steps[1].Tool != "find_symbol" || res.Steps[1].Summary != "1 definitions" || res.Steps[2].Tool != "grep" {
 		t.Errorf("steps %+v", res.Steps)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"sort"
 	"strings"
 	"time"
 	"unicode"
@@ -44,10 +45,12 @@ func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 		r.ev.Step(step)
 	}
 	// Definitions of the identifiers the question names come first.
-	hits = append(r.definitions(), hits...)
+	defs := r.definitions()
+	hits = append(defs, hits...)
 
 	var b strings.Builder
 	b.WriteString(retrievalHeader + "\n")
+	r.writeUses(ctx, &b, defs)
 	for _, g := range groupHits(hits) {
 		f, err := r.tb.file(g.path)
 		if err != nil {
@@ -166,6 +169,82 @@ func (r *run) definitions() []index.Hit {
 		}
 	}
 	return out
+}
+
+// maxUses caps the call sites shown per definition.
+const maxUses = 8
+
+// writeUses lists where the first two defined functions are called in
+// their own folder tree ("Name(" by grep, tests left out), each line cited.
+func (r *run) writeUses(ctx context.Context, b *strings.Builder, defs []index.Hit) {
+	done := map[string]bool{}
+	for _, d := range defs {
+		name := d.Symbol
+		if i := strings.LastIndexByte(name, '.'); i >= 0 {
+			name = name[i+1:]
+		}
+		if done[name] || len(done) == 2 || (d.Kind != "func" && d.Kind != "method") {
+			continue
+		}
+		done[name] = true
+		dir := path.Dir(d.Path)
+		glob := dir + "/**"
+		if dir == "." {
+			glob = ""
+		}
+		pattern := `\b` + regexp.QuoteMeta(name) + `\(`
+		t0 := time.Now()
+		ms, err := r.src.Grep(ctx, pattern, glob, 50)
+		var uses []index.GrepMatch
+		for _, m := range ms {
+			if strings.HasSuffix(m.Path, "_test.go") || (m.Path == d.Path && m.Line >= d.Start && m.Line <= d.End) {
+				continue
+			}
+			uses = append(uses, m)
+		}
+		// Calls in the definition's own folder first.
+		sort.SliceStable(uses, func(i, j int) bool {
+			return path.Dir(uses[i].Path) == dir && path.Dir(uses[j].Path) != dir
+		})
+		if len(uses) > maxUses {
+			uses = uses[:maxUses]
+		}
+		step := Step{Tool: "grep", Args: map[string]any{"pattern": pattern, "path_glob": glob}, Summary: fmt.Sprintf("%d matches", len(ms)), MS: float64(time.Since(t0).Microseconds()) / 1000}
+		if err != nil {
+			step.Summary = "error: " + err.Error()
+		}
+		r.res.Steps = append(r.res.Steps, step)
+		r.res.Stats.ToolCalls++
+		r.searched = append(r.searched, describeCall("grep", args{"pattern": pattern, "path_glob": glob}))
+		if r.ev.Step != nil {
+			r.ev.Step(step)
+		}
+		if len(uses) == 0 {
+			continue
+		}
+		where := dir
+		if glob == "" {
+			where = "the workspace"
+		}
+		fmt.Fprintf(b, "\n### Calls of %s in %s (tests left out)\n\n", name, where)
+		for _, m := range uses {
+			f, err := r.tb.file(m.Path)
+			if err != nil {
+				continue
+			}
+			text, ok := f.Lines(m.Line, m.Line)
+			if !ok {
+				continue
+			}
+			id := r.reg.Add(m.Path, m.Line, m.Line, text, "")
+			code := strings.TrimSpace(cutLine(strings.TrimSuffix(text, "\n")))
+			fence := "`"
+			for strings.Contains(code, fence) {
+				fence += "`"
+			}
+			fmt.Fprintf(b, "- %s:%d: %s%s%s [%d]\n", m.Path, m.Line, fence, code, fence, id)
+		}
+	}
 }
 
 // howToSynthesize is the one line that says how to get model answers.
