@@ -198,6 +198,15 @@ test('code-server: ask from the palette, read the answer beside the code, click 
     const web = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
     await web.locator('section.citations').waitFor({ timeout: 60000 });
     assert.equal(await web.locator('h2.question').innerText(), question);
+
+    // Peek: every citation of the answer in the editor's peek view.
+    await web.locator('#peek').click();
+    const peek = page.locator('.peekview-widget');
+    await peek.first().waitFor({ timeout: 30000 });
+    await page.waitForTimeout(500);
+    const peekText = await peek.first().innerText();
+    assert.match(peekText, /load\.go/, `peek lists the cited files: ${peekText.slice(0, 300)}`);
+    await shot('peek.png');
     assert.match(await web.locator('.labels').innerText(), /Retrieval mode/);
     const links = await web.locator('li.citation a.cite-link').allInnerTexts();
     assert.ok(links.length > 0, 'citations are listed');
