@@ -205,3 +205,35 @@ func letters(i int) string {
 	}
 	return string(b)
 }
+
+// BenchmarkSymbolsAlone is the baseline for BenchmarkWorkspaceSymbol: the
+// index's Snapshot.Symbols with the same queries, no LSP.
+func BenchmarkSymbolsAlone(b *testing.B) {
+	cache := os.Getenv("ASKLS_BENCH_CACHE")
+	if cache == "" {
+		cache = filepath.Join(os.TempDir(), "askls-bench-cache")
+	}
+	ix, err := index.Open(b.Context(), index.Options{Roots: []string{goroot(b)}, CacheDir: cache})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer ix.Close()
+	if _, err := ix.Sync(b.Context()); err != nil {
+		b.Fatal(err)
+	}
+	queries := []string{"ServeHTTP", "Reader", "NewRequest", "parse", "Marshal", "ctx", "Do"}
+	var ds []time.Duration
+	i := 0
+	b.ResetTimer()
+	for b.Loop() {
+		q := queries[i%len(queries)]
+		i++
+		t0 := time.Now()
+		if len(ix.Snapshot().Symbols(q, maxSymbols)) == 0 {
+			b.Fatalf("no symbols for %q", q)
+		}
+		ds = append(ds, time.Since(t0))
+	}
+	b.StopTimer()
+	percentiles(b, "symbols", ds)
+}
