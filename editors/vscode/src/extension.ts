@@ -90,6 +90,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsklsA
     }),
     vscode.workspace.onDidChangeConfiguration((ev) => {
       if (ev.affectsConfiguration('askls.serverPath')) {
+        missingShown = false; // a new path deserves a new answer
         void restart();
       } else if (ev.affectsConfiguration('askls') && client && client.state === State.Running) {
         void client.sendNotification('workspace/didChangeConfiguration', { settings: { askls: settings() } });
