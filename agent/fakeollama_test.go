@@ -21,11 +21,12 @@ import (
 // sees the request (so that it can cite the evidence numbers the tools
 // printed).
 type fakeOllama struct {
-	t      *testing.T
-	srv    *httptest.Server
-	models map[string][]string // name -> capabilities
-	ctxLen int
-	prompt int // prompt_eval_count of every turn (default 900)
+	t       *testing.T
+	srv     *httptest.Server
+	models  map[string][]string // name -> capabilities
+	ctxLen  int
+	prompt  int    // prompt_eval_count of every turn (default 900)
+	version string // /api/version (default 0.17.4)
 
 	mu       sync.Mutex
 	script   []func(req *api.ChatRequest) reply
@@ -45,16 +46,17 @@ type reply struct {
 
 func newFakeOllama(t *testing.T, script ...func(req *api.ChatRequest) reply) *fakeOllama {
 	f := &fakeOllama{
-		t:      t,
-		models: map[string][]string{"qwen3:4b": {"completion", "tools", "thinking"}, "tiny:latest": {"completion"}},
-		ctxLen: 40960,
-		prompt: 900,
-		script: script,
-		closed: make(chan struct{}, 16),
+		t:       t,
+		models:  map[string][]string{"qwen3:4b": {"completion", "tools", "thinking"}, "tiny:latest": {"completion"}},
+		ctxLen:  40960,
+		prompt:  900,
+		version: "0.17.4",
+		script:  script,
+		closed:  make(chan struct{}, 16),
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/version", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, 200, map[string]any{"version": "0.17.4"})
+		writeJSON(w, 200, map[string]any{"version": f.version})
 	})
 	mux.HandleFunc("HEAD /{$}", func(w http.ResponseWriter, r *http.Request) {})
 	mux.HandleFunc("GET /api/tags", func(w http.ResponseWriter, r *http.Request) {

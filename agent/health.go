@@ -28,6 +28,9 @@ func (a *Agent) Health(ctx context.Context) Health {
 		return h
 	}
 	h.Reachable, h.Version = true, v
+	if old(v) {
+		h.Problems = append(h.Problems, fmt.Sprintf("Ollama %s is older than 0.3, which brought tool calling: upgrade it (https://ollama.com/download)", v))
+	}
 
 	list, err := a.client.List(ctx)
 	if err != nil {
@@ -92,4 +95,14 @@ func shortErr(err error) string {
 		return s[i+2:]
 	}
 	return s
+}
+
+// old reports whether an Ollama version ("0.2.8") predates tool calling
+// (0.3.0). Versions it cannot read are not old.
+func old(v string) bool {
+	var major, minor int
+	if _, err := fmt.Sscanf(strings.TrimPrefix(v, "v"), "%d.%d", &major, &minor); err != nil {
+		return false
+	}
+	return major == 0 && minor < 3
 }

@@ -605,6 +605,12 @@ func TestHealth(t *testing.T) {
 	if !h.ModelPresent || h.Tools || len(h.Problems) != 1 || !strings.Contains(h.Problems[0], "cannot call tools") {
 		t.Errorf("no tools: %+v", h)
 	}
+	f.version = "0.2.8"
+	h = testAgent(f, Config{}).Health(context.Background())
+	if len(h.Problems) != 1 || !strings.Contains(h.Problems[0], "older than 0.3") {
+		t.Errorf("old server: %+v", h)
+	}
+	f.version = "0.17.4"
 	f.ctxLen = 8192
 	h = testAgent(f, Config{}).Health(context.Background())
 	if len(h.Problems) != 1 || !strings.Contains(h.Problems[0], "--num-ctx 8192") {
