@@ -250,6 +250,14 @@ async function askQuestion(given?: string): Promise<Entry | undefined> {
   if (ed?.viewColumn !== undefined) {
     codeColumn = ed.viewColumn;
   }
+  // No server, no question: say why (again: the user asked for it) before
+  // anything is typed.
+  if (!client || client.state === State.Stopped) {
+    missingShown = false;
+    if (!(await startClient(extensionContext))) {
+      return undefined;
+    }
+  }
   let question = typeof given === 'string' ? given : undefined;
   if (question === undefined) {
     const sel = selectionText(ed);
@@ -265,11 +273,6 @@ async function askQuestion(given?: string): Promise<Entry | undefined> {
     return undefined;
   }
   question = question.trim();
-  if (!client || client.state !== State.Running) {
-    if (!(await startClient(extensionContext))) {
-      return undefined;
-    }
-  }
   const c = client!;
   const p = panel!;
   const entry = p.start(question);

@@ -75,10 +75,12 @@ test('activate: a missing askls binary gives one clear notification, commands st
   for (const c of ['askls.askQuestion', 'askls.peekCitations', 'askls.openAnswers', 'askls.restartServer']) {
     assert.ok(cmds.includes(c), `${c} is registered`);
   }
-  // Asking without a server says so again only in the log, not in a second popup.
-  rec.inputAnswers.push('anything?');
+  // Asking without a server says why again, before any question is typed.
   await vscode.commands.executeCommand('askls.askQuestion');
-  assert.equal(rec.messages.filter((m) => m.level === 'error').length, 1);
+  const again = rec.messages.filter((m) => m.level === 'error');
+  assert.equal(again.length, 2);
+  assert.match(again[1].text, /go install/);
+  assert.equal(rec.inputBoxes.length, 0, 'no input box without a server');
 });
 
 test('activate: ask, stream, open a citation, peek, code lens, settings, cancel — against askls', async (t) => {
