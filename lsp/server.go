@@ -76,7 +76,10 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	}
 	cancel() // stops asks in flight and the background sync
 	_ = s.conn.Close()
-	<-s.conn.Done()
+	select { // a read blocked on a terminal or pipe may not return on Close
+	case <-s.conn.Done():
+	case <-time.After(2 * time.Second):
+	}
 	waitTimeout(q.wait, 5*time.Second)
 	s.ws.close()
 	close(s.done)
