@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -147,6 +148,9 @@ func (s *server) initialize(ctx context.Context, raw json.RawMessage, release fu
 	}
 	s.folders = folders
 	s.state = stateInitialized
+	if p.ProcessID != nil && *p.ProcessID > 0 && int(*p.ProcessID) != os.Getpid() {
+		go s.watchParent(int(*p.ProcessID))
+	}
 	s.log.Info("initialize", "client", s.caps.Name, "roots", len(folders), "codeLens", s.caps.CodeLens,
 		"workDoneProgress", s.caps.WorkDoneProgress, "showDocument", s.caps.ShowDocument)
 

@@ -2,6 +2,8 @@ package lsp
 
 import (
 	"encoding/json"
+	"os"
+	"os/exec"
 	"testing"
 
 	"go.lsp.dev/jsonrpc2"
@@ -104,5 +106,18 @@ func TestExitWithoutShutdownIsAnError(t *testing.T) {
 	e.done <- nil
 	if err == nil {
 		t.Error("Serve returned nil after exit without shutdown")
+	}
+}
+
+func TestAliveParent(t *testing.T) {
+	if !alive(os.Getpid()) {
+		t.Error("this process reported dead")
+	}
+	cmd := exec.Command("true")
+	if err := cmd.Run(); err != nil {
+		t.Skip(err)
+	}
+	if alive(cmd.Process.Pid) {
+		t.Error("a reaped process reported alive")
 	}
 }

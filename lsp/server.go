@@ -155,6 +155,7 @@ type server struct {
 	agent          *agent.Agent
 	shutdownCalled bool
 	exitCalled     bool
+	parentGone     bool
 	exited         chan struct{}
 	exitOnce       sync.Once
 	progressSeq    int
