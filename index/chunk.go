@@ -39,6 +39,7 @@ type chunkMeta struct {
 	Symbol     string
 	Kind       string
 	Parts      []partMeta // the units a merged chunk is made of; a hit is narrowed to the best one
+	Off, Len   int        // byte range of the chunk in the file as indexed
 }
 
 // partMeta is one unit of a merged chunk.

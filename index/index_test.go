@@ -434,3 +434,21 @@ func TestBadFiles(t *testing.T) {
 		t.Errorf("after ok.go vanished: %+v", hits)
 	}
 }
+
+func TestUnreadableFolderIsSkippedWithACount(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("running as root: permissions do not stop root from reading a folder")
+	}
+	root := t.TempDir()
+	os.WriteFile(filepath.Join(root, "a.go"), []byte("package a\n"), 0o644)
+	locked := filepath.Join(root, "locked")
+	os.MkdirAll(locked, 0o755)
+	os.WriteFile(filepath.Join(locked, "b.go"), []byte("package b\n"), 0o644)
+	os.Chmod(locked, 0)
+	defer os.Chmod(locked, 0o755)
+	f := openFixture(t, root, t.TempDir())
+	defer f.ix.Close()
+	if f.stats.Skipped["unreadable folder"] != 1 || f.stats.Files != 1 {
+		t.Errorf("stats = %+v, want 1 file and 1 unreadable folder", f.stats)
+	}
+}

@@ -25,11 +25,18 @@ const (
 var (
 	boostSymbol = 3.0
 	boostPath   = 1.5
+	// For plain English words of a longer question.
+	boostSymbolNL = 1.0
+	boostPathNL   = 1.0
 	boostPhrase = 2.0
 	// testFactor scales the score of test files unless the query is
 	// about tests.
 	testFactor = 0.5
 )
+
+// tuneTFIDF builds new indexes with tf-idf scoring instead of BM25 (for
+// measuring only).
+var tuneTFIDF = false
 
 // ASKLS_TUNE="symbol=3,path=1.5,test=0.5" overrides the boosts: for
 // measuring with askls eval, not for users.
@@ -51,6 +58,12 @@ func init() {
 			testFactor = f
 		case "second":
 			fileSecondWeight = f
+		case "tfidf":
+			tuneTFIDF = f == 1
+		case "nlsymbol":
+			boostSymbolNL = f
+		case "nlpath":
+			boostPathNL = f
 		}
 	}
 }
@@ -73,21 +86,47 @@ func init() {
 	}
 }
 
-// queryTerms analyses q like the content and drops stop words.
-func queryTerms(q string) (terms []string, all []string) {
+// queryTerms analyses q like the content and drops stop words. code
+// holds the terms that come from words written like code (ServeHTTP,
+// max_len, http.Get, utf8): for those the symbol and path fields count
+// fully; for plain English words they count less.
+func queryTerms(q string) (terms []string, all []string, code map[string]bool) {
 	seen := map[string]bool{}
-	for _, t := range analyzeCode([]byte(q), nil) {
-		w := string(t.Term)
-		if seen[w] {
-			continue
-		}
-		seen[w] = true
-		all = append(all, w)
-		if !stopWords[w] {
-			terms = append(terms, w)
+	code = map[string]bool{}
+	for _, w := range strings.FieldsFunc(q, func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r == ',' || r == '?' || r == '(' || r == ')' || r == '"' }) {
+		codeLike := isCodeWord(w)
+		for _, t := range analyzeCode([]byte(w), nil) {
+			term := string(t.Term)
+			if codeLike {
+				code[term] = true
+			}
+			if seen[term] {
+				continue
+			}
+			seen[term] = true
+			all = append(all, term)
+			if !stopWords[term] {
+				terms = append(terms, term)
+			}
 		}
 	}
-	return terms, all
+	return terms, all, code
+}
+
+// isCodeWord: an inner capital, an underscore, an inner dot or a digit.
+func isCodeWord(w string) bool {
+	w = strings.Trim(w, ".:;!'`")
+	for i, r := range w {
+		switch {
+		case r == '_', r >= '0' && r <= '9':
+			return true
+		case r == '.' && i > 0 && i < len(w)-1:
+			return true
+		case r >= 'A' && r <= 'Z' && i > 0:
+			return true
+		}
+	}
+	return false
 }
 
 var phraseRE = regexp.MustCompile(`"([^"]+)"`)
@@ -127,7 +166,8 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 			}
 		}
 	}
-	terms, all := queryTerms(q)
+	terms, all, code := queryTerms(q)
+	short := len(terms) <= 3
 	if len(terms) == 0 {
 		terms = all
 	}
@@ -146,7 +186,11 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 
 	var should []query.Query
 	for _, t := range terms {
-		should = append(should, termQuery(t, fieldContent, 1), termQuery(t, fieldSymbol, boostSymbol), termQuery(t, fieldPath, boostPath))
+		bs, bp := boostSymbol, boostPath
+		if !code[t] && !short {
+			bs, bp = boostSymbolNL, boostPathNL
+		}
+		should = append(should, termQuery(t, fieldContent, 1), termQuery(t, fieldSymbol, bs), termQuery(t, fieldPath, bp))
 	}
 	var must []query.Query
 	// Only quoted phrases: they must match. Phrases inside a question
@@ -179,7 +223,7 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 	type cand struct {
 		hit   Hit
 		score float64
-		parts []partMeta
+		meta  chunkMeta
 	}
 	var cands []cand
 	for _, r := range s.ix.roots {
@@ -234,35 +278,30 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 				score *= testFactor
 			}
 			cands = append(cands, cand{Hit{Path: api, Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind,
-				Language: e.Lang, Score: score}, score, c.Parts})
+				Language: e.Lang, Score: score}, score, c})
 		}
 	}
 	cands = rankByFile(cands, func(c cand) (string, float64) { return c.hit.Path, c.score })
 	hits := make([]Hit, 0, limit)
-	contents := map[string][]byte{}
 	for _, c := range cands {
 		if len(hits) == limit {
 			break
 		}
-		data, ok := contents[c.hit.Path]
-		if !ok {
-			data, _ = s.Content(c.hit.Path)
-			contents[c.hit.Path] = data
-		}
-		li := newLineIndex(data)
-		text := li.text(data, c.hit.Start, c.hit.End)
+		text := s.chunkText(c.hit.Path, c.meta)
 		if strict && !holdsPhrases(text, phrases) {
 			continue
 		}
-		if len(c.parts) > 0 {
+		if len(c.meta.Parts) > 0 {
 			// Narrow a merged chunk to the unit the query is about.
-			best, bestScore := c.parts[0], -1
-			for _, p := range c.parts {
-				sc := termScore(li.text(data, p.Start, p.End), terms)
+			li := newLineIndex(text)
+			partText := func(p partMeta) []byte { return li.text(text, p.Start-c.meta.Start+1, p.End-c.meta.Start+1) }
+			best, bestScore := c.meta.Parts[0], -1
+			for _, p := range c.meta.Parts {
+				sc := termScore(partText(p), terms)
 				if strings.Contains(strings.ToLower(p.Symbol), strings.Join(terms, "")) {
 					sc += 10
 				}
-				if len(phrases) > 0 && holdsPhrases(li.text(data, p.Start, p.End), phrases) {
+				if len(phrases) > 0 && holdsPhrases(partText(p), phrases) {
 					sc += 10
 				}
 				if sc > bestScore {
@@ -270,7 +309,7 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 				}
 			}
 			c.hit.Start, c.hit.End, c.hit.Symbol, c.hit.Kind = best.Start, best.End, best.Symbol, best.Kind
-			text = li.text(data, best.Start, best.End)
+			text = partText(best)
 		}
 		c.hit.Excerpt = excerpt(text, terms)
 		hits = append(hits, c.hit)
@@ -285,6 +324,26 @@ func termQuery(term, field string, boost float64) query.Query {
 		q.SetBoost(boost)
 	}
 	return q
+}
+
+// chunkText returns the text of a chunk: from the open buffer, else only
+// the chunk's bytes from disk when the file still has the size it had
+// when indexed, else the lines from the whole current file.
+func (s *Snapshot) chunkText(p string, c chunkMeta) []byte {
+	if _, open := s.overlay[p]; !open && c.Len > 0 {
+		if e := s.st.files[p]; e != nil {
+			if r, rel := s.ix.rootOf(p); r != nil {
+				if b, ok := readRange(r, rel, e.Size, e.MTime, c.Off, c.Len); ok {
+					return b
+				}
+			}
+		}
+	}
+	data, err := s.Content(p)
+	if err != nil {
+		return nil
+	}
+	return newLineIndex(data).text(data, c.Start, c.End)
 }
 
 // excerptLines is the size of an excerpt.

@@ -68,10 +68,13 @@ func newMapping() mapping.IndexMapping {
 	im.IndexDynamic = false
 	im.DocValuesDynamic = false
 	im.ScoringModel = scoringModel
+	if tuneTFIDF {
+		im.ScoringModel = bindex.TFIDFScoring
+	}
 	return im
 }
 
-var runtimeConfig = map[string]interface{}{"unsafe_batch": os.Getenv("ASKLS_SAFE") == ""}
+var runtimeConfig = map[string]interface{}{"unsafe_batch": true}
 
 // openBleve opens the index in dir, creating it when absent.
 func openBleve(dir string) (bleve.Index, error) {

@@ -357,10 +357,39 @@ func (ix *Index) prepare(r *root, rel string, content []byte, size, mtime int64,
 	li := newLineIndex(content)
 	docs := make([]*document.Document, len(chunks))
 	for i, c := range chunks {
-		e.Chunks[i] = chunkMeta{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind, Parts: c.Parts}
-		docs[i] = chunkDoc(rel, e.Lang, e.Test, i, c, li.text(content, c.Start, c.End))
+		text := li.text(content, c.Start, c.End)
+		off := 0
+		if c.Start >= 1 && c.Start <= len(li) {
+			off = li[c.Start-1]
+		}
+		e.Chunks[i] = chunkMeta{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind, Parts: c.Parts, Off: off, Len: len(text)}
+		docs[i] = chunkDoc(rel, e.Lang, e.Test, i, c, text)
 	}
 	return e, docs
+}
+
+// readRange reads n bytes at off of a file of r, if the file still has
+// the size and mtime it had when indexed and is not a symlink.
+func readRange(r *root, rel string, size, mtime int64, off, n int) ([]byte, bool) {
+	abs := filepath.Join(r.abs, filepath.FromSlash(rel))
+	f, err := os.Open(abs)
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil || info.Size() != size || info.ModTime().UnixNano() != mtime || !info.Mode().IsRegular() {
+		return nil, false
+	}
+	if info, err := os.Lstat(abs); err != nil || info.Mode()&os.ModeSymlink != 0 {
+		// A symlink: let the confined path (Content) decide.
+		return nil, false
+	}
+	b := make([]byte, n)
+	if _, err := f.ReadAt(b, int64(off)); err != nil {
+		return nil, false
+	}
+	return b, true
 }
 
 // isBinary: a NUL byte in the first 8 KiB.
