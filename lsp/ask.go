@@ -155,10 +155,13 @@ func (s *server) runAsk(ctx context.Context, release func(), in askInput) (*askR
 		}
 		return nil, nil, fmt.Errorf("askls/ask: %w", err)
 	}
-	if res.Notice == "" {
+	if notice != "" {
+		// Editors show the answer text, not this field: say it there too.
+		res.Answer = "> askls: " + notice + ".\n\n" + res.Answer
+		if res.Notice != "" {
+			notice = res.Notice + "; " + notice
+		}
 		res.Notice = notice
-	} else if notice != "" {
-		res.Notice += "; " + notice
 	}
 	prog.end(fmt.Sprintf("%d citations, %s", len(res.Citations), time.Since(start).Round(time.Millisecond)))
 	out := s.keepAnswer(ctx, ix, snap, res)

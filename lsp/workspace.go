@@ -87,7 +87,7 @@ func (w *workspace) run(ctx context.Context, roots []string, cfg Config, opened 
 		log.Warn("no workspace folder; askls/ask will fail until one is added")
 		return
 	}
-	prog := w.s.beginProgress(ctx, nil, "askls: indexing", "opening the index", nil)
+	prog := w.s.beginProgress(ctx, nil, "indexing", "opening the index", nil)
 	ix, err := index.Open(ctx, index.Options{
 		Roots:        roots,
 		CacheDir:     w.s.opts.CacheDir,
