@@ -272,6 +272,7 @@ button:hover { background: var(--vscode-button-hoverBackground); }
 .label.stale { background: var(--vscode-editorWarning-foreground, #b58900); color: var(--vscode-editor-background, #000); }
 .refusal { border-left: 3px solid var(--vscode-editorError-foreground, #c62828); padding: 4px 10px; margin: 8px 0; }
 .error { color: var(--vscode-errorForeground); margin: 8px 0; }
+.notice { border-left: 3px solid var(--vscode-editorInfo-foreground, #1a85ff); padding: 4px 10px; margin: 8px 0; opacity: 0.9; }
 a.cite { text-decoration: none; font-weight: 600; color: var(--vscode-textLink-foreground); }
 a.cite.stale, li.citation.stale > a { text-decoration: line-through; opacity: 0.75; }
 span.cite.pending { opacity: 0.6; }

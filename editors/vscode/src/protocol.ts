@@ -50,6 +50,8 @@ export interface AskResult {
   model?: string;
   steps?: Step[];
   stats?: Stats;
+  /** A note from the server about this answer (e.g. the index was still building). */
+  notice?: string;
 }
 
 export interface AskParams {

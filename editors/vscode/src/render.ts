@@ -203,6 +203,9 @@ export function renderEntry(e: Entry, o: RenderOptions): string {
         `The evidence it read does not support an answer; nothing below is a claim about your code.</div>`,
     );
   }
+  if (r && r.notice) {
+    out.push(`<div class="notice" role="note">${escapeHtml(r.notice)}</div>`);
+  }
   if (e.error) {
     out.push(`<div class="error" role="alert">${escapeHtml(e.error)}</div>`);
   }

@@ -154,3 +154,9 @@ test('earlier answers are reachable from the history picker, newest first', () =
 test('escapeHtml escapes the five characters', () => {
   assert.equal(escapeHtml(`<a href="x">'&'</a>`), '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
 });
+
+test('a notice from the server is shown, escaped', () => {
+  const html = renderEntry(entry({ result: result({ notice: 'index still building (<50%)' }) }), { displayPath });
+  assert.match(html, /<div class="notice" role="note">index still building \(&lt;50%\)<\/div>/);
+  assert.doesNotMatch(renderEntry(entry({ result: result() }), { displayPath }), /class="notice"/);
+});
