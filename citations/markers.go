@@ -5,32 +5,57 @@ import (
 	"strings"
 )
 
-// maxMarkerLen bounds how far a '[' may be from its ']' in a marker.
+// maxMarkerLen bounds how far a '[' may be from its ']' in a path
+// reference; a numeric marker ("[1, 2, 3, …]") may be longer.
 const maxMarkerLen = 48
 
-// maxRange bounds the expansion of "[n-m]".
-const maxRange = 64
+// numericByte reports whether b may appear in a numeric marker: digits,
+// spaces, commas, hyphens and the bytes of an en dash.
+func numericByte(b byte) bool {
+	return '0' <= b && b <= '9' || b == ' ' || b == ',' || b == '-' || b == 0xE2 || b == 0x80 || b == 0x93
+}
 
 // parseMarker parses the body of a marker (the text between '[' and ']'):
-// "3", "1, 4", "2-5", "1,3-4". ok is false when it is not a marker.
-func parseMarker(body string) (ids []int, ok bool) {
+// "3", "1, 4", "2-5", "1,3-4". ok is false when it is not a marker. Ranges
+// are expanded up to limit (numbers above it name nothing); a number too
+// large to read is -1.
+func parseMarker(body string, limit int) (ids []int, ok bool) {
 	if strings.TrimSpace(body) == "" {
 		return nil, false
+	}
+	for i := 0; i < len(body); i++ {
+		if !numericByte(body[i]) {
+			return nil, false
+		}
+	}
+	number := func(s string) (int, bool) {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			return 0, false
+		}
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			return -1, strings.Trim(s, "0123456789") == ""
+		}
+		return n, true
 	}
 	for _, part := range strings.Split(body, ",") {
 		part = strings.ReplaceAll(strings.TrimSpace(part), "–", "-") // en dash
 		lo, hi, isRange := strings.Cut(part, "-")
-		a, err := strconv.Atoi(strings.TrimSpace(lo))
-		if err != nil || a < 0 {
+		a, ok := number(lo)
+		if !ok {
 			return nil, false
 		}
 		if !isRange {
 			ids = append(ids, a)
 			continue
 		}
-		b, err := strconv.Atoi(strings.TrimSpace(hi))
-		if err != nil || b < a || b-a > maxRange {
+		b, ok := number(hi)
+		if !ok || (b < a && b != -1) || a == -1 {
 			return nil, false
+		}
+		if b == -1 || b > limit {
+			b = max(limit, a)
 		}
 		for n := a; n <= b; n++ {
 			ids = append(ids, n)
@@ -56,6 +81,11 @@ func parsePathRef(body string) (path string, lo, hi int, ok bool) {
 		return "", 0, 0, false
 	}
 	path = strings.TrimPrefix(body[:i], "./")
+	for j := 0; j < len(path); j++ {
+		if c := path[j]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '/' || c == '_' || c == '-') {
+			return "", 0, 0, false
+		}
+	}
 	lines := strings.TrimPrefix(strings.ReplaceAll(body[i+1:], "–", "-"), "L")
 	a, b, isRange := strings.Cut(lines, "-")
 	lo, err := strconv.Atoi(a)

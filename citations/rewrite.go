@@ -31,6 +31,7 @@ type Rewriter struct {
 	lineStart bool // only spaces since the last newline
 	inFence   bool
 	inInline  bool
+	open      bool // a '[' was emitted and only marker bytes followed it
 
 	files   map[string]fileState // current content by path, read once
 	num     map[int]int          // evidence id -> citation number, 0 when dropped
@@ -90,7 +91,7 @@ func (r *Rewriter) process(final bool) string {
 			} else if !r.inFence {
 				r.inInline = !r.inInline
 			}
-			out.WriteString(b[i:j])
+			r.write(&out, b[i:j])
 			r.prev, r.lineStart = '`', false
 			i = j
 		case (c == ' ' || c == '\t') && !r.inCode():
@@ -109,16 +110,19 @@ func (r *Rewriter) process(final bool) string {
 					return out.String()
 				}
 				if st == isMarker {
+					if text == "" && r.open {
+						text = removedInBrackets
+					}
 					if text != "" {
-						out.WriteString(b[i:j])
-						out.WriteString(text)
+						r.write(&out, b[i:j])
+						r.write(&out, text)
 						r.prev = ']'
 					}
 					i = end
 					continue
 				}
 			}
-			out.WriteString(b[i:j])
+			r.write(&out, b[i:j])
 			r.prev = b[j-1]
 			i = j
 		case c == '[' && !r.inCode() && !isWordByte(r.prev):
@@ -128,18 +132,21 @@ func (r *Rewriter) process(final bool) string {
 				return out.String()
 			}
 			if st == isMarker {
+				if text == "" && r.open {
+					text = removedInBrackets
+				}
 				if text != "" {
-					out.WriteString(text)
+					r.write(&out, text)
 					r.prev = ']'
 				}
 				i = end
 				continue
 			}
-			out.WriteByte(c)
+			r.write(&out, "[")
 			r.prev, r.lineStart = c, false
 			i++
 		default:
-			out.WriteByte(c)
+			r.write(&out, b[i:i+1])
 			switch c {
 			case '\n':
 				r.lineStart, r.inInline = true, false
@@ -153,6 +160,25 @@ func (r *Rewriter) process(final bool) string {
 	}
 	r.buf = ""
 	return out.String()
+}
+
+// removedInBrackets stands for a removed marker that sits inside an open
+// bracket ("[[9]1]"): deleting it outright would join the text around it
+// into a new, unchecked marker ("[1]").
+const removedInBrackets = "…"
+
+// write emits s and tracks whether a '[' is open: followed so far only by
+// bytes a marker may contain.
+func (r *Rewriter) write(out *strings.Builder, s string) {
+	out.WriteString(s)
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '[':
+			r.open = true
+		case c == ']' || !markerByte(c):
+			r.open = false
+		}
+	}
 }
 
 func (r *Rewriter) inCode() bool { return r.inFence || r.inInline }
@@ -173,25 +199,23 @@ const (
 // marker looks at a '[' at b[i]. For a marker it returns its replacement
 // ("" when nothing valid is left) and the offset after its ']'.
 func (r *Rewriter) marker(b string, i int, final bool) (string, int, markerState) {
-	j := i + 1
-	for ; j < len(b) && j-i <= maxMarkerLen; j++ {
-		if b[j] == ']' {
-			break
-		}
+	j, numeric := i+1, true
+	for ; j < len(b) && b[j] != ']'; j++ {
 		if !markerByte(b[j]) {
+			return "", 0, notMarker
+		}
+		numeric = numeric && numericByte(b[j])
+		if !numeric && j-i > maxMarkerLen {
 			return "", 0, notMarker
 		}
 	}
 	if j == len(b) {
-		if final || j-i > maxMarkerLen {
+		if final {
 			return "", 0, notMarker
 		}
 		return "", 0, needMore
 	}
-	if b[j] != ']' {
-		return "", 0, notMarker
-	}
-	ids, ok := parseMarker(b[i+1 : j])
+	ids, ok := parseMarker(b[i+1:j], r.reg.Len())
 	if !ok {
 		p, lo, hi, isRef := parsePathRef(b[i+1 : j])
 		if !isRef {

@@ -55,7 +55,9 @@ func TestValidate(t *testing.T) {
 		{"list", "see [1, 2]", "see [1, 2]", []string{"a.go:3-6", "b.go:3-3"}, nil},
 		{"list with unknown", "see [2, 8, 1]", "see [1, 2]", []string{"b.go:3-3", "a.go:3-6"}, []string{"8"}},
 		{"range", "see [1-3]", "see [1, 2, 3]", []string{"a.go:3-6", "b.go:3-3", "a.go:1-1"}, nil},
-		{"range partly unknown", "see [2-5]", "see [1, 2]", []string{"b.go:3-3", "a.go:1-1"}, []string{"4", "5"}},
+		{"range partly unknown", "see [2-5]", "see [1, 2]", []string{"b.go:3-3", "a.go:1-1"}, []string{"4"}},
+		{"long list", "see [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]", "see [1, 2, 3]", []string{"a.go:3-6", "b.go:3-3", "a.go:1-1"}, []string{"4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16"}},
+		{"huge number", "see [99999999999999999999999] ok", "see ok", nil, []string{"-1"}},
 		{"en dash range", "see [1–2]", "see [1, 2]", []string{"a.go:3-6", "b.go:3-3"}, nil},
 		{"duplicate in a marker", "see [1, 1]", "see [1]", []string{"a.go:3-6"}, nil},
 		{"adjacent markers", "x[1] y [1][2]", "x[1] y [1][2]", []string{"a.go:3-6", "b.go:3-3"}, nil},
@@ -64,7 +66,7 @@ func TestValidate(t *testing.T) {
 		{"inline code left alone", "use `a[7]` [1]", "use `a[7]` [1]", []string{"a.go:3-6"}, nil},
 		{"fenced code left alone", "```go\nx := [3]int{}\ny := v [9]\n```\nok [2]", "```go\nx := [3]int{}\ny := v [9]\n```\nok [1]", []string{"b.go:3-3"}, nil},
 		{"not a marker", "a [link] and [1 x] and [] [1]", "a [link] and [1 x] and [] [1]", []string{"a.go:3-6"}, nil},
-		{"big range is no marker", "[1-999]", "[1-999]", nil, nil},
+		{"big range", "[1-999]", "[1, 2, 3]", []string{"a.go:3-6", "b.go:3-3", "a.go:1-1"}, []string{"4"}},
 		{"unterminated", "see [1", "see [1", nil, nil},
 		{"at start", "[2] is B", "[1] is B", []string{"b.go:3-3"}, nil},
 		{"path reference inside evidence", "see [a.go:4-5]", "see [1]", []string{"a.go:3-6"}, nil},
@@ -125,7 +127,7 @@ func markersIn(text string) []int {
 			if j < 0 {
 				continue
 			}
-			if ids, ok := parseMarker(line[i+1 : i+j]); ok && len(ids) < maxRange {
+			if ids, ok := parseMarker(line[i+1:i+j], 100); ok {
 				out = append(out, ids...)
 			}
 		}
