@@ -45,6 +45,7 @@ type root struct {
 
 	// Owned by the writer goroutine.
 	journal *os.File
+	dirty   bool                  // the manifest on disk is out of date
 	skipped map[string]*fileEntry // seen but not indexed, by rel path
 	suspect map[string]bool       // in flight at a crash: purge before indexing
 }
@@ -147,7 +148,7 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 			}
 			api := r.api(rel)
 			for i := range e.Symbols {
-				e.Symbols[i].Path = api
+				e.Symbols[i].Path, e.Symbols[i].Language = api, e.Lang
 			}
 			st.files[api] = e
 		}
@@ -268,7 +269,11 @@ func (r *root) loadManifest(log *slog.Logger) *manifest {
 			r.bi = bi
 		}
 	}
+	if m == fresh {
+		r.dirty = true
+	}
 	if rebuild != "" {
+		r.dirty = true
 		log.Warn("index: rebuilding the index of "+r.abs+" from scratch: "+rebuild, "cache", r.cache)
 		m = fresh
 		journal = nil
@@ -285,6 +290,7 @@ func (r *root) loadManifest(log *slog.Logger) *manifest {
 	if len(journal) > 0 {
 		log.Info(fmt.Sprintf("index: %d files were being written when askls last stopped; re-indexing them", len(journal)),
 			"root", r.abs)
+		r.dirty = true
 		for _, rel := range journal {
 			delete(m.Files, rel)
 			r.suspect[rel] = true
@@ -449,7 +455,7 @@ func (ix *Index) closeRoots() error {
 // saveRoot writes r's manifest from st and empties its journal. Call it
 // only after persist.wait.
 func (ix *Index) saveRoot(r *root, st *state) error {
-	if r.temp {
+	if r.temp || !r.dirty {
 		return nil
 	}
 	m := &manifest{Version: manifestVersion, Root: r.real, Files: map[string]*fileEntry{}}
@@ -473,6 +479,7 @@ func (ix *Index) saveRoot(r *root, st *state) error {
 			return fmt.Errorf("index: truncate journal: %w", err)
 		}
 	}
+	r.dirty = false
 	return nil
 }
 

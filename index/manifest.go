@@ -12,7 +12,7 @@ import (
 
 // manifestVersion changes whenever chunking, analysis or the mapping
 // change: an index written by another version is rebuilt.
-const manifestVersion = 3
+const manifestVersion = 4
 
 // fileEntry is what the index knows of one file. Entries are immutable
 // once published in a state; the writer replaces them.
@@ -64,6 +64,23 @@ func loadManifest(dir, rootAbs string) (*manifest, error) {
 
 // save writes the manifest atomically (temporary file, then rename).
 func (m *manifest) save(dir string) error {
+	// Symbols are saved without their path and language: the entry has
+	// them (Open fills them in again). That keeps the manifest small and
+	// quick to decode.
+	out := &manifest{Version: m.Version, Root: m.Root, Files: make(map[string]*fileEntry, len(m.Files))}
+	for rel, e := range m.Files {
+		if len(e.Symbols) > 0 {
+			c := *e
+			c.Symbols = make([]Symbol, len(e.Symbols))
+			for i, sym := range e.Symbols {
+				sym.Path, sym.Language = "", ""
+				c.Symbols[i] = sym
+			}
+			e = &c
+		}
+		out.Files[rel] = e
+	}
+	m = out
 	var buf bytes.Buffer
 	if err := gob.NewEncoder(&buf).Encode(m); err != nil {
 		return fmt.Errorf("encode manifest: %w", err)

@@ -25,9 +25,10 @@ const (
 var (
 	boostSymbol = 3.0
 	boostPath   = 1.5
-	// For plain English words of a longer question.
-	boostSymbolNL = 1.0
-	boostPathNL   = 1.0
+	// For plain English words of a longer question (measured: lower
+	// values lost top-1 questions on goroot.jsonl).
+	boostSymbolNL = 3.0
+	boostPathNL   = 1.5
 	boostPhrase = 2.0
 	// testFactor scales the score of test files unless the query is
 	// about tests.
@@ -385,7 +386,7 @@ func excerpt(text []byte, terms []string) string {
 
 // fileSecondWeight is how much a file's other matching chunks add to its
 // best chunk's score when files are ranked.
-var fileSecondWeight = 0.3
+var fileSecondWeight = 0.15
 
 // rankByFile orders candidates so that each file's best chunk comes first,
 // files ranked by best score plus fileSecondWeight times the rest (capped

@@ -121,6 +121,7 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 		for rel := range r.skipped {
 			if !seen[rel] {
 				delete(r.skipped, rel)
+				r.dirty = true
 			}
 		}
 		var gone []string
@@ -138,6 +139,7 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 			delete(files, api)
 			gone = append(gone, rel)
 			stats.Removed++
+			r.dirty = true
 		}
 		if batch.Size() > 0 {
 			r.writeJournal(gone)
@@ -263,6 +265,7 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 				r := res.r
 				api := r.api(res.rel)
 				mu.Lock()
+				r.dirty = true
 				if res.old != nil || r.suspect[res.rel] {
 					b := batches[r]
 					if b == nil {

@@ -249,6 +249,7 @@ func (ix *Index) applyChanges(files map[string]*fileEntry, pend map[string]bool,
 			files[api] = e
 		}
 		touched[r] = append(touched[r], rel)
+		r.dirty = true
 	}
 	for r, b := range batches {
 		if b.Size() == 0 {
