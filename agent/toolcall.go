@@ -1,0 +1,104 @@
+package agent
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// call runs one tool, from the cache when the same call was made before.
+// A panic in a tool becomes an error result.
+func (r *run) call(ctx context.Context, name string, a args) (text string) {
+	t0 := time.Now()
+	r.res.Stats.ToolCalls++
+	if a == nil {
+		a = args{}
+	}
+	step := Step{Tool: name, Args: map[string]any(a)}
+	r.searched = append(r.searched, describeCall(name, a))
+	defer func() {
+		if p := recover(); p != nil {
+			r.cfg.Logger.Error("tool panicked", "tool", name, "panic", p)
+			text = fmt.Sprintf("error: %s failed inside askls (%v); try another call", name, p)
+			step.Summary = "error: internal"
+		}
+		step.MS = float64(time.Since(t0).Microseconds()) / 1000
+		r.res.Steps = append(r.res.Steps, step)
+		if r.ev.Step != nil {
+			r.ev.Step(step)
+		}
+	}()
+	if r.res.Stats.ToolCalls > r.cfg.MaxToolCalls {
+		step.Summary = "not run: tool call budget used"
+		return "not run: the tool call budget is used; answer from the evidence above"
+	}
+	t, ok := toolByName(name)
+	if !ok {
+		step.Summary = "error: unknown tool"
+		return fmt.Sprintf("error: there is no tool %q; the tools are %s", name, strings.Join(toolNames(), ", "))
+	}
+	key := a.key(name)
+	if n, ok := r.cache[key]; ok {
+		step.Summary = fmt.Sprintf("repeat of step %d (not run again)", n)
+		return fmt.Sprintf("You already made this exact call (step %d); its result is above and its evidence numbers still hold. Do not repeat calls: answer now, or try a different call.", n)
+	}
+	out, summary, err := t.run(r.tb, ctx, a)
+	if err != nil {
+		step.Summary = "error: " + err.Error()
+		return "error: " + err.Error()
+	}
+	r.cache[key] = len(r.res.Steps) + 1
+	step.Summary = summary
+	return out
+}
+
+// cut shortens a tool result to room characters at a line boundary and
+// makes the evidence whose header was cut off uncitable.
+func (r *run) cut(text string, room int) string {
+	const note = "(cut: the context budget is used; answer from what you have)\n"
+	keep := room - len(note)
+	if keep < 0 {
+		keep = 0
+	}
+	if keep > len(text) {
+		keep = len(text)
+	}
+	if i := strings.LastIndexByte(text[:keep], '\n'); i >= 0 {
+		keep = i + 1
+	} else {
+		keep = 0
+	}
+	for _, id := range evidenceIDs(text[keep:]) {
+		if !strings.Contains(text[:keep], fmt.Sprintf("[%d] ", id)) {
+			r.reg.Forget(id)
+		}
+	}
+	return text[:keep] + note
+}
+
+// evidenceIDs finds the "[n] " headers at line starts of a tool result.
+func evidenceIDs(text string) []int {
+	var ids []int
+	for _, line := range strings.Split(text, "\n") {
+		if !strings.HasPrefix(line, "[") {
+			continue
+		}
+		var id int
+		if _, err := fmt.Sscanf(line, "[%d] ", &id); err == nil {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// describeCall is a short form of a call for a refusal's "searched" list.
+func describeCall(name string, a args) string {
+	var parts []string
+	for _, k := range []string{"query", "pattern", "path", "glob", "name", "path_glob"} {
+		if v, ok := a[k]; ok {
+			parts = append(parts, fmt.Sprintf("%q", fmt.Sprint(v)))
+		}
+	}
+	return name + "(" + strings.Join(parts, ", ") + ")"
+}
