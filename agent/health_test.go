@@ -1,0 +1,61 @@
+package agent
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+func TestHealth(t *testing.T) {
+	f := newFakeOllama(t)
+	h := testAgent(f, Config{}).Health(context.Background())
+	if !h.Reachable || h.Version != "0.17.4" || !h.ModelPresent || !h.Tools || h.ContextLength != 40960 || len(h.Problems) != 0 {
+		t.Errorf("healthy: %+v", h)
+	}
+	h = testAgent(f, Config{Model: "qwen2.5-coder:7b"}).Health(context.Background())
+	if h.ModelPresent || len(h.Problems) != 1 || !strings.Contains(h.Problems[0], "ollama pull qwen2.5-coder:7b") {
+		t.Errorf("missing model: %+v", h)
+	}
+	h = testAgent(f, Config{Model: "tiny"}).Health(context.Background())
+	if !h.ModelPresent || h.Tools || len(h.Problems) != 1 || !strings.Contains(h.Problems[0], "cannot call tools") {
+		t.Errorf("no tools: %+v", h)
+	}
+	f.version = "0.2.8"
+	h = testAgent(f, Config{}).Health(context.Background())
+	if len(h.Problems) != 1 || !strings.Contains(h.Problems[0], "older than 0.3") {
+		t.Errorf("old server: %+v", h)
+	}
+	f.version = "0.17.4"
+	f.ctxLen = 8192
+	h = testAgent(f, Config{}).Health(context.Background())
+	if len(h.Problems) != 1 || !strings.Contains(h.Problems[0], "--num-ctx 8192") {
+		t.Errorf("short context: %+v", h)
+	}
+	h = testAgent(nil, Config{Host: "127.0.0.1:1"}).Health(context.Background())
+	if h.Reachable || len(h.Problems) != 1 || !strings.Contains(h.Problems[0], "ollama serve") {
+		t.Errorf("unreachable: %+v", h)
+	}
+}
+
+func TestHostURL(t *testing.T) {
+	for in, want := range map[string]string{
+		"127.0.0.1:11434":     "http://127.0.0.1:11434",
+		"http://localhost":    "http://localhost:11434",
+		"https://example.com": "https://example.com:443",
+		":9999":               "http://127.0.0.1:9999",
+		"0.0.0.0":             "http://0.0.0.0:11434",
+		"http://h:1/ollama/":  "http://h:1/ollama",
+	} {
+		u, err := hostURL(in)
+		if err != nil || u.String() != want {
+			t.Errorf("hostURL(%q) = %v, %v; want %s", in, u, err, want)
+		}
+	}
+	if _, err := hostURL("ftp://x"); err == nil {
+		t.Error("ftp accepted")
+	}
+	t.Setenv("OLLAMA_HOST", "10.1.2.3:5")
+	if got := New(Config{}).Config().Host; got != "http://10.1.2.3:5" {
+		t.Errorf("from OLLAMA_HOST: %s", got)
+	}
+}

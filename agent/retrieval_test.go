@@ -1,0 +1,91 @@
+package agent
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestFallbackToRetrieval(t *testing.T) {
+	tests := []struct {
+		name, model, host, notice string
+		noModel                   bool
+	}{
+		{"model not found", "missing:1b", "", "run `ollama pull missing:1b`", false},
+		{"no tools", "tiny:latest", "", "cannot call tools: run `ollama pull qwen3:4b`", false},
+		{"unreachable", "qwen3:4b", "http://127.0.0.1:1", "no Ollama server at http://127.0.0.1:1", false},
+		{"no model asked", "qwen3:4b", "", "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFakeOllama(t)
+			a := testAgent(f, Config{Model: tt.model, NoModel: tt.noModel})
+			if tt.host != "" {
+				a = testAgent(nil, Config{Host: tt.host, Model: tt.model})
+			}
+			got := ask(t, a, project, "how does sniff guess the content type")
+			res := got.res
+			if res.Mode != ModeRetrieval || res.Model != "" || !strings.Contains(res.Notice, tt.notice) {
+				t.Errorf("mode %q model %q notice %q", res.Mode, res.Model, res.Notice)
+			}
+			if !strings.HasPrefix(res.Answer, retrievalHeader) || !strings.Contains(res.Answer, "ollama pull") {
+				t.Errorf("answer:\n%s", res.Answer)
+			}
+			if res.Refused || len(res.Citations) == 0 || res.Citations[0].Path != "server/server.go" {
+				t.Errorf("citations %v", res.Citations)
+			}
+			if tt.noModel && len(f.reqs()) != 0 {
+				t.Errorf("NoModel contacted the model")
+			}
+			if strings.TrimSpace(got.deltas) != res.Answer {
+				t.Errorf("deltas differ")
+			}
+		})
+	}
+}
+
+func TestRetrievalShowsDocAndGroups(t *testing.T) {
+	got := ask(t, testAgent(nil, Config{NoModel: true}), project, "sniff content type body")
+	ans := got.res.Answer
+	if !strings.Contains(ans, "### server/server.go") || !strings.Contains(ans, "// sniff guesses the content type of a body.\nfunc sniff(body []byte) string {") {
+		t.Errorf("answer:\n%s", ans)
+	}
+	c := got.res.Citations[0]
+	if c.Start != 13 || c.End != 14 {
+		t.Errorf("first citation %v", c)
+	}
+	none := ask(t, testAgent(nil, Config{NoModel: true}), project, "zzzz qqqq")
+	if !none.res.Refused || !strings.Contains(none.res.Answer, "No code in the workspace matched") {
+		t.Errorf("no hits: %+v", none.res)
+	}
+}
+
+func TestIdentifiers(t *testing.T) {
+	for q, want := range map[string]string{
+		"How does bufio.Scanner handle long tokens?":      "bufio.Scanner",
+		"where is DetectContentType called":               "DetectContentType",
+		"What does ServeHTTP do with Handler and max_len": "ServeHTTP,Handler,max_len",
+		"How are carts totalled":                          "",
+		"Why does Reverse use runes":                      "Reverse",
+	} {
+		if got := strings.Join(identifiers(q), ","); got != want {
+			t.Errorf("identifiers(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
+
+func TestRetrievalPutsDefinitionsFirst(t *testing.T) {
+	got := ask(t, testAgent(nil, Config{NoModel: true}), project, "why does Reverse work on a string")
+	res := got.res
+	if len(res.Citations) < 2 || res.Citations[1].Path != "util/strings.go" || res.Citations[1].Start != 3 || res.Citations[1].Symbol != "Reverse" {
+		t.Fatalf("citations %v\n%s", res.Citations, res.Answer)
+	}
+	if !strings.Contains(res.Answer, "### Calls of Reverse in util (tests left out)\n\n- util/use.go:5: `return Reverse(s)` [1]\n") {
+		t.Errorf("no call site:\n%s", res.Answer)
+	}
+	if !strings.Contains(res.Answer, "// Reverse reverses a string rune by rune: héllo 😀 works.\nfunc Reverse(s string) string {") {
+		t.Errorf("answer:\n%s", res.Answer)
+	}
+	if res.Steps[1].Tool != "find_symbol" || res.Steps[1].Summary != "1 definitions" || res.Steps[2].Tool != "grep" {
+		t.Errorf("steps %+v", res.Steps)
+	}
+}
