@@ -124,9 +124,14 @@ func (m memSource) Outline(p string) ([]index.Symbol, error) {
 		return nil, fmt.Errorf("%s: %w", p, index.ErrNotFound)
 	}
 	var out []index.Symbol
-	for i, l := range strings.Split(s, "\n") {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
 		if sm := declRE.FindStringSubmatch(l); sm != nil {
-			out = append(out, index.Symbol{Name: sm[3], Kind: sm[1], Path: p, Line: i + 1, EndLine: i + 1, Signature: strings.TrimSuffix(l, " {"), Language: "go"})
+			end := i
+			for end < len(lines) && strings.HasSuffix(l, "{") && lines[end] != "}" {
+				end++
+			}
+			out = append(out, index.Symbol{Name: sm[3], Kind: sm[1], Path: p, Line: i + 1, EndLine: end + 1, Signature: strings.TrimSuffix(l, " {"), Language: "go"})
 		}
 	}
 	return out, nil

@@ -46,7 +46,7 @@ func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 	}
 	// Definitions of the identifiers the question names come first.
 	defs := r.definitions()
-	hits = append(defs, hits...)
+	hits = append(append(r.atCursor(), defs...), hits...)
 
 	var b strings.Builder
 	b.WriteString(retrievalHeader + "\n")
@@ -139,14 +139,7 @@ func (r *run) definitions() []index.Hit {
 			if err != nil {
 				continue
 			}
-			start := s.Line
-			for start > 1 {
-				text, _ := f.Lines(start-1, start-1)
-				if !isCommentLine(text) {
-					break
-				}
-				start--
-			}
+			start := docStart(f, s.Line)
 			label := s.Name
 			if s.Container != "" {
 				label = s.Container + "." + s.Name
@@ -169,6 +162,50 @@ func (r *run) definitions() []index.Hit {
 		}
 	}
 	return out
+}
+
+// atCursor is the innermost symbol around the cursor (Question.Path and
+// Line), as a hit that starts at its doc comment: "this" in a question
+// usually means it.
+func (r *run) atCursor() []index.Hit {
+	if r.q.Path == "" || r.q.Line < 1 {
+		return nil
+	}
+	syms, err := r.src.Outline(r.q.Path)
+	if err != nil {
+		return nil
+	}
+	var best *index.Symbol
+	for i, s := range syms {
+		end := max(s.EndLine, s.Line)
+		if s.Line <= r.q.Line && r.q.Line <= end && (best == nil || end-s.Line < max(best.EndLine, best.Line)-best.Line) {
+			best = &syms[i]
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	f, err := r.tb.file(best.Path)
+	if err != nil {
+		return nil
+	}
+	label := best.Name
+	if best.Container != "" {
+		label = best.Container + "." + best.Name
+	}
+	return []index.Hit{{Path: best.Path, Start: docStart(f, best.Line), End: max(best.EndLine, best.Line), Symbol: label, Kind: best.Kind, Language: best.Language}}
+}
+
+// docStart is the first line of the comment block right above line.
+func docStart(f *citations.LineIndex, line int) int {
+	for line > 1 {
+		text, _ := f.Lines(line-1, line-1)
+		if !isCommentLine(text) {
+			break
+		}
+		line--
+	}
+	return line
 }
 
 // maxUses caps the call sites shown per definition.

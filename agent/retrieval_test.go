@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -87,5 +88,17 @@ func TestRetrievalPutsDefinitionsFirst(t *testing.T) {
 	}
 	if res.Steps[1].Tool != "find_symbol" || res.Steps[1].Summary != "1 definitions" || res.Steps[2].Tool != "grep" {
 		t.Errorf("steps %+v", res.Steps)
+	}
+}
+
+func TestRetrievalStartsAtTheCursor(t *testing.T) {
+	a := testAgent(nil, Config{NoModel: true})
+	res, err := a.ask(context.Background(), project, Question{Text: "what does this do", Path: "server/server.go", Line: 16}, Events{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkResult(t, res, project)
+	if len(res.Citations) == 0 || res.Citations[0].Symbol != "sniff" || res.Citations[0].Start != 13 {
+		t.Errorf("citations %v\n%s", res.Citations, res.Answer)
 	}
 }

@@ -164,4 +164,14 @@ func TestLoopOnRealIndex(t *testing.T) {
 	if res.Mode != ModeRetrieval || !strings.Contains(res.Answer, "### cart/discount.go") || !strings.Contains(res.Answer, "// ApplyDiscount lowers the total") {
 		t.Errorf("retrieval answer:\n%s", res.Answer)
 	}
+
+	// The symbol at the cursor comes first.
+	res, err = testAgent(nil, Config{NoModel: true}).Ask(context.Background(), snap, Question{Text: "what does this do", Path: "cart/cart.go", Line: 25}, Events{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkResult(t, res, snap)
+	if len(res.Citations) == 0 || res.Citations[0].Symbol != "Cart.Total" || res.Citations[0].Start != 20 {
+		t.Errorf("cursor: citations %v", res.Citations)
+	}
 }
