@@ -4,7 +4,23 @@
 // blake3 manifest that makes restarts incremental, the symbol table, and the
 // single writer goroutine that applies updates and publishes generations.
 //
+// Files: api.go (the contract), index.go (Open, roots, Close, Stats),
+// sync.go (Sync: walk, hash, chunk, write), writer.go (Update, Release,
+// Changed, WaitFor, the writer goroutine), builder.go (offline first
+// build), walk.go, ignore.go, secret.go, lang.go (what enters the index),
+// chunk.go, chunk_go.go, outline.go (chunks and symbols), analysis.go (the
+// code-aware tokenizer), store.go (mapping, documents, persistence),
+// manifest.go (manifest and journal), snapshot.go, search.go (reading),
+// baseline.go (the plain-bleve baseline for askls bench/eval).
+//
 // Concurrency: an *Index is safe for concurrent use. Update, Release and
 // Changed never block on indexing. A *Snapshot is immutable and may be read
 // from any number of goroutines; readers never block the writer.
+//
+// Crash safety: before each bleve batch the writer appends the batch's
+// paths to a journal; the manifest is saved (atomically) only after bleve
+// has persisted everything, and then the journal is emptied. On Open, the
+// files in the journal are purged from bleve and indexed again; a missing
+// or unreadable manifest, or a journal of more than 2,000 files, means a
+// rebuild from scratch. Each case is logged.
 package index

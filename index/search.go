@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"strconv"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/blevesearch/bleve/v2"
@@ -29,7 +29,7 @@ var (
 	// values lost top-1 questions on goroot.jsonl).
 	boostSymbolNL = 3.0
 	boostPathNL   = 1.5
-	boostPhrase = 2.0
+	boostPhrase   = 2.0
 	// testFactor scales the score of test files unless the query is
 	// about tests.
 	testFactor = 0.5
@@ -94,7 +94,9 @@ func init() {
 func queryTerms(q string) (terms []string, all []string, code map[string]bool) {
 	seen := map[string]bool{}
 	code = map[string]bool{}
-	for _, w := range strings.FieldsFunc(q, func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r == ',' || r == '?' || r == '(' || r == ')' || r == '"' }) {
+	for _, w := range strings.FieldsFunc(q, func(r rune) bool {
+		return r == ' ' || r == '\t' || r == '\n' || r == ',' || r == '?' || r == '(' || r == ')' || r == '"'
+	}) {
 		codeLike := isCodeWord(w)
 		for _, t := range analyzeCode([]byte(w), nil) {
 			term := string(t.Term)

@@ -3,10 +3,10 @@ package index
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"fmt"
 	"maps"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"sync"
