@@ -67,7 +67,8 @@ func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 			label := h.Symbol
 			if label == "" {
 				label = fmt.Sprintf("lines %d-%d", h.Start, h.End)
-			} else if h.Kind != "" {
+			} else if h.Kind != "" && !strings.HasPrefix(label, h.Kind+" ") {
+				// A file's head chunk is already named "package config".
 				label = h.Kind + " " + label
 			}
 			fmt.Fprintf(&b, "\n- %s, line %d [%d]\n\n", label, h.Start, id)
