@@ -99,7 +99,7 @@ async function runCommand(page, label, ms = 90000) {
   }
 }
 
-test('code-server: ask from the palette, read the answer beside the code, click a citation, see the lens', { timeout: 240000 }, async (t) => {
+test('code-server: ask from the palette, read the answer beside the code, click a citation, lens, peek, streaming and cancel', { timeout: 240000 }, async (t) => {
   const why = missing();
   if (why) return h.skipOrFail(t, why);
   const { chromium } = require('playwright-core');
@@ -199,14 +199,6 @@ test('code-server: ask from the palette, read the answer beside the code, click 
     await web.locator('section.citations').waitFor({ timeout: 60000 });
     assert.equal(await web.locator('h2.question').innerText(), question);
 
-    // Peek: every citation of the answer in the editor's peek view.
-    await web.locator('#peek').click();
-    const peek = page.locator('.peekview-widget');
-    await peek.first().waitFor({ timeout: 30000 });
-    await page.waitForTimeout(500);
-    const peekText = await peek.first().innerText();
-    assert.match(peekText, /load\.go/, `peek lists the cited files: ${peekText.slice(0, 300)}`);
-    await shot('peek.png');
     assert.match(await web.locator('.labels').innerText(), /Retrieval mode/);
     const links = await web.locator('li.citation a.cite-link').allInnerTexts();
     assert.ok(links.length > 0, 'citations are listed');
@@ -242,6 +234,43 @@ test('code-server: ask from the palette, read the answer beside the code, click 
     const tabs = await page.locator('.tabs-container .tab').allInnerTexts();
     assert.ok(!tabs.some((x) => /\.md\b/.test(x)), `no markdown answer tab: ${tabs.join(' | ')}`);
     assert.equal(await web.locator('h2.question').innerText(), question);
+
+    // Peek: every citation of the answer in the editor's peek view.
+    await web.locator('#peek').click();
+    const peek = page.locator('.peekview-widget');
+    await peek.first().waitFor({ timeout: 30000 });
+    await page.waitForTimeout(500);
+    const peekText = await peek.first().innerText();
+    assert.match(peekText, /load\.go/, `peek lists the cited files: ${peekText.slice(0, 300)}`);
+    await shot('peek.png');
+    await page.keyboard.press('Escape');
+
+    // A model answer streams into the panel; the notification's Cancel ends
+    // it. The model is a fake Ollama on loopback whose second turn never
+    // finishes, switched on by editing the settings file.
+    const fo = await h.fakeOllama([
+      [h.toolChunk('search_code', { query: 'cart cache size' }), h.textChunk('', true)],
+      [h.textChunk('The cart cache is emptied when it holds ', false), h.textChunk('`CacheSize` carts', false), 'HOLD'],
+    ]);
+    t.after(() => fo.close());
+    Object.assign(settings, { 'askls.model': 'fake', 'askls.ollamaHost': fo.url });
+    for (const d of ['User', 'Machine']) {
+      fs.writeFileSync(path.join(dataDir, d, 'settings.json'), JSON.stringify(settings, null, 2));
+    }
+    await page.waitForTimeout(2000); // the settings file is watched
+    await runCommand(page, 'askls: Ask a Question about the Code');
+    await page.locator('.quick-input-widget', { hasText: 'the answer cites the code' }).waitFor({ timeout: 30000 });
+    await page.keyboard.type('When is the cart cache emptied?');
+    await page.keyboard.press('Enter');
+    await web.locator('.answer', { hasText: 'The cart cache is emptied when it holds CacheSize carts' }).waitFor({ timeout: 60000 });
+    assert.match(await web.locator('.labels').innerText(), /Answering/);
+    assert.ok(fo.state.chats >= 2, 'the fake model was asked twice');
+    const toast = page.locator('.notification-toast', { hasText: 'askls' });
+    await toast.first().waitFor({ timeout: 10000 });
+    await shot('streaming.png');
+    await toast.first().locator('.monaco-button', { hasText: 'Cancel' }).click();
+    await web.locator('.labels', { hasText: 'Cancelled' }).waitFor({ timeout: 30000 });
+    await Promise.race([fo.closed(), new Promise((_, rej) => setTimeout(() => rej(new Error('model stream open 10 s after Cancel')), 10000))]);
   } catch (err) {
     await shot('failure.png').catch(() => {});
     const logText = fs.readFileSync(path.join(tmp, 'code-server.log'), 'utf8');
