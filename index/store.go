@@ -8,7 +8,6 @@ import (
 	"sync"
 
 	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/document"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
@@ -110,28 +109,7 @@ func parseDocID(id string) (string, int, bool) {
 	return id[:i], n, true
 }
 
-// preAnalyzed is a text field analysed once, by the goroutine that built
-// it: bleve's own Analyze call (on the single builder or batch goroutine)
-// then costs nothing, so analysis runs on every core.
-type preAnalyzed struct {
-	*document.TextField
-	done bool
-}
-
-func (f *preAnalyzed) Analyze() {
-	if !f.done {
-		f.TextField.Analyze()
-		f.done = true
-	}
-}
-
-func textField(name string, value []byte, opts bindex.FieldIndexingOptions, an analysis.Analyzer) *preAnalyzed {
-	f := &preAnalyzed{TextField: document.NewTextFieldCustom(name, nil, value, opts, an)}
-	f.Analyze()
-	return f
-}
-
-// chunkDoc builds the bleve document of one chunk, analysed.
+// chunkDoc builds the bleve document of one chunk.
 func chunkDoc(rel, lang string, test bool, n int, c chunk, text []byte) *document.Document {
 	d := document.NewDocument(docID(rel, n))
 	body := text
@@ -143,18 +121,18 @@ func chunkDoc(rel, lang string, test bool, n int, c chunk, text []byte) *documen
 	}
 	// No term vectors: they double the indexing cost; phrases are checked
 	// on the text instead (see Search).
-	d.AddField(textField(fieldContent, body, bindex.IndexField, codeAn))
+	d.AddField(document.NewTextFieldCustom(fieldContent, nil, body, bindex.IndexField, codeAn))
 	if len(c.Names) > 0 {
-		d.AddField(textField(fieldSymbol, []byte(strings.Join(c.Names, " ")), bindex.IndexField, codeAn))
+		d.AddField(document.NewTextFieldCustom(fieldSymbol, nil, []byte(strings.Join(c.Names, " ")), bindex.IndexField, codeAn))
 	}
-	d.AddField(textField(fieldPath, []byte(rel), bindex.IndexField, codeAn))
-	d.AddField(textField(fieldPathKW, []byte(rel), bindex.IndexField, kwAn))
-	d.AddField(textField(fieldLang, []byte(lang), bindex.IndexField, kwAn))
+	d.AddField(document.NewTextFieldCustom(fieldPath, nil, []byte(rel), bindex.IndexField, codeAn))
+	d.AddField(document.NewTextFieldCustom(fieldPathKW, nil, []byte(rel), bindex.IndexField, kwAn))
+	d.AddField(document.NewTextFieldCustom(fieldLang, nil, []byte(lang), bindex.IndexField, kwAn))
 	t := "0"
 	if test {
 		t = "1"
 	}
-	d.AddField(textField(fieldTest, []byte(t), bindex.IndexField, kwAn))
+	d.AddField(document.NewTextFieldCustom(fieldTest, nil, []byte(t), bindex.IndexField, kwAn))
 	return d
 }
 
