@@ -92,7 +92,7 @@ func analyzeCode(text []byte, ts analysis.TokenStream) analysis.TokenStream {
 			continue // a blob, not a word
 		}
 		word := text[start:end]
-		whole := bytes.ToLower(word)
+		whole := lowerASCII(word)
 		emit(start, end, whole)
 		// Dotted words: each piece whole too; then each piece's parts.
 		lowered := func(ps, pe int) []byte {
@@ -149,6 +149,16 @@ func stem(term []byte) []byte {
 		return term
 	}
 	return []byte(out)
+}
+
+// lowerASCII returns word lower-cased, without copying when it already is.
+func lowerASCII(word []byte) []byte {
+	for _, c := range word {
+		if c >= utf8.RuneSelf || ('A' <= c && c <= 'Z') {
+			return bytes.ToLower(word)
+		}
+	}
+	return word
 }
 
 func isIdentRune(r rune) bool {

@@ -41,7 +41,7 @@ func newColdBuilder(dir string) (*coldBuilder, error) {
 	b, err := scorch.NewBuilder(map[string]interface{}{
 		"path":            store,
 		"buildPathPrefix": dir,
-		"batchSize":       batchDocs,
+		"batchSize":       500, // 1000: same speed, higher peak
 		"internal":        map[string][]byte{string(util.MappingInternalKey): mappingBytes},
 	})
 	if err != nil {
