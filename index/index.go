@@ -279,6 +279,7 @@ func (r *root) loadManifest(log *slog.Logger) *manifest {
 		journal = nil
 		os.RemoveAll(filepath.Join(r.cache, bleveDir))
 		os.Remove(filepath.Join(r.cache, manifestFile))
+		os.Remove(filepath.Join(r.cache, "manifest.gob")) // written by askls before the binary format
 		bi, err := openBleve(filepath.Join(r.cache, bleveDir))
 		if err != nil {
 			// Nothing else to try: an in-memory index keeps askls usable.

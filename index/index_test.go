@@ -452,3 +452,24 @@ func TestUnreadableFolderIsSkippedWithACount(t *testing.T) {
 		t.Errorf("stats = %+v, want 1 file and 1 unreadable folder", f.stats)
 	}
 }
+
+func TestCorruptManifestIsRebuilt(t *testing.T) {
+	root := writeTxtar(t, "workspace.txtar")
+	cache := t.TempDir()
+	f := openFixture(t, root, cache)
+	f.ix.Close()
+	mf := filepath.Join(f.ix.roots[0].cache, manifestFile)
+	data, err := os.ReadFile(mf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(mf, data[:len(data)/2], 0o644) // torn
+	f = openFixture(t, root, cache)
+	defer f.ix.Close()
+	if !strings.Contains(f.log.String(), "rebuilding the index") || !strings.Contains(f.log.String(), "manifest cannot be used") {
+		t.Errorf("no rebuild log line for a torn manifest:\n%s", f.log)
+	}
+	if hits := search(t, f.ix, "TotalPrice"); len(hits) == 0 || hits[0].Path != "cart/cart.go" {
+		t.Errorf("after the rebuild: %+v", hits)
+	}
+}

@@ -3,16 +3,16 @@ package index
 import (
 	"bufio"
 	"bytes"
-	"encoding/gob"
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 )
 
 // manifestVersion changes whenever chunking, analysis or the mapping
 // change: an index written by another version is rebuilt.
-const manifestVersion = 4
+const manifestVersion = 5
 
 // fileEntry is what the index knows of one file. Entries are immutable
 // once published in a state; the writer replaces them.
@@ -36,7 +36,7 @@ type manifest struct {
 
 // Files of a root's cache folder.
 const (
-	manifestFile = "manifest.gob"
+	manifestFile = "manifest"
 	journalFile  = "journal"
 	bleveDir     = "bleve"
 )
@@ -46,8 +46,12 @@ func loadManifest(dir, rootAbs string) (*manifest, error) {
 	if err != nil {
 		return nil, err
 	}
-	var m manifest
-	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&m); err != nil {
+	// Decoding allocates the whole table at once: collecting in the
+	// middle of it only slows it down.
+	gc := debug.SetGCPercent(-1)
+	m, err := decodeManifest(data)
+	debug.SetGCPercent(gc)
+	if err != nil {
 		return nil, fmt.Errorf("decode manifest: %w", err)
 	}
 	if m.Version != manifestVersion {
@@ -59,34 +63,15 @@ func loadManifest(dir, rootAbs string) (*manifest, error) {
 	if m.Files == nil {
 		m.Files = map[string]*fileEntry{}
 	}
-	return &m, nil
+	return m, nil
 }
 
 // save writes the manifest atomically (temporary file, then rename).
 func (m *manifest) save(dir string) error {
 	// Symbols are saved without their path and language: the entry has
-	// them (Open fills them in again). That keeps the manifest small and
-	// quick to decode.
-	out := &manifest{Version: m.Version, Root: m.Root, Files: make(map[string]*fileEntry, len(m.Files))}
-	for rel, e := range m.Files {
-		if len(e.Symbols) > 0 {
-			c := *e
-			c.Symbols = make([]Symbol, len(e.Symbols))
-			for i, sym := range e.Symbols {
-				sym.Path, sym.Language = "", ""
-				c.Symbols[i] = sym
-			}
-			e = &c
-		}
-		out.Files[rel] = e
-	}
-	m = out
-	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(m); err != nil {
-		return fmt.Errorf("encode manifest: %w", err)
-	}
+	// them (Open fills them in again).
 	tmp := filepath.Join(dir, manifestFile+".tmp")
-	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(tmp, encodeManifest(m), 0o644); err != nil {
 		return fmt.Errorf("write manifest: %w", err)
 	}
 	if err := os.Rename(tmp, filepath.Join(dir, manifestFile)); err != nil {

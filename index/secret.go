@@ -22,13 +22,33 @@ var secretNames = []string{
 // isSecretName reports whether the base name of p matches secretNames.
 func isSecretName(p string) bool {
 	base := path.Base(p)
-	for _, pat := range secretNames {
+	if secretExact[base] || secretExt[path.Ext(base)] {
+		return true
+	}
+	for _, pat := range secretGlobs {
 		if ok, _ := path.Match(pat, base); ok {
 			return true
 		}
 	}
 	return false
 }
+
+// secretNames split for speed: exact names, "*.ext" patterns, the rest.
+var secretExact, secretExt, secretGlobs = func() (map[string]bool, map[string]bool, []string) {
+	exact, ext := map[string]bool{}, map[string]bool{}
+	var globs []string
+	for _, p := range secretNames {
+		switch {
+		case !strings.ContainsAny(p, "*?["):
+			exact[p] = true
+		case strings.HasPrefix(p, "*.") && !strings.ContainsAny(p[2:], "*?[."):
+			ext[p[1:]] = true
+		default:
+			globs = append(globs, p)
+		}
+	}
+	return exact, ext, globs
+}()
 
 // looksLikePrivateKey reports whether a non-code file holds a private key.
 // Source files are not checked: test files embed sample keys on purpose.

@@ -1,0 +1,197 @@
+package index
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"sort"
+)
+
+// The manifest is written in a small binary format rather than gob:
+// decoding gob's 228,000 symbols of the Go tree took 0.56 s of a 0.67 s warm
+// start. Strings are length-prefixed and, when read, cut from one string
+// holding the whole file, so decoding allocates little.
+
+const manifestMagic = "ASKLSMF1"
+
+type encoder struct{ b []byte }
+
+func (e *encoder) uint(v uint64) { e.b = binary.AppendUvarint(e.b, v) }
+func (e *encoder) int(v int64)   { e.b = binary.AppendVarint(e.b, v) }
+func (e *encoder) str(s string)  { e.uint(uint64(len(s))); e.b = append(e.b, s...) }
+func (e *encoder) bool(v bool) {
+	if v {
+		e.b = append(e.b, 1)
+	} else {
+		e.b = append(e.b, 0)
+	}
+}
+
+type decoder struct {
+	b   []byte // the whole file, for numbers
+	s   string // the same, for strings cut without copying
+	i   int
+	err error
+}
+
+var errManifestCorrupt = errors.New("manifest is corrupt")
+
+func (d *decoder) uint() uint64 {
+	if d.err != nil {
+		return 0
+	}
+	v, n := binary.Uvarint(d.b[d.i:])
+	if n <= 0 {
+		d.err = errManifestCorrupt
+		return 0
+	}
+	d.i += n
+	return v
+}
+
+func (d *decoder) int() int64 {
+	if d.err != nil {
+		return 0
+	}
+	v, n := binary.Varint(d.b[d.i:])
+	if n <= 0 {
+		d.err = errManifestCorrupt
+		return 0
+	}
+	d.i += n
+	return v
+}
+
+func (d *decoder) str() string {
+	n := int(d.uint())
+	if d.err != nil || n < 0 || d.i+n > len(d.s) {
+		d.err = errManifestCorrupt
+		return ""
+	}
+	s := d.s[d.i : d.i+n]
+	d.i += n
+	return s
+}
+
+func (d *decoder) bool() bool {
+	if d.err != nil || d.i >= len(d.s) {
+		d.err = errManifestCorrupt
+		return false
+	}
+	v := d.s[d.i] == 1
+	d.i++
+	return v
+}
+
+func encodeManifest(m *manifest) []byte {
+	e := &encoder{b: make([]byte, 0, 1<<20)}
+	e.b = append(e.b, manifestMagic...)
+	e.uint(uint64(m.Version))
+	e.str(m.Root)
+	rels := make([]string, 0, len(m.Files))
+	for rel := range m.Files {
+		rels = append(rels, rel)
+	}
+	sort.Strings(rels)
+	e.uint(uint64(len(rels)))
+	for _, rel := range rels {
+		f := m.Files[rel]
+		e.str(rel)
+		e.int(f.Size)
+		e.int(f.MTime)
+		e.b = append(e.b, f.Hash[:]...)
+		e.str(f.Lang)
+		e.bool(f.Test)
+		e.str(f.Skip)
+		e.uint(uint64(len(f.Chunks)))
+		for _, c := range f.Chunks {
+			e.int(int64(c.Start))
+			e.int(int64(c.End))
+			e.str(c.Symbol)
+			e.str(c.Kind)
+			e.int(int64(c.Off))
+			e.int(int64(c.Len))
+			e.uint(uint64(len(c.Parts)))
+			for _, p := range c.Parts {
+				e.int(int64(p.Start))
+				e.int(int64(p.End))
+				e.str(p.Symbol)
+				e.str(p.Kind)
+			}
+		}
+		e.uint(uint64(len(f.Symbols)))
+		for _, s := range f.Symbols {
+			e.str(s.Name)
+			e.str(s.Container)
+			e.str(s.Kind)
+			e.int(int64(s.Line))
+			e.int(int64(s.EndLine))
+			e.str(s.Signature)
+		}
+	}
+	return e.b
+}
+
+func decodeManifest(data []byte) (*manifest, error) {
+	if len(data) < len(manifestMagic) || string(data[:len(manifestMagic)]) != manifestMagic {
+		return nil, fmt.Errorf("not an askls manifest (or written by an older askls)")
+	}
+	d := &decoder{b: data, s: string(data), i: len(manifestMagic)}
+	m := &manifest{Version: int(d.uint()), Root: d.str()}
+	if d.err == nil && m.Version != manifestVersion {
+		return m, nil // the caller reports the version
+	}
+	n := int(d.uint())
+	if n < 0 || n > len(data) {
+		return nil, errManifestCorrupt
+	}
+	m.Files = make(map[string]*fileEntry, n)
+	for k := 0; k < n && d.err == nil; k++ {
+		rel := d.str()
+		f := &fileEntry{Size: d.int(), MTime: d.int()}
+		if d.i+32 > len(d.s) {
+			return nil, errManifestCorrupt
+		}
+		copy(f.Hash[:], d.s[d.i:d.i+32])
+		d.i += 32
+		f.Lang, f.Test, f.Skip = d.str(), d.bool(), d.str()
+		nc := int(d.uint())
+		if nc > len(data) {
+			return nil, errManifestCorrupt
+		}
+		if nc > 0 {
+			f.Chunks = make([]chunkMeta, nc)
+		}
+		for i := 0; i < nc && d.err == nil; i++ {
+			c := &f.Chunks[i]
+			c.Start, c.End = int(d.int()), int(d.int())
+			c.Symbol, c.Kind = d.str(), d.str()
+			c.Off, c.Len = int(d.int()), int(d.int())
+			np := int(d.uint())
+			if np > len(data) {
+				return nil, errManifestCorrupt
+			}
+			for j := 0; j < np && d.err == nil; j++ {
+				c.Parts = append(c.Parts, partMeta{Start: int(d.int()), End: int(d.int()), Symbol: d.str(), Kind: d.str()})
+			}
+		}
+		ns := int(d.uint())
+		if ns > len(data) {
+			return nil, errManifestCorrupt
+		}
+		if ns > 0 {
+			f.Symbols = make([]Symbol, ns)
+		}
+		for i := 0; i < ns && d.err == nil; i++ {
+			s := &f.Symbols[i]
+			s.Name, s.Container, s.Kind = d.str(), d.str(), d.str()
+			s.Line, s.EndLine = int(d.int()), int(d.int())
+			s.Signature = d.str()
+		}
+		m.Files[rel] = f
+	}
+	if d.err != nil {
+		return nil, d.err
+	}
+	return m, nil
+}
