@@ -32,10 +32,10 @@ export ASKLS_BIN=$WORK/askls
 cd "$EXT"
 echo "vscode: build and unit tests"
 npm run --silent build
-node --test test/unit/
+timeout 300 node --test test/unit/
 
 echo "vscode: stdio tests and the stubbed-vscode extension tests against the askls binary"
-node --test test/integration/
+timeout 600 node --test test/integration/
 
 echo "vscode: package"
 VSIX=$(node scripts/package.mjs | tail -1)
@@ -43,4 +43,4 @@ test -s "$VSIX"
 echo "vscode: packaged $VSIX"
 
 echo "vscode: code-server end-to-end test"
-ASKLS_VSIX=$VSIX node --test test/e2e/
+ASKLS_VSIX=$VSIX timeout 900 node --test test/e2e/

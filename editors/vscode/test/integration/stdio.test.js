@@ -30,7 +30,7 @@ function checkCitations(root, result) {
   }
 }
 
-test('stdio: initialize, ask in retrieval mode, progress, partial results, code lens, showAnswer', async (t) => {
+test('stdio: initialize, ask in retrieval mode, progress, partial results, code lens, showAnswer', { timeout: 120000 }, async (t) => {
   if (!bin.path) return h.skipOrFail(t, bin.reason);
   const root = h.workspace();
   const s = h.startServer(bin.path, ['--no-model']);
@@ -88,7 +88,7 @@ test('stdio: initialize, ask in retrieval mode, progress, partial results, code 
   assert.equal(shown.answer, res.answer);
 });
 
-test('stdio: a model answer through a fake Ollama streams its text and cites what the tool read', async (t) => {
+test('stdio: a model answer through a fake Ollama streams its text and cites what the tool read', { timeout: 120000 }, async (t) => {
   if (!bin.path) return h.skipOrFail(t, bin.reason);
   const root = h.workspace();
   const fo = await h.fakeOllama([
@@ -151,12 +151,12 @@ async function cancelTest(t, turns, waitFor) {
   assert.ok(st, 'status answers');
 }
 
-test('stdio: cancelling an ask during the first model turn closes the stream and replies -32800', (t) =>
+test('stdio: cancelling an ask during the first model turn closes the stream and replies -32800', { timeout: 120000 }, (t) =>
   cancelTest(t, [[h.textChunk('The server keeps ', false), 'HOLD']], 'request'));
 
 // DESIGN.md: "$/cancelRequest ends the model stream; the reply is error
 // -32800", in a later turn too (not turned into a refusal answer).
-test('stdio: cancelling an ask after a tool call replies -32800', (t) =>
+test('stdio: cancelling an ask after a tool call replies -32800', { timeout: 120000 }, (t) =>
   cancelTest(t, [
     [h.toolChunk('search_code', { query: 'cart cache' }), h.textChunk('', true)],
     [h.textChunk('The server keeps ', false), 'HOLD'],
