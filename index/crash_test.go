@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"os/exec"
@@ -151,5 +152,54 @@ func TestKillMidBatchLeavesAUsableIndex(t *testing.T) {
 	}
 	if st := f.ix.Stats(); st.Files != n {
 		t.Errorf("files = %d, want %d", st.Files, n)
+	}
+}
+
+// TestSearchDuringColdBuild searches while a first large index is built
+// offline (run with -race): searches answer (with nothing from the root
+// being built) and never fail.
+func TestSearchDuringColdBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("indexes 1,100 files")
+	}
+	root := t.TempDir()
+	writeGenerated(t, root, 1100, "a", 1)
+	ix, err := Open(context.Background(), Options{Roots: []string{root}, CacheDir: t.TempDir(),
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	done := make(chan struct{})
+	errs := make(chan error, 1)
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case <-errs:
+				return
+			default:
+			}
+			if _, err := ix.Snapshot().Search(context.Background(), marker("a", 7), 5, Filter{}); err != nil {
+				errs <- err
+				return
+			}
+			if ix.Stats().Ready {
+				return
+			}
+		}
+	}()
+	if _, err := ix.Sync(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	<-done
+	select {
+	case err := <-errs:
+		t.Fatalf("search during the build: %v", err)
+	default:
+	}
+	hits, err := ix.Snapshot().Search(context.Background(), marker("a", 7), 5, Filter{})
+	if err != nil || len(hits) != 1 {
+		t.Fatalf("after the build: %+v, %v", hits, err)
 	}
 }

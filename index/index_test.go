@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -471,5 +472,54 @@ func TestCorruptManifestIsRebuilt(t *testing.T) {
 	}
 	if hits := search(t, f.ix, "TotalPrice"); len(hits) == 0 || hits[0].Path != "cart/cart.go" {
 		t.Errorf("after the rebuild: %+v", hits)
+	}
+}
+
+// TestConcurrentReadersAndWriter edits, reads and searches from several
+// goroutines while a sync runs (run with -race).
+func TestConcurrentReadersAndWriter(t *testing.T) {
+	f := newFixture(t, "workspace.txtar")
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	stop := make(chan struct{})
+	for g := 0; g < 3; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			for i := 0; ; i++ {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				snap := f.ix.Snapshot()
+				snap.Search(ctx, "TotalPrice cart", 5, Filter{})
+				snap.Symbols("Cart", 5)
+				snap.Outline("cart/cart.go")
+				snap.Grep(ctx, "func", "", 5)
+				snap.Read("cart/cart.go", 1, 5)
+				f.ix.Stats()
+			}
+		}(g)
+	}
+	var last uint64
+	for i := 0; i < 30; i++ {
+		last = f.ix.Update("cart/live.go", []byte(fmt.Sprintf("package cart\n\nfunc Live%d() {}\n", i)))
+		if i == 10 {
+			if _, err := f.ix.Sync(ctx); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	if err := f.ix.WaitFor(ctx, last); err != nil {
+		t.Fatal(err)
+	}
+	close(stop)
+	wg.Wait()
+	if hits := search(t, f.ix, "Live29"); len(hits) == 0 || hits[0].Path != "cart/live.go" {
+		t.Errorf("last edit not searchable: %+v", hits)
+	}
+	if f.ix.Snapshot().Generation() < last {
+		t.Errorf("generation %d < %d", f.ix.Snapshot().Generation(), last)
 	}
 }
