@@ -284,7 +284,15 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 				Language: e.Lang, Score: score}, score, c})
 		}
 	}
-	cands = rankByFile(cands, func(c cand) (string, float64) { return c.hit.Path, c.score })
+	cands, fileScores := rankByFile(cands, func(c cand) (string, float64) { return c.hit.Path, c.score })
+	// A file's first hit carries the file's score, the one it is ranked by.
+	firstSeen := map[string]bool{}
+	for i := range cands {
+		if p := cands[i].hit.Path; !firstSeen[p] {
+			firstSeen[p] = true
+			cands[i].hit.Score = fileScores[p]
+		}
+	}
 	hits := make([]Hit, 0, limit)
 	for _, c := range cands {
 		if len(hits) == limit {
@@ -392,8 +400,9 @@ var fileSecondWeight = 0.15
 
 // rankByFile orders candidates so that each file's best chunk comes first,
 // files ranked by best score plus fileSecondWeight times the rest (capped
-// at the best score); the files' other chunks follow, by score.
-func rankByFile[T any](cs []T, key func(T) (string, float64)) []T {
+// at twice the best score); the files' other chunks follow, by score. It
+// returns the files' scores too.
+func rankByFile[T any](cs []T, key func(T) (string, float64)) ([]T, map[string]float64) {
 	sort.SliceStable(cs, func(i, j int) bool {
 		_, a := key(cs[i])
 		_, b := key(cs[j])
@@ -429,7 +438,7 @@ func rankByFile[T any](cs []T, key func(T) (string, float64)) []T {
 		pj, _ := key(firsts[j])
 		return fileScore[pi] > fileScore[pj]
 	})
-	return append(firsts, rest...)
+	return append(firsts, rest...), fileScore
 }
 
 // termScore counts the query terms on the lines of text, longer terms
