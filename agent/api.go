@@ -92,6 +92,13 @@ type Stats struct {
 	PromptTokens int     `json:"promptTokens"`
 	EvalTokens   int     `json:"evalTokens"`
 	MS           float64 `json:"ms"`
+	// ModelMS is the time Ollama reports for its turns (total_duration
+	// summed: load, prompt evaluation and generation). MS - ModelMS is
+	// askls's own share, transport included. Zero in retrieval mode.
+	ModelMS float64 `json:"modelMs,omitempty"`
+	// PromptMS and EvalMS split ModelMS as Ollama reports them.
+	PromptMS float64 `json:"promptMs,omitempty"`
+	EvalMS   float64 `json:"evalMs,omitempty"`
 }
 
 // Health is what `askls doctor` and askls.status show about the model.

@@ -190,6 +190,9 @@ func (r *run) turn(ctx context.Context, req *api.ChatRequest) (turnResult, error
 			r.res.Stats.PromptTokens += resp.PromptEvalCount
 			r.lastPrompt = resp.PromptEvalCount
 			r.res.Stats.EvalTokens += resp.EvalCount
+			r.res.Stats.ModelMS += float64(resp.TotalDuration) / 1e6
+			r.res.Stats.PromptMS += float64(resp.PromptEvalDuration) / 1e6
+			r.res.Stats.EvalMS += float64(resp.EvalDuration) / 1e6
 			r.cfg.Logger.Debug("model turn", "done_reason", resp.DoneReason,
 				"prompt_tokens", resp.PromptEvalCount, "eval_tokens", resp.EvalCount,
 				"prompt_ms", resp.PromptEvalDuration.Milliseconds(), "eval_ms", resp.EvalDuration.Milliseconds())

@@ -63,8 +63,29 @@ func runBench(ctx context.Context, args []string) error {
 	updates := fs.Int("updates", 50, "one-file updates to time")
 	rounds := fs.Int("rounds", 5, "rounds over the query mix")
 	asJSON := fs.Bool("json", false, "print the figures as JSON")
+	ask := fs.Bool("ask", false, "also time whole answers through a running Ollama (--model, --ollama-host): the model's reported time beside askls's own cost per hop")
+	askOnly := fs.Bool("ask-only", false, "only the --ask round trip, on the persisted index of --root (no cold build)")
+	askRounds := fs.Int("ask-rounds", 3, "rounds over the questions for --ask")
+	var af agentFlags
+	af.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *askOnly {
+		ix, _, err := openWorkspace(ctx, rf, true)
+		if err != nil {
+			return err
+		}
+		defer ix.Close()
+		f, err := benchAsk(ctx, ix, af.config(nil), *askRounds)
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			return json.NewEncoder(os.Stdout).Encode(f)
+		}
+		printAskBench(os.Stdout, f)
+		return nil
 	}
 	if len(rf.roots) > 1 {
 		return usageError("askls bench takes one --root")
@@ -163,6 +184,15 @@ func runBench(ctx context.Context, args []string) error {
 	a.QueryP50, a.QueryP99 = percentile(qTimes, 50), percentile(qTimes, 99)
 	results = append(results, a)
 
+	var askFig *askFigures
+	if *ask {
+		f, err := benchAsk(ctx, ix, af.config(nil), *askRounds)
+		if err != nil {
+			return err
+		}
+		askFig = &f
+	}
+
 	if *baseline {
 		b := benchFigures{System: "bleve-default"}
 		runtime.GC()
@@ -212,9 +242,15 @@ func runBench(ctx context.Context, args []string) error {
 	if *asJSON {
 		enc := json.NewEncoder(os.Stdout)
 		enc.SetIndent("", "  ")
+		if askFig != nil {
+			return enc.Encode(map[string]any{"index": results, "ask": askFig})
+		}
 		return enc.Encode(results)
 	}
 	printBench(os.Stdout, results)
+	if askFig != nil {
+		printAskBench(os.Stdout, *askFig)
+	}
 	return nil
 }
 
