@@ -56,9 +56,10 @@ type state struct {
 	ready bool
 	files map[string]*fileEntry // indexed files by API path
 
+	tab symtab // the symbol table (symtab.go), set by publish
+
 	once   sync.Once
-	paths  []string  // sorted keys of files
-	syms   []*Symbol // every symbol
+	paths  []string // sorted keys of files
 	chunks int
 }
 
@@ -68,9 +69,6 @@ func (st *state) index() {
 		for p, e := range st.files {
 			st.paths = append(st.paths, p)
 			st.chunks += len(e.Chunks)
-			for i := range e.Symbols {
-				st.syms = append(st.syms, &e.Symbols[i])
-			}
 		}
 		sort.Strings(st.paths)
 	})
@@ -153,6 +151,7 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 			st.files[api] = e
 		}
 	}
+	st.tab = nextSymtab(symtab{}, st.files)
 	ix.cur = st
 	go ix.writer()
 	return ix, nil
@@ -394,7 +393,7 @@ func (ix *Index) Stats() Stats {
 	st := ix.cur
 	ix.mu.Unlock()
 	st.index()
-	s := Stats{Files: len(st.files), Chunks: st.chunks, Symbols: len(st.syms), Generation: st.gen, Ready: st.ready}
+	s := Stats{Files: len(st.files), Chunks: st.chunks, Symbols: st.symbolCount(), Generation: st.gen, Ready: st.ready}
 	for _, r := range ix.roots {
 		s.Roots = append(s.Roots, r.abs)
 		filepath.WalkDir(r.cache, func(_ string, d fs.DirEntry, err error) error {

@@ -27,6 +27,12 @@ type fileEntry struct {
 	Symbols []Symbol
 }
 
+// symbols are the file's symbols.
+func (e *fileEntry) symbols() []Symbol { return e.Symbols }
+
+// symbolCount is len(e.symbols()).
+func (e *fileEntry) symbolCount() int { return len(e.Symbols) }
+
 // manifest is the persisted list of files of one root.
 type manifest struct {
 	Version int

@@ -2,9 +2,126 @@ package index
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
+
+// The symbol table answers Symbols without scanning every symbol.
+//
+// A symBase is built once from the files of some generation: every
+// distinct lower-case name, sorted (exact and prefix lookups are a binary
+// search), and the same names joined in one string (a substring lookup is
+// strings.Index over it, not a ToLower per symbol). Later generations share
+// the base and list the files that changed since it was built ("over"):
+// their symbols are read from the generation's own entries and their stale
+// base entries are skipped. An edit therefore costs a diff of the file
+// maps, not a rebuild; when more than maxOver files have changed, the next
+// generation starts a new base. A base is built on first use or in the
+// background after it is published (buildAsync), whichever comes first.
+
+// maxOver is how many changed files a generation may list before it gets a
+// base of its own.
+const maxOver = 256
+
+// symtab is the symbol table of one generation: immutable.
+type symtab struct {
+	base *symBase
+	over map[string]bool // API paths whose symbols come from state.files, not base
+}
+
+// symBase is the sorted table of the symbols of files.
+type symBase struct {
+	files map[string]*fileEntry // the generation it was built from (read-only)
+
+	once  sync.Once
+	names []string  // distinct lower-case names, sorted
+	first []int32   // symbols of names[i] are ents[first[i]:first[i+1]]
+	ents  []*Symbol // grouped by name
+	blob  string    // "\x00" + names joined by "\x00" + "\x00"
+	offs  []int32   // offset in blob of names[i]
+	count int       // symbols in the table
+}
+
+// nextSymtab is the table for a generation with files, given the table of
+// the previous one.
+func nextSymtab(prev symtab, files map[string]*fileEntry) symtab {
+	if prev.base == nil || len(prev.base.files) == 0 {
+		return symtab{base: &symBase{files: files}}
+	}
+	over := map[string]bool{}
+	for p, e := range files {
+		if prev.base.files[p] != e {
+			over[p] = true
+			if len(over) > maxOver {
+				return symtab{base: &symBase{files: files}}
+			}
+		}
+	}
+	for p := range prev.base.files {
+		if _, ok := files[p]; !ok {
+			over[p] = true
+			if len(over) > maxOver {
+				return symtab{base: &symBase{files: files}}
+			}
+		}
+	}
+	return symtab{base: prev.base, over: over}
+}
+
+// buildAsync builds the base in the background unless it is built.
+func (t symtab) buildAsync() {
+	if t.base != nil {
+		go t.base.build()
+	}
+}
+
+func (b *symBase) build() {
+	b.once.Do(func() {
+		n := 0
+		for _, e := range b.files {
+			n += len(e.symbols())
+		}
+		type named struct {
+			lower string
+			sym   *Symbol
+		}
+		all := make([]named, 0, n)
+		for _, e := range b.files {
+			syms := e.symbols()
+			for i := range syms {
+				all = append(all, named{strings.ToLower(syms[i].Name), &syms[i]})
+			}
+		}
+		slices.SortFunc(all, func(x, y named) int { return strings.Compare(x.lower, y.lower) })
+		b.count = len(all)
+		b.ents = make([]*Symbol, len(all))
+		var blob strings.Builder
+		blob.WriteByte(0)
+		for i, a := range all {
+			b.ents[i] = a.sym
+			if i == 0 || a.lower != all[i-1].lower {
+				b.names = append(b.names, a.lower)
+				b.first = append(b.first, int32(i))
+				b.offs = append(b.offs, int32(blob.Len()))
+				blob.WriteString(a.lower)
+				blob.WriteByte(0)
+			}
+		}
+		b.first = append(b.first, int32(len(all)))
+		b.blob = blob.String()
+	})
+}
+
+// symbolCount is the number of symbols of the generation.
+func (st *state) symbolCount() int {
+	n := 0
+	for _, e := range st.files {
+		n += e.symbolCount()
+	}
+	return n
+}
 
 // Outline lists the symbols of one file in line order. An open buffer is
 // outlined from its current content.
@@ -17,7 +134,7 @@ func (s *Snapshot) Outline(p string) ([]Symbol, error) {
 	if c, open := s.overlay[api]; open {
 		_, syms = chunkFile(api, languageOf(api), c)
 	} else if e, ok := s.st.files[api]; ok {
-		syms = append(syms, e.Symbols...)
+		syms = append(syms, e.symbols()...)
 	} else {
 		return nil, fmt.Errorf("%w: %s", ErrNotFound, api)
 	}
@@ -25,12 +142,51 @@ func (s *Snapshot) Outline(p string) ([]Symbol, error) {
 	return syms, nil
 }
 
+// Rank classes of a match (lower is better): exact, same name in another
+// case, prefix (any case), substring (any case). A class is worth 4: +2 for
+// a test file, +1 for a field, var or const.
+const (
+	rankExact = iota
+	rankFold
+	rankPrefix
+	rankSubstring
+)
+
+type scored struct {
+	s    *Symbol
+	rank int
+}
+
+func symbolRank(sym *Symbol, class int) int {
+	rank := class * 4
+	if isTestPath(sym.Path) {
+		rank += 2
+	}
+	if sym.Kind == "field" || sym.Kind == "var" || sym.Kind == "const" {
+		rank++
+	}
+	return rank
+}
+
+func compareScored(a, b scored) int {
+	if a.rank != b.rank {
+		return a.rank - b.rank
+	}
+	if len(a.s.Name) != len(b.s.Name) {
+		return len(a.s.Name) - len(b.s.Name)
+	}
+	if c := strings.Compare(a.s.Path, b.s.Path); c != 0 {
+		return c
+	}
+	return a.s.Line - b.s.Line
+}
+
 // Symbols finds symbols by exact name, then prefix, then case-insensitive
 // substring, best first. "Type.Method" matches a method of Type. limit <= 0
 // means 50.
 func (s *Snapshot) Symbols(q string, limit int) []Symbol {
 	q = strings.TrimSpace(q)
-	if q == "" {
+	if q == "" || strings.IndexByte(q, 0) >= 0 {
 		return nil
 	}
 	if limit <= 0 {
@@ -41,55 +197,103 @@ func (s *Snapshot) Symbols(q string, limit int) []Symbol {
 		container, q = q[:i], q[i+1:]
 	}
 	lq := strings.ToLower(q)
-	type scored struct {
-		s    *Symbol
-		rank int
-	}
-	var found []scored
-	s.st.index()
-	for _, sym := range s.st.syms {
+	t := s.st.tab
+	b := t.base
+	b.build()
+	keep := func(sym *Symbol) bool {
 		if container != "" && !strings.EqualFold(sym.Container, container) {
-			continue
+			return false
 		}
-		rank := -1
-		switch {
-		case sym.Name == q:
-			rank = 0
-		case strings.EqualFold(sym.Name, q):
-			rank = 1
-		case len(sym.Name) >= len(q) && strings.EqualFold(sym.Name[:len(q)], q):
-			rank = 2
-		case strings.Contains(strings.ToLower(sym.Name), lq):
-			rank = 3
-		}
-		if rank < 0 {
-			continue
-		}
-		rank *= 4
-		if isTestPath(sym.Path) {
-			rank += 2
-		}
-		if sym.Kind == "field" || sym.Kind == "var" || sym.Kind == "const" {
-			rank++
-		}
-		found = append(found, scored{sym, rank})
+		return len(t.over) == 0 || !t.over[sym.Path]
 	}
-	sort.Slice(found, func(i, j int) bool {
-		a, b := found[i], found[j]
-		if a.rank != b.rank {
-			return a.rank < b.rank
+
+	// Exact and prefix matches: every name from lq's place in the sorted
+	// list while it starts with lq; and the changed files' symbols.
+	var found, subs []scored
+	for k := sort.SearchStrings(b.names, lq); k < len(b.names) && strings.HasPrefix(b.names[k], lq); k++ {
+		for _, sym := range b.ents[b.first[k]:b.first[k+1]] {
+			if !keep(sym) {
+				continue
+			}
+			class := rankPrefix
+			switch {
+			case sym.Name == q:
+				class = rankExact
+			case b.names[k] == lq:
+				class = rankFold
+			}
+			found = append(found, scored{sym, symbolRank(sym, class)})
 		}
-		if len(a.s.Name) != len(b.s.Name) {
-			return len(a.s.Name) < len(b.s.Name)
+	}
+	for p := range t.over {
+		e := s.st.files[p]
+		if e == nil {
+			continue
 		}
-		if a.s.Path != b.s.Path {
-			return a.s.Path < b.s.Path
+		syms := e.symbols()
+		for i := range syms {
+			sym := &syms[i]
+			if container != "" && !strings.EqualFold(sym.Container, container) {
+				continue
+			}
+			lower := strings.ToLower(sym.Name)
+			class := -1
+			switch {
+			case sym.Name == q:
+				class = rankExact
+			case lower == lq:
+				class = rankFold
+			case strings.HasPrefix(lower, lq):
+				class = rankPrefix
+			case strings.Contains(lower, lq):
+				class = rankSubstring
+			}
+			switch {
+			case class == rankSubstring:
+				subs = append(subs, scored{sym, symbolRank(sym, class)})
+			case class >= 0:
+				found = append(found, scored{sym, symbolRank(sym, class)})
+			}
 		}
-		return a.s.Line < b.s.Line
-	})
+	}
+	slices.SortFunc(found, compareScored)
+	if len(found) >= limit {
+		return symbolsOf(found[:limit])
+	}
+
+	// Substring matches rank below every prefix match: look for them only
+	// when the prefixes did not fill the list.
+	for from := 0; ; {
+		i := strings.Index(b.blob[from:], lq)
+		if i < 0 {
+			break
+		}
+		at := from + i
+		// The name holding the match: the last one starting at or before it.
+		k := sort.Search(len(b.offs), func(j int) bool { return int(b.offs[j]) > at }) - 1
+		if k+1 < len(b.offs) {
+			from = int(b.offs[k+1])
+		} else {
+			from = len(b.blob)
+		}
+		if k < 0 || strings.HasPrefix(b.names[k], lq) {
+			continue // a prefix match, already counted
+		}
+		for _, sym := range b.ents[b.first[k]:b.first[k+1]] {
+			if keep(sym) {
+				subs = append(subs, scored{sym, symbolRank(sym, rankSubstring)})
+			}
+		}
+	}
+	slices.SortFunc(subs, compareScored)
+	found = append(found, subs...)
 	if len(found) > limit {
 		found = found[:limit]
 	}
+	return symbolsOf(found)
+}
+
+func symbolsOf(found []scored) []Symbol {
 	out := make([]Symbol, len(found))
 	for i, f := range found {
 		out[i] = *f.s

@@ -129,6 +129,13 @@ func (ix *Index) Snapshot() *Snapshot {
 // publish makes st current.
 func (ix *Index) publish(st *state) {
 	ix.mu.Lock()
+	prev := ix.cur.tab
+	ix.mu.Unlock()
+	st.tab = nextSymtab(prev, st.files)
+	if st.ready {
+		st.tab.buildAsync()
+	}
+	ix.mu.Lock()
 	if st.gen < ix.cur.gen {
 		st.gen = ix.cur.gen
 	}

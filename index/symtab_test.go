@@ -1,0 +1,106 @@
+package index
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// referenceSymbols is the plain scan the table replaces: every symbol of
+// the snapshot, ranked the same way.
+func referenceSymbols(s *Snapshot, q string, limit int) []Symbol {
+	q = strings.TrimSpace(q)
+	container := ""
+	if i := strings.LastIndexByte(q, '.'); i > 0 && i < len(q)-1 {
+		container, q = q[:i], q[i+1:]
+	}
+	lq := strings.ToLower(q)
+	var found []scored
+	for _, e := range s.st.files {
+		syms := e.symbols()
+		for i := range syms {
+			sym := &syms[i]
+			if container != "" && !strings.EqualFold(sym.Container, container) {
+				continue
+			}
+			lower := strings.ToLower(sym.Name)
+			class := -1
+			switch {
+			case sym.Name == q:
+				class = rankExact
+			case lower == lq:
+				class = rankFold
+			case strings.HasPrefix(lower, lq):
+				class = rankPrefix
+			case strings.Contains(lower, lq):
+				class = rankSubstring
+			}
+			if class >= 0 {
+				found = append(found, scored{sym, symbolRank(sym, class)})
+			}
+		}
+	}
+	slices.SortFunc(found, compareScored)
+	if len(found) > limit {
+		found = found[:limit]
+	}
+	return symbolsOf(found)
+}
+
+func checkSymbols(t *testing.T, ix *Index, when string) {
+	t.Helper()
+	snap := ix.Snapshot()
+	for _, q := range []string{"Cart", "cart", "c", "t", "Total", "price", "Cart.Checkout", "ShippingCalculator.shipping_cost",
+		"shipping", "Gen", "gen", "Sym7", "ym", "nothing-like-it", "e"} {
+		for _, limit := range []int{1, 3, 50} {
+			got, want := snap.Symbols(q, limit), referenceSymbols(snap, q, limit)
+			if len(got) == 0 && len(want) == 0 {
+				continue
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: Symbols(%q, %d) =\n%+v\nthe plain scan gives\n%+v", when, q, limit, got, want)
+			}
+		}
+	}
+}
+
+// The table gives what a scan of every symbol gives: after the first sync,
+// after edits (files listed over the shared base), after a deletion, and
+// after so many changed files that a new base is built.
+func TestSymbolTableMatchesAScan(t *testing.T) {
+	f := newFixture(t, "workspace.txtar")
+	ctx := context.Background()
+	checkSymbols(t, f.ix, "first sync")
+	if f.ix.Snapshot().st.tab.base.build(); f.ix.Snapshot().st.tab.base.count == 0 {
+		t.Fatal("empty symbol table")
+	}
+
+	base := f.ix.Snapshot().st.tab.base
+	f.ix.WaitFor(ctx, f.ix.Update("cart/cart.go", []byte("package cart\n\ntype Cart struct{}\n\nfunc (c *Cart) Gen7() {}\nfunc GenCart() {}\n")))
+	f.ix.WaitFor(ctx, f.ix.Update("gen/new.go", []byte("package gen\n\nfunc Sym7Gen() {}\nvar cartel = 1\n")))
+	if st := f.ix.Snapshot().st; st.tab.base != base || !st.tab.over["cart/cart.go"] || !st.tab.over["gen/new.go"] {
+		t.Fatalf("an edit should list its file over the shared base: over=%v", st.tab.over)
+	}
+	checkSymbols(t, f.ix, "after edits")
+	f.ix.WaitFor(ctx, f.ix.Release("gen/new.go"))
+	checkSymbols(t, f.ix, "after a release")
+
+	var gen uint64
+	for i := 0; i <= maxOver; i++ {
+		gen = f.ix.Update(fmt.Sprintf("gen/f%d.go", i), []byte(fmt.Sprintf("package gen\n\nfunc Gen%d() {}\ntype Sym%dCart int\n", i, i)))
+	}
+	f.ix.WaitFor(ctx, gen)
+	if st := f.ix.Snapshot().st; st.tab.base == base || len(st.tab.over) != 0 {
+		t.Fatalf("after %d changed files the table should have a new base (over: %d files)", maxOver+1, len(st.tab.over))
+	}
+	checkSymbols(t, f.ix, "after a new base")
+	if n := f.ix.Stats().Symbols; n != f.ix.Snapshot().st.tab.base.count {
+		f.ix.Snapshot().st.tab.base.build()
+		if n != f.ix.Snapshot().st.tab.base.count {
+			t.Errorf("Stats().Symbols = %d, the table holds %d", n, f.ix.Snapshot().st.tab.base.count)
+		}
+	}
+}
