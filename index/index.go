@@ -145,8 +145,8 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 				continue
 			}
 			api := r.api(rel)
-			for i := range e.Symbols {
-				e.Symbols[i].Path, e.Symbols[i].Language = api, e.Lang
+			if e.lazy != nil {
+				e.lazy.path, e.lazy.lang = api, e.Lang
 			}
 			st.files[api] = e
 		}

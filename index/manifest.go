@@ -12,7 +12,7 @@ import (
 
 // manifestVersion changes whenever chunking, analysis or the mapping
 // change: an index written by another version is rebuilt.
-const manifestVersion = 5
+const manifestVersion = 6
 
 // fileEntry is what the index knows of one file. Entries are immutable
 // once published in a state; the writer replaces them.
@@ -24,14 +24,25 @@ type fileEntry struct {
 	Test    bool
 	Skip    string // why the file is not indexed ("binary", ...); "" when indexed
 	Chunks  []chunkMeta
-	Symbols []Symbol
+	Symbols []Symbol     // when chunked here; use symbols()
+	lazy    *lazySymbols // instead of Symbols when loaded from the manifest
 }
 
 // symbols are the file's symbols.
-func (e *fileEntry) symbols() []Symbol { return e.Symbols }
+func (e *fileEntry) symbols() []Symbol {
+	if e.lazy != nil {
+		return e.lazy.get()
+	}
+	return e.Symbols
+}
 
 // symbolCount is len(e.symbols()).
-func (e *fileEntry) symbolCount() int { return len(e.Symbols) }
+func (e *fileEntry) symbolCount() int {
+	if e.lazy != nil {
+		return e.lazy.n
+	}
+	return len(e.Symbols)
+}
 
 // manifest is the persisted list of files of one root.
 type manifest struct {

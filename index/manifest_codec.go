@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"sync"
+	"unsafe"
 )
 
 // The manifest is written in a small binary format rather than gob:
@@ -119,14 +121,12 @@ func encodeManifest(m *manifest) []byte {
 				e.str(p.Kind)
 			}
 		}
-		e.uint(uint64(len(f.Symbols)))
-		for _, s := range f.Symbols {
-			e.str(s.Name)
-			e.str(s.Container)
-			e.str(s.Kind)
-			e.int(int64(s.Line))
-			e.int(int64(s.EndLine))
-			e.str(s.Signature)
+		// Symbols are one length-prefixed block, so that loading can keep
+		// it encoded until they are asked for (lazySymbols).
+		if f.lazy != nil {
+			e.str(f.lazy.raw)
+		} else {
+			e.str(string(encodeSymbols(f.Symbols)))
 		}
 	}
 	return e.b
@@ -136,7 +136,10 @@ func decodeManifest(data []byte) (*manifest, error) {
 	if len(data) < len(manifestMagic) || string(data[:len(manifestMagic)]) != manifestMagic {
 		return nil, fmt.Errorf("not an askls manifest (or written by an older askls)")
 	}
-	d := &decoder{b: data, s: string(data), i: len(manifestMagic)}
+	// The strings are cut from data itself: the caller hands it over and
+	// never changes it (a copy of the 18 MB of the Go tree's manifest cost
+	// 65 ms of the warm start).
+	d := &decoder{b: data, s: unsafe.String(unsafe.SliceData(data), len(data)), i: len(manifestMagic)}
 	m := &manifest{Version: int(d.uint()), Root: d.str()}
 	if d.err == nil && m.Version != manifestVersion {
 		return m, nil // the caller reports the version
@@ -175,18 +178,12 @@ func decodeManifest(data []byte) (*manifest, error) {
 				c.Parts = append(c.Parts, partMeta{Start: int(d.int()), End: int(d.int()), Symbol: d.str(), Kind: d.str()})
 			}
 		}
-		ns := int(d.uint())
-		if ns > len(data) {
-			return nil, errManifestCorrupt
-		}
-		if ns > 0 {
-			f.Symbols = make([]Symbol, ns)
-		}
-		for i := 0; i < ns && d.err == nil; i++ {
-			s := &f.Symbols[i]
-			s.Name, s.Container, s.Kind = d.str(), d.str(), d.str()
-			s.Line, s.EndLine = int(d.int()), int(d.int())
-			s.Signature = d.str()
+		if raw := d.str(); raw != "" {
+			ns, n := binary.Uvarint([]byte(raw[:min(len(raw), binary.MaxVarintLen64)]))
+			if n <= 0 || ns > uint64(len(raw)) {
+				return nil, errManifestCorrupt
+			}
+			f.lazy = &lazySymbols{raw: raw, n: int(ns)}
 		}
 		m.Files[rel] = f
 	}
@@ -194,4 +191,59 @@ func decodeManifest(data []byte) (*manifest, error) {
 		return nil, d.err
 	}
 	return m, nil
+}
+
+// lazySymbols are a file's symbols as the manifest holds them, decoded at
+// first use: a warm start decodes none of the 228,000 symbols of the Go
+// tree (the symbol table does it afterwards, in the background).
+type lazySymbols struct {
+	raw        string // count, then the symbols (encodeSymbols)
+	n          int    // the count
+	path, lang string // filled into each symbol; set by Open
+	once       sync.Once
+	syms       []Symbol
+}
+
+func (l *lazySymbols) get() []Symbol {
+	l.once.Do(func() { l.syms = decodeSymbols(l.raw, l.path, l.lang) })
+	return l.syms
+}
+
+func encodeSymbols(syms []Symbol) []byte {
+	if len(syms) == 0 {
+		return nil
+	}
+	e := &encoder{}
+	e.uint(uint64(len(syms)))
+	for _, s := range syms {
+		e.str(s.Name)
+		e.str(s.Container)
+		e.str(s.Kind)
+		e.int(int64(s.Line))
+		e.int(int64(s.EndLine))
+		e.str(s.Signature)
+	}
+	return e.b
+}
+
+// decodeSymbols decodes what encodeSymbols wrote; a corrupt block gives
+// the symbols before the damage.
+func decodeSymbols(raw, path, lang string) []Symbol {
+	d := &decoder{b: unsafe.Slice(unsafe.StringData(raw), len(raw)), s: raw}
+	n := int(d.uint())
+	if d.err != nil || n > len(raw) {
+		return nil
+	}
+	syms := make([]Symbol, n)
+	for i := range syms {
+		s := &syms[i]
+		s.Name, s.Container, s.Kind = d.str(), d.str(), d.str()
+		s.Line, s.EndLine = int(d.int()), int(d.int())
+		s.Signature = d.str()
+		s.Path, s.Language = path, lang
+		if d.err != nil {
+			return syms[:i]
+		}
+	}
+	return syms
 }

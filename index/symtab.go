@@ -79,38 +79,62 @@ func (t symtab) buildAsync() {
 
 func (b *symBase) build() {
 	b.once.Do(func() {
+		// Number the distinct lower-case names in the order met, sort
+		// them, then place each symbol in its name's group: one map
+		// lookup per symbol and a sort of the distinct names only.
 		n := 0
 		for _, e := range b.files {
-			n += len(e.symbols())
+			n += e.symbolCount()
 		}
-		type named struct {
-			lower string
-			sym   *Symbol
-		}
-		all := make([]named, 0, n)
+		syms := make([]*Symbol, 0, n)
+		group := make([]int32, 0, n) // by symbol: its name's number
+		ids := make(map[string]int32, n/2)
+		var names []string // by number
+		var count []int32   // by number
 		for _, e := range b.files {
-			syms := e.symbols()
-			for i := range syms {
-				all = append(all, named{strings.ToLower(syms[i].Name), &syms[i]})
+			fs := e.symbols()
+			for i := range fs {
+				l := strings.ToLower(fs[i].Name)
+				id, ok := ids[l]
+				if !ok {
+					id = int32(len(names))
+					ids[l] = id
+					names = append(names, l)
+					count = append(count, 0)
+				}
+				count[id]++
+				syms = append(syms, &fs[i])
+				group = append(group, id)
 			}
 		}
-		slices.SortFunc(all, func(x, y named) int { return strings.Compare(x.lower, y.lower) })
-		b.count = len(all)
-		b.ents = make([]*Symbol, len(all))
+		order := make([]int32, len(names)) // numbers in name order
+		for i := range order {
+			order[i] = int32(i)
+		}
+		slices.SortFunc(order, func(x, y int32) int { return strings.Compare(names[x], names[y]) })
+		b.names = make([]string, len(names))
+		b.first = make([]int32, len(names)+1)
+		b.offs = make([]int32, len(names))
+		next := make([]int32, len(names)) // by number: next free slot of its group
 		var blob strings.Builder
+		blob.Grow(len(names) * 12)
 		blob.WriteByte(0)
-		for i, a := range all {
-			b.ents[i] = a.sym
-			if i == 0 || a.lower != all[i-1].lower {
-				b.names = append(b.names, a.lower)
-				b.first = append(b.first, int32(i))
-				b.offs = append(b.offs, int32(blob.Len()))
-				blob.WriteString(a.lower)
-				blob.WriteByte(0)
-			}
+		for k, id := range order {
+			l := names[id]
+			b.names[k] = l
+			b.first[k+1] = b.first[k] + count[id]
+			next[id] = b.first[k]
+			b.offs[k] = int32(blob.Len())
+			blob.WriteString(l)
+			blob.WriteByte(0)
 		}
-		b.first = append(b.first, int32(len(all)))
 		b.blob = blob.String()
+		b.ents = make([]*Symbol, len(syms))
+		for i, sym := range syms {
+			b.ents[next[group[i]]] = sym
+			next[group[i]]++
+		}
+		b.count = len(syms)
 	})
 }
 

@@ -104,3 +104,42 @@ func TestSymbolTableMatchesAScan(t *testing.T) {
 		}
 	}
 }
+
+// After a restart the symbols come from the manifest, decoded only when
+// asked for: they are the same as before.
+func TestSymbolsSurviveARestart(t *testing.T) {
+	root, cache := writeTxtar(t, "workspace.txtar"), t.TempDir()
+	f := openFixture(t, root, cache)
+	before := f.ix.Snapshot().Symbols("c", 100)
+	outline, err := f.ix.Snapshot().Outline("cart/cart.go")
+	if err != nil || len(before) == 0 || len(outline) == 0 {
+		t.Fatalf("no symbols: %v %v %v", before, outline, err)
+	}
+	n := f.ix.Stats().Symbols
+	f.ix.Close()
+
+	f = openFixture(t, root, cache)
+	defer f.ix.Close()
+	if f.stats.Indexed != 0 {
+		t.Fatalf("restart re-indexed %d files", f.stats.Indexed)
+	}
+	lazy := 0
+	for _, e := range f.ix.Snapshot().st.files {
+		if e.lazy != nil {
+			lazy++
+		}
+	}
+	if lazy == 0 {
+		t.Errorf("no file kept its symbols encoded after a restart")
+	}
+	if got := f.ix.Stats().Symbols; got != n {
+		t.Errorf("Stats().Symbols after a restart = %d, before %d", got, n)
+	}
+	if got := f.ix.Snapshot().Symbols("c", 100); !reflect.DeepEqual(got, before) {
+		t.Errorf("Symbols after a restart =\n%+v\nbefore\n%+v", got, before)
+	}
+	if got, _ := f.ix.Snapshot().Outline("cart/cart.go"); !reflect.DeepEqual(got, outline) {
+		t.Errorf("Outline after a restart =\n%+v\nbefore\n%+v", got, outline)
+	}
+	checkSymbols(t, f.ix, "after a restart")
+}
