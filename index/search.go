@@ -1,8 +1,10 @@
 package index
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"regexp"
 	"sort"
@@ -23,11 +25,12 @@ const (
 
 // Boosts of the fields, chosen on goroot.jsonl (see the README).
 var (
-	boostSymbol = 3.0
+	boostSymbol = 1.5
 	boostPath   = 1.5
-	// For plain English words of a longer question (measured: lower
-	// values lost top-1 questions on goroot.jsonl).
-	boostSymbolNL = 3.0
+	// For plain English words of a longer question: a symbol name is a
+	// short field, so one common word there ("Writer", "Stream") outscored
+	// chunks holding most of the question when it weighed 3.
+	boostSymbolNL = 1.0
 	boostPathNL   = 1.5
 	boostPhrase   = 2.0
 	// testFactor scales the score of test files unless the query is
@@ -65,6 +68,18 @@ func init() {
 			boostSymbolNL = f
 		case "nlpath":
 			boostPathNL = f
+		case "cov":
+			coveragePower = f
+		case "idf":
+			tuneIDF = f == 1
+		case "extra":
+			fileExtraHits = int(f)
+		case "share":
+			fileExtraShare = f
+		case "minterms":
+			rerankMinTerms = int(f)
+		case "pool":
+			rerankPool = int(f)
 		}
 	}
 }
@@ -216,9 +231,10 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 		mustNot = append(mustNot, termQuery("1", fieldTest, 1))
 	}
 
-	want := limit * 4
-	if want < 40 {
-		want = 40
+	want := max(limit*4, 40)
+	rerank := coveragePower > 0 && len(terms) >= rerankMinTerms
+	if rerank {
+		want = max(want, rerankPool)
 	}
 	if strict {
 		want *= 5 // many will not hold the phrase
@@ -227,6 +243,7 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 		hit   Hit
 		score float64
 		meta  chunkMeta
+		text  []byte // read for the rerank, else nil
 	}
 	var cands []cand
 	for _, r := range s.ix.roots {
@@ -281,7 +298,21 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 				score *= testFactor
 			}
 			cands = append(cands, cand{Hit{Path: api, Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind,
-				Language: e.Lang, Score: score}, score, c})
+				Language: e.Lang, Score: score}, score, c, nil})
+		}
+	}
+	// Rerank the best candidates by how much of the query each holds.
+	if rerank {
+		weights := s.termWeights(ctx, terms)
+		sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
+		pool := cands[:min(len(cands), max(rerankPool, limit))]
+		texts := s.chunkTexts(len(pool), func(i int) (string, chunkMeta) { return pool[i].hit.Path, pool[i].meta })
+		for i := range pool {
+			c := &pool[i]
+			c.text = texts[i]
+			cov := coverage(c.text, c.hit.Path, terms, weights)
+			c.score *= math.Pow(cov, coveragePower)
+			c.hit.Score = c.score
 		}
 	}
 	cands, fileScores := rankByFile(cands, func(c cand) (string, float64) { return c.hit.Path, c.score })
@@ -298,7 +329,10 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 		if len(hits) == limit {
 			break
 		}
-		text := s.chunkText(c.hit.Path, c.meta)
+		text := c.text
+		if text == nil {
+			text = s.chunkText(c.hit.Path, c.meta)
+		}
 		if strict && !holdsPhrases(text, phrases) {
 			continue
 		}
@@ -344,7 +378,7 @@ func (s *Snapshot) chunkText(p string, c chunkMeta) []byte {
 	if _, open := s.overlay[p]; !open && c.Len > 0 {
 		if e := s.st.files[p]; e != nil {
 			if r, rel := s.ix.rootOf(p); r != nil {
-				if b, ok := readRange(r, rel, e.Size, e.MTime, c.Off, c.Len); ok {
+				if b, ok := readSpan(r, rel, e.Size, e.MTime, c.Off, c.Len); ok {
 					return b
 				}
 			}
@@ -355,6 +389,71 @@ func (s *Snapshot) chunkText(p string, c chunkMeta) []byte {
 		return nil
 	}
 	return newLineIndex(data).text(data, c.Start, c.End)
+}
+
+// maxSpanRead bounds the bytes read at once for the chunks of one file in
+// chunkTexts; chunks further apart are read one by one.
+const maxSpanRead = 256 << 10
+
+// chunkTexts returns the texts of n chunks (path and meta of each from
+// at): the chunks of one file are read with one open and one read of the
+// span that holds them, when the file is not open in the editor, has the
+// size it had when indexed and the span is small enough; else as
+// chunkText does.
+func (s *Snapshot) chunkTexts(n int, at func(int) (string, chunkMeta)) [][]byte {
+	out := make([][]byte, n)
+	byFile := map[string][]int{}
+	var order []string
+	for i := 0; i < n; i++ {
+		p, _ := at(i)
+		if byFile[p] == nil {
+			order = append(order, p)
+		}
+		byFile[p] = append(byFile[p], i)
+	}
+	for _, p := range order {
+		idx := byFile[p]
+		e := s.st.files[p]
+		_, open := s.overlay[p]
+		if len(idx) > 1 && e != nil && !open {
+			lo, hi, ok := -1, 0, true
+			for _, i := range idx {
+				_, c := at(i)
+				if c.Len <= 0 {
+					ok = false
+					break
+				}
+				if lo < 0 || c.Off < lo {
+					lo = c.Off
+				}
+				hi = max(hi, c.Off+c.Len)
+			}
+			if ok && hi-lo <= maxSpanRead {
+				if r, rel := s.ix.rootOf(p); r != nil {
+					if b, ok := readSpan(r, rel, e.Size, e.MTime, lo, hi-lo); ok {
+						for _, i := range idx {
+							_, c := at(i)
+							out[i] = b[c.Off-lo : c.Off-lo+c.Len : c.Off-lo+c.Len]
+						}
+						continue
+					}
+				}
+			}
+		}
+		for _, i := range idx {
+			p, c := at(i)
+			if e != nil && !open && c.Len > 0 {
+				if r, rel := s.ix.rootOf(p); r != nil {
+					if b, ok := readSpan(r, rel, e.Size, e.MTime, c.Off, c.Len); ok {
+						out[i] = b
+						continue
+					}
+				}
+			}
+			out[i] = s.chunkText(p, c)
+		}
+	}
+	return out
 }
 
 // excerptLines is the size of an excerpt.
@@ -438,8 +537,43 @@ func rankByFile[T any](cs []T, key func(T) (string, float64)) ([]T, map[string]f
 		pj, _ := key(firsts[j])
 		return fileScore[pi] > fileScore[pj]
 	})
-	return append(firsts, rest...), fileScore
+	if fileExtraHits <= 0 {
+		return append(firsts, rest...), fileScore
+	}
+	// Each file's next best chunks (up to fileExtraHits, scoring at least
+	// fileExtraShare of its best) follow it at once: the right file's
+	// right range is then shown before the next files.
+	byFile := map[string][]T{}
+	for _, c := range rest {
+		p, _ := key(c)
+		byFile[p] = append(byFile[p], c)
+	}
+	out := make([]T, 0, len(cs))
+	var later []T
+	for _, f := range firsts {
+		out = append(out, f)
+		p, _ := key(f)
+		for i, c := range byFile[p] {
+			if _, sc := key(c); i < fileExtraHits && sc >= fileExtraShare*best[p] {
+				out = append(out, c)
+			} else {
+				later = append(later, c)
+			}
+		}
+	}
+	sort.SliceStable(later, func(i, j int) bool {
+		_, a := key(later[i])
+		_, b := key(later[j])
+		return a > b
+	})
+	return append(out, later...), fileScore
 }
+
+// fileExtraHits and fileExtraShare: see rankByFile.
+var (
+	fileExtraHits  = 2
+	fileExtraShare = 0.3
+)
 
 // termScore counts the query terms on the lines of text, longer terms
 // weighing more.
@@ -472,3 +606,122 @@ func holdsPhrases(text []byte, phrases []string) bool {
 	}
 	return true
 }
+
+// Reranking by coverage: bleve's tf-idf gives a short chunk that holds
+// one rare query word (often in its symbol name) more than a longer one
+// that holds most of the question. The best rerankPool candidates are
+// scored again by score × coverage^coveragePower, where coverage is the
+// share of the query's terms found in the chunk's text or path. The pool costs reading its chunks'
+// text (one read per file, readSpan), about 1 ms, so only questions of
+// rerankMinTerms terms or more are reranked.
+var (
+	coveragePower = 1.0
+	rerankPool    = 200
+	// rerankMinTerms: shorter queries (identifiers, a few words) are
+	// ranked by bleve alone; coverage matters for questions.
+	rerankMinTerms = 6
+)
+
+// coverage is the share of terms (weighted) that occur in text or path.
+// A term counts where a word or an identifier part starts (so "compar"
+// matches "compare" and "ConstantTimeCompare", "run" does not match
+// "prune"); a Porter stem ending in "i" ("librari") also matches with
+// "y".
+func coverage(text []byte, path string, terms []string, weights []float64) float64 {
+	orig := make([]byte, 0, len(text)+1+len(path))
+	orig = append(append(append(orig, text...), '\n'), path...)
+	low := bytes.Clone(orig)
+	for i, c := range low {
+		if 'A' <= c && c <= 'Z' {
+			low[i] = c + 'a' - 'A'
+		}
+	}
+	var n, all float64
+	for i, t := range terms {
+		all += weights[i]
+		if holdsWordStart(orig, low, t) || (strings.HasSuffix(t, "i") && holdsWordStart(orig, low, t[:len(t)-1]+"y")) {
+			n += weights[i]
+		}
+	}
+	if all == 0 {
+		return 1
+	}
+	return n / all
+}
+
+// holdsWordStart reports whether t occurs in low (orig lower-cased, same
+// offsets) where a word or an identifier part of orig starts.
+func holdsWordStart(orig, low []byte, t string) bool {
+	for off := 0; ; {
+		i := bytes.Index(low[off:], []byte(t))
+		if i < 0 {
+			return false
+		}
+		i += off
+		if i == 0 || partStart(orig[i-1], orig[i]) {
+			return true
+		}
+		off = i + 1
+	}
+}
+
+// partStart: b starts a word or an identifier part after a.
+func partStart(a, b byte) bool {
+	isLower := func(c byte) bool { return 'a' <= c && c <= 'z' }
+	isUpper := func(c byte) bool { return 'A' <= c && c <= 'Z' }
+	isDigit := func(c byte) bool { return '0' <= c && c <= '9' }
+	switch {
+	case !isLower(a) && !isUpper(a) && !isDigit(a):
+		return a < 0x80 // not inside a non-ASCII word
+	case isLower(a) && isUpper(b):
+		return true
+	case isDigit(a) != isDigit(b):
+		return true
+	}
+	return false
+}
+
+// termWeights gives each term its inverse document frequency in the
+// content field of the first root's index (1 each when unknown), so that
+// a rare word counts more in coverage than a common one.
+func (s *Snapshot) termWeights(ctx context.Context, terms []string) []float64 {
+	w := make([]float64, len(terms))
+	for i := range w {
+		w[i] = 1
+	}
+	if !tuneIDF || len(s.ix.roots) == 0 {
+		return w
+	}
+	bi, ok := s.ix.roots[0].searchIndex()
+	if !ok {
+		return w
+	}
+	ai, err := bi.Advanced()
+	if err != nil {
+		return w
+	}
+	r, err := ai.Reader()
+	if err != nil {
+		return w
+	}
+	defer r.Close()
+	n, err := r.DocCount()
+	if err != nil || n == 0 {
+		return w
+	}
+	for i, t := range terms {
+		tfr, err := r.TermFieldReader(ctx, []byte(t), fieldContent, false, false, false)
+		if err != nil {
+			continue
+		}
+		df := tfr.Count()
+		tfr.Close()
+		w[i] = math.Log(1 + float64(n)/float64(df+1))
+	}
+	return w
+}
+
+// tuneIDF: weigh terms by idf in coverage (ASKLS_TUNE idf=1). Off:
+// each term counts once, which measured the same top-k and a better
+// range overlap (22 against 19 of 35) without opening a reader.
+var tuneIDF = false

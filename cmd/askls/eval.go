@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 	"sort"
 	"strings"
 	"time"
@@ -60,6 +61,7 @@ func runEval(ctx context.Context, args []string) error {
 	asJSON := fs.Bool("json", false, "print the summaries as JSON")
 	verbose := fs.Bool("v", false, "print each question's result")
 	outside := fs.String("outside", "cmd/,vendor/", "comma-separated path prefixes outside the question set's corpus; hits there are dropped for every system (goroot.jsonl leaves out cmd/ and vendor/)")
+	latency := fs.Int("latency", 0, "also time `N` rounds of askls bench's query mix (limit 10) on the warm index and print p50/p99")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -98,6 +100,27 @@ func runEval(ctx context.Context, args []string) error {
 		return inCorpus(snap.Search(ctx, q, 60, index.Filter{NoTests: true}))
 	})
 	summaries := []evalSummary{askls}
+	if *latency > 0 {
+		if pf := os.Getenv("ASKLS_EVAL_CPUPROFILE"); pf != "" {
+			f, err := os.Create(pf)
+			if err != nil {
+				return err
+			}
+			pprof.StartCPUProfile(f)
+			defer pprof.StopCPUProfile()
+		}
+		var ts []float64
+		for r := 0; r < *latency; r++ {
+			for _, q := range benchQueries {
+				t := time.Now()
+				if _, err := snap.Search(ctx, q, 10, index.Filter{}); err != nil {
+					return fmt.Errorf("eval: query %q: %w", q, err)
+				}
+				ts = append(ts, float64(time.Since(t).Microseconds())/1000)
+			}
+		}
+		fmt.Fprintf(os.Stderr, "query latency over %d searches (limit 10): p50 %.2f ms, p99 %.2f ms\n", len(ts), percentile(ts, 50), percentile(ts, 99))
+	}
 	if *baseline {
 		if len(rf.roots) > 1 {
 			return usageError("--baseline takes one --root")

@@ -1,0 +1,53 @@
+package index
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestCoverage(t *testing.T) {
+	text := []byte("// ConstantTimeCompare returns 1 if the two slices have equal contents.\nfunc ConstantTimeCompare(x, y []byte) int {")
+	ones := []float64{1, 1, 1, 1}
+	cases := []struct {
+		terms []string
+		want  float64
+	}{
+		{[]string{"compar", "slice", "two", "leak"}, 0.75},   // stems match word starts and identifier parts
+		{[]string{"run", "ten", "ant", "leak"}, 0},           // inside a word ("returns", "contents", "Constant") does not count
+		{[]string{"subtl", "constant", "time", "xyz"}, 0.75}, // the path counts
+		{[]string{"librari", "equal", "byte", "int"}, 0.75},  // "librari" would need "library"
+	}
+	for _, c := range cases {
+		if got := coverage(text, "crypto/subtle/constant_time.go", c.terms, ones); got != c.want {
+			t.Errorf("coverage(%v) = %v, want %v", c.terms, got, c.want)
+		}
+	}
+	if got := coverage([]byte("a library of helpers"), "x.go", []string{"librari"}, []float64{1}); got != 1 {
+		t.Errorf("stem ending in i: coverage = %v, want 1", got)
+	}
+	if got := coverage(text, "x.go", []string{"compar", "leak"}, []float64{3, 1}); got != 0.75 {
+		t.Errorf("weighted coverage = %v, want 0.75", got)
+	}
+}
+
+func TestRankByFileExtras(t *testing.T) {
+	type c struct {
+		path  string
+		score float64
+	}
+	cs := []c{{"a", 10}, {"b", 9}, {"a", 6}, {"b", 2}, {"a", 4}, {"a", 3.5}, {"c", 1}}
+	out, _ := rankByFile(cs, func(x c) (string, float64) { return x.path, x.score })
+	var got []string
+	for _, x := range out {
+		got = append(got, x.path)
+	}
+	// a's best, then its next two chunks over 0.3 × 10; then b (its 2 is
+	// under 0.3 × 9), c; then the rest by score.
+	want := []string{"a", "a", "a", "b", "c", "a", "b"}
+	if !slices.Equal(got, want) {
+		t.Errorf("order = %v, want %v", got, want)
+	}
+	if out[5].score != 3.5 || out[6].score != 2 {
+		t.Errorf("the rest is not by score: %v", out[5:])
+	}
+}
