@@ -2,11 +2,13 @@ package index
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -75,5 +77,72 @@ func BenchmarkSymbolTable(b *testing.B) {
 	}
 	for b.Loop() {
 		(&symBase{files: files}).build()
+	}
+}
+
+// BenchmarkUpdate is Update of net/http/server.go (3,900 lines) then
+// WaitFor its generation, alone ("quiet") and while another file is edited
+// 20 times a second ("noise"), with lsp's 10 ms debounce.
+func BenchmarkUpdate(b *testing.B) {
+	for _, noise := range []bool{false, true} {
+		name := "quiet"
+		if noise {
+			name = "noise"
+		}
+		b.Run(name, func(b *testing.B) {
+			opts := benchOptions(b)
+			opts.Debounce = 10 * time.Millisecond
+			ix, err := Open(context.Background(), opts)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer ix.Close()
+			if _, err := ix.Sync(context.Background()); err != nil {
+				b.Fatal(err)
+			}
+			const target, other = "net/http/server.go", "net/http/request.go"
+			orig, err := ix.Snapshot().Content(target)
+			if err != nil {
+				b.Fatal(err)
+			}
+			otherText, err := ix.Snapshot().Content(other)
+			if err != nil {
+				b.Fatal(err)
+			}
+			stop := make(chan struct{})
+			done := make(chan struct{})
+			go func() {
+				defer close(done)
+				if !noise {
+					return
+				}
+				tick := time.NewTicker(50 * time.Millisecond)
+				defer tick.Stop()
+				for v := 0; ; v++ {
+					select {
+					case <-stop:
+						return
+					case <-tick.C:
+					}
+					ix.Update(other, append([]byte(fmt.Sprintf("// noise %d\n", v)), otherText...))
+				}
+			}()
+			var ds []time.Duration
+			i := 0
+			for b.Loop() {
+				i++
+				t0 := time.Now()
+				gen := ix.Update(target, append([]byte(fmt.Sprintf("// zqxalone%d guesses\n", i)), orig...))
+				if err := ix.WaitFor(context.Background(), gen); err != nil {
+					b.Fatal(err)
+				}
+				ds = append(ds, time.Since(t0))
+			}
+			close(stop)
+			<-done
+			slices.Sort(ds)
+			b.ReportMetric(float64(ds[len(ds)/2].Microseconds())/1000, "p50-ms")
+			b.ReportMetric(float64(ds[(len(ds)-1)*99/100].Microseconds())/1000, "p99-ms")
+		})
 	}
 }

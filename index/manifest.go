@@ -12,7 +12,7 @@ import (
 
 // manifestVersion changes whenever chunking, analysis or the mapping
 // change: an index written by another version is rebuilt.
-const manifestVersion = 6
+const manifestVersion = 7
 
 // fileEntry is what the index knows of one file. Entries are immutable
 // once published in a state; the writer replaces them.
@@ -24,6 +24,9 @@ type fileEntry struct {
 	Test    bool
 	Skip    string // why the file is not indexed ("binary", ...); "" when indexed
 	Chunks  []chunkMeta
+	// DocHash[i] is the hash of what chunk i's document indexes (docHash):
+	// an edit re-indexes only the chunks whose hash changed.
+	DocHash []uint64
 	Symbols []Symbol     // when chunked here; use symbols()
 	lazy    *lazySymbols // instead of Symbols when loaded from the manifest
 }

@@ -106,7 +106,12 @@ func encodeManifest(m *manifest) []byte {
 		e.bool(f.Test)
 		e.str(f.Skip)
 		e.uint(uint64(len(f.Chunks)))
-		for _, c := range f.Chunks {
+		for i, c := range f.Chunks {
+			var h uint64
+			if i < len(f.DocHash) {
+				h = f.DocHash[i]
+			}
+			e.b = binary.LittleEndian.AppendUint64(e.b, h)
 			e.int(int64(c.Start))
 			e.int(int64(c.End))
 			e.str(c.Symbol)
@@ -164,8 +169,14 @@ func decodeManifest(data []byte) (*manifest, error) {
 		}
 		if nc > 0 {
 			f.Chunks = make([]chunkMeta, nc)
+			f.DocHash = make([]uint64, nc)
 		}
 		for i := 0; i < nc && d.err == nil; i++ {
+			if d.i+8 > len(d.b) {
+				return nil, errManifestCorrupt
+			}
+			f.DocHash[i] = binary.LittleEndian.Uint64(d.b[d.i:])
+			d.i += 8
 			c := &f.Chunks[i]
 			c.Start, c.End = int(d.int()), int(d.int())
 			c.Symbol, c.Kind = d.str(), d.str()

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io/fs"
 	"maps"
 	"os"
@@ -242,9 +243,16 @@ func (ix *Index) applyChanges(files map[string]*fileEntry, pend map[string]bool,
 				e = &fileEntry{Skip: "unreadable"}
 			}
 		}
+		// A document that would index exactly what bleve already holds
+		// under its id is not sent again: an edit inside one function
+		// re-indexes that chunk, not the whole file (the other chunks'
+		// lines live in the entry).
+		same := sameDocs(r, rel, old, e)
 		ix.purge(r, rel, old, len(docs), b)
-		for _, d := range docs {
-			b.IndexAdvanced(d)
+		for i, d := range docs {
+			if same == nil || !same[i] {
+				b.IndexAdvanced(d)
+			}
 		}
 		delete(r.skipped, rel)
 		delete(files, api)
@@ -265,6 +273,13 @@ func (ix *Index) applyChanges(files map[string]*fileEntry, pend map[string]bool,
 		r.writeJournal(touched[r])
 		if err := ix.persist.run(r.bi, b); err != nil {
 			ix.log.Error("index: writing a batch failed; the files stay queued for the next sync", "err", err)
+			// What bleve holds of these files is unknown: the next edit
+			// re-indexes every chunk.
+			for _, rel := range touched[r] {
+				if e := files[r.api(rel)]; e != nil {
+					e.DocHash = nil
+				}
+			}
 		}
 	}
 }
@@ -362,6 +377,7 @@ func (ix *Index) prepare(r *root, rel string, content []byte, size, mtime int64,
 	chunks, syms := chunkFile(api, e.Lang, content)
 	e.Symbols = syms
 	e.Chunks = make([]chunkMeta, len(chunks))
+	e.DocHash = make([]uint64, len(chunks))
 	li := newLineIndex(content)
 	docs := make([]*document.Document, len(chunks))
 	for i, c := range chunks {
@@ -372,8 +388,38 @@ func (ix *Index) prepare(r *root, rel string, content []byte, size, mtime int64,
 		}
 		e.Chunks[i] = chunkMeta{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind, Parts: c.Parts, Off: off, Len: len(text)}
 		docs[i] = chunkDoc(rel, e.Lang, e.Test, i, c, text)
+		e.DocHash[i] = docHash(c, text)
 	}
 	return e, docs
+}
+
+// docHash is the hash of everything chunkDoc indexes for chunk c of a
+// file besides the path, language and test flag (the same for the path).
+func docHash(c chunk, text []byte) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(c.Header))
+	h.Write([]byte{0})
+	for _, n := range c.Names {
+		h.Write([]byte(n))
+		h.Write([]byte{0})
+	}
+	h.Write([]byte{1})
+	h.Write(text)
+	return h.Sum64()
+}
+
+// sameDocs reports, for each chunk of e, whether bleve already holds that
+// document for chunk n of old. Nothing is the same for a file left over
+// by a crash, or when the language or test flag changed.
+func sameDocs(r *root, rel string, old, e *fileEntry) []bool {
+	if e == nil || old == nil || r.suspect[rel] || old.Skip != "" || old.Lang != e.Lang || old.Test != e.Test {
+		return nil
+	}
+	same := make([]bool, len(e.DocHash))
+	for i, h := range e.DocHash {
+		same[i] = i < len(old.DocHash) && i < len(old.Chunks) && h != 0 && old.DocHash[i] == h
+	}
+	return same
 }
 
 // readRange reads n bytes at off of a file of r, if the file still has
