@@ -51,3 +51,20 @@ func TestRankByFileExtras(t *testing.T) {
 		t.Errorf("the rest is not by score: %v", out[5:])
 	}
 }
+
+func TestSearchQualifiedNameAndCoverage(t *testing.T) {
+	f := newFixture(t, "rank.txtar")
+	for _, c := range []struct{ q, path string }{
+		// errs.Is: the Is defined under errs/, not the other Is in a
+		// file that says "errs" more often.
+		{"how does errs.Is compare an error with its target", "errs/wrap.go"},
+		// A question: the chunk holding most of its words wins over a
+		// short one whose name holds two of them.
+		{"how does the reader/writer lock keep a continuous stream of new readers from starving a waiting writer", "lock/rw.go"},
+	} {
+		hits := search(t, f.ix, c.q)
+		if len(hits) == 0 || hits[0].Path != c.path {
+			t.Errorf("Search(%q) = %v, want %s first", c.q, hits, c.path)
+		}
+	}
+}

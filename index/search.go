@@ -30,7 +30,7 @@ var (
 	// For plain English words of a longer question: a symbol name is a
 	// short field, so one common word there ("Writer", "Stream") outscored
 	// chunks holding most of the question when it weighed 3.
-	boostSymbolNL = 1.0
+	boostSymbolNL = 1.5
 	boostPathNL   = 1.5
 	boostPhrase   = 2.0
 	// testFactor scales the score of test files unless the query is
@@ -78,6 +78,8 @@ func init() {
 			fileExtraShare = f
 		case "minterms":
 			rerankMinTerms = int(f)
+		case "qual":
+			boostQualified = f
 		case "pool":
 			rerankPool = int(f)
 		}
@@ -147,6 +149,13 @@ func isCodeWord(w string) bool {
 	return false
 }
 
+// qualifiedRE matches a package-qualified name: a lower-case qualifier,
+// a dot, an identifier.
+var qualifiedRE = regexp.MustCompile(`\b([a-z][a-z0-9]*)\.([A-Za-z_][A-Za-z0-9_]*)\b`)
+
+// boostQualified weighs a qualified name's definition (see Search).
+var boostQualified = 3.0
+
 var phraseRE = regexp.MustCompile(`"([^"]+)"`)
 
 // Search ranks the chunks that match query, best first.
@@ -209,6 +218,20 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 			bs, bp = boostSymbolNL, boostPathNL
 		}
 		should = append(should, termQuery(t, fieldContent, 1), termQuery(t, fieldSymbol, bs), termQuery(t, fieldPath, bp))
+	}
+	// A qualified name (errors.Is, http.Get, sql.DB): the chunk that
+	// defines the name in a folder named like the qualifier.
+	if boostQualified > 0 {
+		for _, m := range qualifiedRE.FindAllStringSubmatch(q, 8) {
+			// Analysed as the fields are (lower case, stems): the first
+			// token of a word is the whole word.
+			pkg, name := analyzeCode([]byte(m[1]), nil), analyzeCode([]byte(m[2]), nil)
+			if len(pkg) == 0 || len(name) == 0 {
+				continue
+			}
+			should = append(should, query.NewConjunctionQuery([]query.Query{
+				termQuery(string(name[0].Term), fieldSymbol, boostQualified), termQuery(string(pkg[0].Term), fieldPath, boostQualified)}))
+		}
 	}
 	var must []query.Query
 	// Only quoted phrases: they must match. Phrases inside a question
