@@ -80,6 +80,8 @@ func init() {
 			rerankMinTerms = int(f)
 		case "qual":
 			boostQualified = f
+		case "keep":
+			narrowKeep = f
 		case "pool":
 			rerankPool = int(f)
 		}
@@ -363,8 +365,9 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 			// Narrow a merged chunk to the unit the query is about.
 			li := newLineIndex(text)
 			partText := func(p partMeta) []byte { return li.text(text, p.Start-c.meta.Start+1, p.End-c.meta.Start+1) }
-			best, bestScore := c.meta.Parts[0], -1
-			for _, p := range c.meta.Parts {
+			scores := make([]int, len(c.meta.Parts))
+			bi := 0
+			for i, p := range c.meta.Parts {
 				sc := termScore(partText(p), terms)
 				if strings.Contains(strings.ToLower(p.Symbol), strings.Join(terms, "")) {
 					sc += 10
@@ -372,12 +375,25 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 				if len(phrases) > 0 && holdsPhrases(partText(p), phrases) {
 					sc += 10
 				}
-				if sc > bestScore {
-					best, bestScore = p, sc
+				scores[i] = sc
+				if sc > scores[bi] {
+					bi = i
 				}
 			}
-			c.hit.Start, c.hit.End, c.hit.Symbol, c.hit.Kind = best.Start, best.End, best.Symbol, best.Kind
-			text = partText(best)
+			// The neighbours that match nearly as well stay in the range:
+			// a question often spans two adjacent small units.
+			lo, hi := bi, bi
+			if narrowKeep > 0 {
+				for lo > 0 && scores[lo-1] > 0 && float64(scores[lo-1]) >= narrowKeep*float64(scores[bi]) {
+					lo--
+				}
+				for hi < len(scores)-1 && scores[hi+1] > 0 && float64(scores[hi+1]) >= narrowKeep*float64(scores[bi]) {
+					hi++
+				}
+			}
+			best := c.meta.Parts[bi]
+			c.hit.Start, c.hit.End, c.hit.Symbol, c.hit.Kind = c.meta.Parts[lo].Start, c.meta.Parts[hi].End, best.Symbol, best.Kind
+			text = li.text(text, c.hit.Start-c.meta.Start+1, c.hit.End-c.meta.Start+1)
 		}
 		c.hit.Excerpt = excerpt(text, terms)
 		hits = append(hits, c.hit)
@@ -591,6 +607,10 @@ func rankByFile[T any](cs []T, key func(T) (string, float64)) ([]T, map[string]f
 	})
 	return append(out, later...), fileScore
 }
+
+// narrowKeep: a hit on a merged chunk is narrowed to its best unit and
+// the adjacent units scoring at least narrowKeep of it (0: the best only).
+var narrowKeep = 0.5
 
 // fileExtraHits and fileExtraShare: see rankByFile.
 var (
