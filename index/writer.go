@@ -147,12 +147,16 @@ func (ix *Index) publish(st *state) {
 }
 
 // writer is the one goroutine that writes to bleve. It runs jobs (Sync)
-// and applies queued edits: at once when it has been idle for the
-// debounce interval, else after it, so that a burst of keystrokes costs
-// one batch per interval.
+// and applies queued edits. After a batch it rests as long as that batch
+// took, never longer than the debounce interval, and edits arriving
+// meanwhile go into the next batch: a burst of keystrokes is coalesced
+// and the writer stays idle at least half the time, yet an edit is not
+// held back for a fixed interval when batches are cheap (an edit inside
+// one function re-indexes one chunk: a few milliseconds).
 func (ix *Index) writer() {
 	defer close(ix.writerDone)
 	var last time.Time
+	var took time.Duration
 	for {
 		select {
 		case <-ix.done:
@@ -160,7 +164,7 @@ func (ix *Index) writer() {
 		case job := <-ix.jobs:
 			job()
 		case <-ix.kick:
-			if wait := ix.opts.Debounce - time.Since(last); wait > 0 {
+			if wait := min(took, ix.opts.Debounce) - time.Since(last); wait > 0 {
 				t := time.NewTimer(wait)
 				select {
 				case <-t.C:
@@ -169,8 +173,10 @@ func (ix *Index) writer() {
 					return
 				}
 			}
+			start := time.Now()
 			ix.applyPending()
 			last = time.Now()
+			took = last.Sub(start)
 		}
 	}
 }
