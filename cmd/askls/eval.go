@@ -61,7 +61,7 @@ func runEval(ctx context.Context, args []string) error {
 	asJSON := fs.Bool("json", false, "print the summaries as JSON")
 	verbose := fs.Bool("v", false, "print each question's result")
 	outside := fs.String("outside", "cmd/,vendor/", "comma-separated path prefixes outside the question set's corpus; hits there are dropped for every system (goroot.jsonl leaves out cmd/ and vendor/)")
-	latency := fs.Int("latency", 0, "also time `N` rounds of askls bench's query mix (limit 10) on the warm index and print p50/p99")
+	latency := fs.Int("latency", 0, "also time `N` rounds of askls bench's query mix and of the set's questions (limit 10) on the warm index and print p50/p99")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -120,6 +120,17 @@ func runEval(ctx context.Context, args []string) error {
 			}
 		}
 		fmt.Fprintf(os.Stderr, "query latency over %d searches (limit 10): p50 %.2f ms, p99 %.2f ms\n", len(ts), percentile(ts, 50), percentile(ts, 99))
+		ts = ts[:0]
+		for r := 0; r < *latency; r++ {
+			for _, q := range qs {
+				t := time.Now()
+				if _, err := snap.Search(ctx, q.Question, 10, index.Filter{}); err != nil {
+					return fmt.Errorf("eval: question %s: %w", q.ID, err)
+				}
+				ts = append(ts, float64(time.Since(t).Microseconds())/1000)
+			}
+		}
+		fmt.Fprintf(os.Stderr, "the set's questions over %d searches (limit 10): p50 %.2f ms, p99 %.2f ms\n", len(ts), percentile(ts, 50), percentile(ts, 99))
 	}
 	if *baseline {
 		if len(rf.roots) > 1 {
