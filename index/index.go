@@ -151,7 +151,7 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 			st.files[api] = e
 		}
 	}
-	st.tab = nextSymtab(symtab{}, st.files)
+	st.tab = nextSymtab(symtab{}, st.files, nil)
 	ix.cur = st
 	go ix.writer()
 	return ix, nil

@@ -45,10 +45,26 @@ type symBase struct {
 }
 
 // nextSymtab is the table for a generation with files, given the table of
-// the previous one.
-func nextSymtab(prev symtab, files map[string]*fileEntry) symtab {
+// the previous one. changed, when not nil, lists every path whose entry may
+// differ from the previous generation's: the others are not compared.
+func nextSymtab(prev symtab, files map[string]*fileEntry, changed map[string]bool) symtab {
 	if prev.base == nil || len(prev.base.files) == 0 {
 		return symtab{base: &symBase{files: files}}
+	}
+	if changed != nil {
+		// Listing a path whose entry did not change is harmless: its
+		// symbols are read from the generation instead of the base.
+		if len(prev.over)+len(changed) > maxOver {
+			return symtab{base: &symBase{files: files}}
+		}
+		over := make(map[string]bool, len(prev.over)+len(changed))
+		for p := range prev.over {
+			over[p] = true
+		}
+		for p := range changed {
+			over[p] = true
+		}
+		return symtab{base: prev.base, over: over}
 	}
 	over := map[string]bool{}
 	for p, e := range files {

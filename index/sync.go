@@ -375,7 +375,7 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 	}
 	if err := ctx.Err(); err != nil {
 		// What was written is journaled; keep what is known.
-		ix.publish(&state{gen: cur.gen, ready: cur.ready, files: files})
+		ix.publish(&state{gen: cur.gen, ready: cur.ready, files: files}, nil)
 		return stats, fmt.Errorf("index: sync interrupted: %w", err)
 	}
 	if batchErr != nil {
@@ -397,7 +397,7 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 	st.gen = gen
 	stats.Files = len(files)
 	stats.Duration = time.Since(start)
-	ix.publish(st)
+	ix.publish(st, nil)
 	progress("done", total, total)
 	return stats, nil
 }

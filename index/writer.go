@@ -127,12 +127,13 @@ func (ix *Index) Snapshot() *Snapshot {
 	return &Snapshot{ix: ix, st: ix.cur, overlay: ix.overlay}
 }
 
-// publish makes st current.
-func (ix *Index) publish(st *state) {
+// publish makes st current. changed lists the paths whose entries may
+// differ from the current generation's; nil means any may.
+func (ix *Index) publish(st *state, changed map[string]bool) {
 	ix.mu.Lock()
 	prev := ix.cur.tab
 	ix.mu.Unlock()
-	st.tab = nextSymtab(prev, st.files)
+	st.tab = nextSymtab(prev, st.files, changed)
 	if st.ready {
 		st.tab.buildAsync()
 	}
@@ -210,7 +211,7 @@ func (ix *Index) applyPending() {
 	pend, gen, ov, cur := ix.takePending()
 	files := maps.Clone(cur.files)
 	ix.applyChanges(files, pend, ov)
-	ix.publish(&state{gen: gen, ready: cur.ready, files: files})
+	ix.publish(&state{gen: gen, ready: cur.ready, files: files}, pend)
 }
 
 // applyChanges re-reads each path (open buffer first, then disk), and
