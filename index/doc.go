@@ -10,7 +10,9 @@
 // build), walk.go, ignore.go, secret.go, lang.go (what enters the index),
 // chunk.go, chunk_go.go, outline.go (chunks and symbols), analysis.go (the
 // code-aware tokenizer), store.go (mapping, documents, persistence),
-// manifest.go (manifest and journal), snapshot.go, search.go (reading,
+// manifest.go, manifest_codec.go (manifest and journal; symbols kept
+// encoded until used), symtab.go (the symbol table behind Symbols and
+// Outline), snapshot.go, search.go (reading,
 // ranking, the coverage rerank), readspan_*.go (chunk text for the rerank),
 // baseline.go (the plain-bleve baseline for askls bench/eval).
 //

@@ -17,13 +17,13 @@ const manifestVersion = 7
 // fileEntry is what the index knows of one file. Entries are immutable
 // once published in a state; the writer replaces them.
 type fileEntry struct {
-	Size    int64
-	MTime   int64 // UnixNano; 0 when the content came from an open buffer
-	Hash    [32]byte
-	Lang    string
-	Test    bool
-	Skip    string // why the file is not indexed ("binary", ...); "" when indexed
-	Chunks  []chunkMeta
+	Size   int64
+	MTime  int64 // UnixNano; 0 when the content came from an open buffer
+	Hash   [32]byte
+	Lang   string
+	Test   bool
+	Skip   string // why the file is not indexed ("binary", ...); "" when indexed
+	Chunks []chunkMeta
 	// DocHash[i] is the hash of what chunk i's document indexes (docHash):
 	// an edit re-indexes only the chunks whose hash changed.
 	DocHash []uint64

@@ -106,7 +106,7 @@ func (b *symBase) build() {
 		group := make([]int32, 0, n) // by symbol: its name's number
 		ids := make(map[string]int32, n/2)
 		var names []string // by number
-		var count []int32   // by number
+		var count []int32  // by number
 		for _, e := range b.files {
 			fs := e.symbols()
 			for i := range fs {
