@@ -80,6 +80,31 @@ func BenchmarkSymbolTable(b *testing.B) {
 	}
 }
 
+// BenchmarkUpdateSameContent is Update of net/http/server.go with the
+// content the index holds (a save after the edits were indexed, a buffer
+// closed unchanged), then WaitFor.
+func BenchmarkUpdateSameContent(b *testing.B) {
+	opts := benchOptions(b)
+	opts.Debounce = 10 * time.Millisecond
+	ix, err := Open(context.Background(), opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer ix.Close()
+	if _, err := ix.Sync(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	orig, err := ix.Snapshot().Content("net/http/server.go")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if err := ix.WaitFor(context.Background(), ix.Update("net/http/server.go", orig)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkUpdate is Update of net/http/server.go (3,900 lines) then
 // WaitFor its generation, alone ("quiet") and while another file is edited
 // 20 times a second ("noise"), with lsp's 10 ms debounce.

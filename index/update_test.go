@@ -3,6 +3,8 @@ package index
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -85,5 +87,48 @@ func TestEditReindexesChangedChunksOnly(t *testing.T) {
 	}
 	if _, ok := find("zqalphab"); !ok {
 		t.Errorf("an unchanged function is not found after the file shrank")
+	}
+}
+
+// Saving a buffer whose edits are indexed (or closing it unchanged) keeps
+// the entry's chunks: nothing is chunked again, and it is still found.
+func TestSaveOfAnIndexedBufferKeepsItsChunks(t *testing.T) {
+	f := newFixture(t, "workspace.txtar")
+	ctx := context.Background()
+	src := bigGoFile("", 3, func(i int) string { return "zqsaved" + string(rune('a'+i)) })
+	f.ix.WaitFor(ctx, f.ix.Update("big/saved.go", []byte(src)))
+	before := f.ix.Snapshot().st.files["big/saved.go"]
+	if err := os.MkdirAll(filepath.Join(f.root, "big"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(f.root, "big/saved.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f.ix.WaitFor(ctx, f.ix.Changed("big/saved.go"))
+	f.ix.WaitFor(ctx, f.ix.Release("big/saved.go"))
+	after := f.ix.Snapshot().st.files["big/saved.go"]
+	if after == nil || after == before || &after.Chunks[0] != &before.Chunks[0] {
+		t.Fatalf("the saved file was chunked again (or lost): %p %p", before, after)
+	}
+	if after.MTime == 0 || after.Size != int64(len(src)) {
+		t.Errorf("size/mtime not taken from the disk: %d %d", after.Size, after.MTime)
+	}
+	found := false
+	for _, h := range search(t, f.ix, "zqsavedb") {
+		found = found || (h.Path == "big/saved.go" && strings.Contains(h.Excerpt, "zqsavedb"))
+	}
+	if !found {
+		t.Errorf("the saved file is no longer found")
+	}
+	// A real change on disk is indexed again.
+	edited := strings.ReplaceAll(src, "zqsavedb", "zqchangedb")
+	os.WriteFile(filepath.Join(f.root, "big/saved.go"), []byte(edited), 0o644)
+	f.ix.WaitFor(ctx, f.ix.Changed("big/saved.go"))
+	found = false
+	for _, h := range search(t, f.ix, "zqchangedb") {
+		found = found || h.Path == "big/saved.go"
+	}
+	if !found {
+		t.Errorf("a change on disk after the save is not indexed")
 	}
 }

@@ -236,13 +236,14 @@ func (ix *Index) applyChanges(files map[string]*fileEntry, pend map[string]bool,
 		var e *fileEntry
 		var docs []*document.Document
 		content, open := ov[api]
+		reused := false
 		if open {
-			e, docs = ix.prepare(r, rel, content, int64(len(content)), 0, true)
+			e, docs, reused = ix.prepareAgainst(r, rel, content, int64(len(content)), 0, old)
 		} else {
 			data, info, err := readRegular(r, rel)
 			switch {
 			case err == nil:
-				e, docs = ix.prepare(r, rel, data, info.Size(), info.ModTime().UnixNano(), true)
+				e, docs, reused = ix.prepareAgainst(r, rel, data, info.Size(), info.ModTime().UnixNano(), old)
 			case errors.Is(err, fs.ErrNotExist):
 				e = nil // deleted
 			default:
@@ -255,7 +256,11 @@ func (ix *Index) applyChanges(files map[string]*fileEntry, pend map[string]bool,
 		// re-indexes that chunk, not the whole file (the other chunks'
 		// lines live in the entry).
 		same := sameDocs(r, rel, old, e)
-		ix.purge(r, rel, old, len(docs), b)
+		keep := len(docs)
+		if reused {
+			keep = len(old.Chunks)
+		}
+		ix.purge(r, rel, old, keep, b)
 		for i, d := range docs {
 			if same == nil || !same[i] {
 				b.IndexAdvanced(d)
@@ -354,6 +359,21 @@ func readRegular(r *root, rel string) ([]byte, fs.FileInfo, error) {
 		return nil, nil, err
 	}
 	return data, info, nil
+}
+
+// prepareAgainst is prepare for a file the index may already hold as old.
+// The same content as old (a save after the edits were indexed, a buffer
+// closed unchanged) keeps old's chunks and documents with the new size and
+// mtime: reused is true and nothing is chunked or sent.
+func (ix *Index) prepareAgainst(r *root, rel string, content []byte, size, mtime int64, old *fileEntry) (e *fileEntry, docs []*document.Document, reused bool) {
+	if old != nil && old.Skip == "" && !r.suspect[rel] && !r.ign.ignoredPath(rel, ix.opts.IncludeVendor) &&
+		blake3.Sum256(content) == old.Hash {
+		kept := *old
+		kept.Size, kept.MTime = size, mtime
+		return &kept, nil, true
+	}
+	e, docs = ix.prepare(r, rel, content, size, mtime, true)
+	return e, docs, false
 }
 
 // prepare classifies and chunks one file. It returns nil when the file is
