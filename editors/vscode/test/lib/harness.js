@@ -152,6 +152,15 @@ function fakeOllama(turns) {
             state.requests.push(body);
           }
           res.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
+          // Watch from the first byte: a client that goes away before the
+          // script reaches HOLD (a cancel right after the first words) must
+          // count as closed too.
+          res.on('close', () => {
+            if (res.writableEnded) return; // the script ended the stream itself
+            state.closed++;
+            for (const w of closedWaiters) w();
+            closedWaiters = [];
+          });
           play(res, turn, 0);
           return;
         }
@@ -165,13 +174,9 @@ function fakeOllama(turns) {
         res.end();
         return;
       }
+      if (res.destroyed) return; // the client went away: nothing more to play
       if (turn[i] === 'HOLD') {
         state.holding++;
-        res.on('close', () => {
-          state.closed++;
-          for (const w of closedWaiters) w();
-          closedWaiters = [];
-        });
         return;
       }
       res.write(turn[i] + '\n');
