@@ -192,6 +192,23 @@ const (
 	rankSubstring
 )
 
+// symbolClass is how name matches the query q (lq: q in lower case): one
+// of the rank classes, or -1 when it does not match.
+func symbolClass(name, q, lq string) int {
+	lower := strings.ToLower(name)
+	switch {
+	case name == q:
+		return rankExact
+	case lower == lq:
+		return rankFold
+	case strings.HasPrefix(lower, lq):
+		return rankPrefix
+	case strings.Contains(lower, lq):
+		return rankSubstring
+	}
+	return -1
+}
+
 type scored struct {
 	s    *Symbol
 	rank int
@@ -276,18 +293,7 @@ func (s *Snapshot) Symbols(q string, limit int) []Symbol {
 			if container != "" && !strings.EqualFold(sym.Container, container) {
 				continue
 			}
-			lower := strings.ToLower(sym.Name)
-			class := -1
-			switch {
-			case sym.Name == q:
-				class = rankExact
-			case lower == lq:
-				class = rankFold
-			case strings.HasPrefix(lower, lq):
-				class = rankPrefix
-			case strings.Contains(lower, lq):
-				class = rankSubstring
-			}
+			class := symbolClass(sym.Name, q, lq)
 			switch {
 			case class == rankSubstring:
 				subs = append(subs, scored{sym, symbolRank(sym, class)})

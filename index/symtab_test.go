@@ -26,19 +26,7 @@ func referenceSymbols(s *Snapshot, q string, limit int) []Symbol {
 			if container != "" && !strings.EqualFold(sym.Container, container) {
 				continue
 			}
-			lower := strings.ToLower(sym.Name)
-			class := -1
-			switch {
-			case sym.Name == q:
-				class = rankExact
-			case lower == lq:
-				class = rankFold
-			case strings.HasPrefix(lower, lq):
-				class = rankPrefix
-			case strings.Contains(lower, lq):
-				class = rankSubstring
-			}
-			if class >= 0 {
+			if class := symbolClass(sym.Name, q, lq); class >= 0 {
 				found = append(found, scored{sym, symbolRank(sym, class)})
 			}
 		}
