@@ -27,7 +27,7 @@ type answer struct {
 type cite struct {
 	n      int
 	uri    protocol.DocumentURI // canonical
-	anchor *citations.Anchor     // its Content() is the file as the editor has it
+	anchor *citations.Anchor    // its Content() is the file as the editor has it
 }
 
 // answers keeps recent answers, newest last. Safe for concurrent use; the

@@ -155,14 +155,7 @@ func (s *server) runAsk(ctx context.Context, release func(), in askInput) (*askR
 		}
 		return nil, nil, fmt.Errorf("askls/ask: %w", err)
 	}
-	if notice != "" {
-		// Editors show the answer text, not this field: say it there too.
-		res.Answer = "> askls: " + notice + ".\n\n" + res.Answer
-		if res.Notice != "" {
-			notice = res.Notice + "; " + notice
-		}
-		res.Notice = notice
-	}
+	addNotice(res, notice)
 	prog.end(fmt.Sprintf("%d citations, %s", len(res.Citations), time.Since(start).Round(time.Millisecond)))
 	out := s.keepAnswer(ctx, ix, snap, res)
 	steps := make([]string, len(out.Steps))
@@ -339,4 +332,18 @@ func (s *server) inRoots(abs string) bool {
 		}
 	}
 	return false
+}
+
+// addNotice records a server notice (the index is still building) on an
+// agent result: in Notice beside the agent's own, and at the top of the
+// answer text, because editors show the text, not the field.
+func addNotice(res *agent.Result, notice string) {
+	if notice == "" {
+		return
+	}
+	res.Answer = "> askls: " + notice + ".\n\n" + res.Answer
+	if res.Notice != "" {
+		notice = res.Notice + "; " + notice
+	}
+	res.Notice = notice
 }

@@ -128,7 +128,9 @@ func TestBurstAndHugeDocument(t *testing.T) {
 func TestMalformedFrameIsSkipped(t *testing.T) {
 	serverEnd, clientEnd := net.Pipe()
 	done := make(chan error, 1)
-	go func() { done <- Serve(context.Background(), serverEnd, Options{Logger: testLogger(t), CacheDir: t.TempDir()}) }()
+	go func() {
+		done <- Serve(context.Background(), serverEnd, Options{Logger: testLogger(t), CacheDir: t.TempDir()})
+	}()
 	write := func(body string) {
 		fmt.Fprintf(clientEnd, "Content-Length: %d\r\n\r\n%s", len(body), body)
 	}

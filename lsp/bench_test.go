@@ -108,7 +108,7 @@ func BenchmarkEditToSearchable(b *testing.B) {
 	i := 0
 	for b.Loop() {
 		i++
-		token := "zqxmarker" + letters(i) // letters only: one token
+		token := "zqxmarker" + letters(i)                          // letters only: one token
 		replace := protocol.Range{End: protocol.Position{Line: 1}} // the previous marker line
 		if i == 1 {
 			replace = protocol.Range{}

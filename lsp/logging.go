@@ -5,7 +5,6 @@ import (
 	"context"
 	"log/slog"
 	"sync"
-
 )
 
 // Logging goes to two places: the handler the caller passed in Options
@@ -86,7 +85,9 @@ type clientLogHandler struct {
 	group string
 }
 
-func (h *clientLogHandler) Enabled(_ context.Context, l slog.Level) bool { return l >= h.c.level.Level() }
+func (h *clientLogHandler) Enabled(_ context.Context, l slog.Level) bool {
+	return l >= h.c.level.Level()
+}
 
 func (h *clientLogHandler) Handle(_ context.Context, r slog.Record) error {
 	var buf bytes.Buffer

@@ -34,7 +34,6 @@ type progressValue struct {
 	Cancellable *bool  `json:"cancellable,omitempty"`
 }
 
-
 // beginProgress starts work-done progress on the client's token, or on a
 // token created with window/workDoneProgress/create when the client
 // supports it. cancel, when not nil, is called if the user cancels it.

@@ -2,8 +2,8 @@ package lsp
 
 import (
 	"bufio"
-	"encoding/json"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"

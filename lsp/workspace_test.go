@@ -20,7 +20,9 @@ func (e *fakeEditor) waitIndexedN(n int) {
 	for time.Now().Before(deadline) {
 		count := 0
 		for _, p := range e.received("$/progress") {
-			var v struct{ Value struct{ Kind, Message string } }
+			var v struct {
+				Value struct{ Kind, Message string }
+			}
 			json.Unmarshal(p, &v)
 			if v.Value.Kind == "end" && strings.Contains(v.Value.Message, "files") {
 				count++

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/askls/askls/agent"
 	"github.com/askls/askls/index"
 )
 
@@ -38,5 +39,22 @@ func TestConfigMerge(t *testing.T) {
 	}
 	if got, err := c.merge([]byte(`null`)); err != nil || got.CodeLens != c.CodeLens {
 		t.Errorf("null settings: %+v %v", got, err)
+	}
+}
+
+func TestAddNoticeReachesTheAnswerText(t *testing.T) {
+	res := &agent.Result{Answer: "Retrieval mode: …", Notice: "no model answered"}
+	addNotice(res, "index still building (index: 40% of 100 files); answers come from what is indexed so far")
+	if !strings.HasPrefix(res.Answer, "> askls: index still building (index: 40% of 100 files)") || !strings.HasSuffix(res.Answer, "Retrieval mode: …") {
+		t.Errorf("answer = %q, want the notice first, then the answer", res.Answer)
+	}
+	if res.Notice != "no model answered; index still building (index: 40% of 100 files); answers come from what is indexed so far" {
+		t.Errorf("notice = %q, want the agent's notice, then the server's", res.Notice)
+	}
+
+	ready := &agent.Result{Answer: "A [1].", Notice: "x"}
+	addNotice(ready, "")
+	if ready.Answer != "A [1]." || ready.Notice != "x" {
+		t.Errorf("no notice changed the result: %+v", ready)
 	}
 }
