@@ -41,7 +41,7 @@ func newColdBuilder(dir string) (*coldBuilder, error) {
 	b, err := scorch.NewBuilder(map[string]interface{}{
 		"path":            store,
 		"buildPathPrefix": dir,
-		"batchSize":       500, // 1000: same speed, higher peak
+		"batchSize":       250, // 500: same speed, higher peak (pre-analysed documents)
 		"internal":        map[string][]byte{string(util.MappingInternalKey): mappingBytes},
 	})
 	if err != nil {
