@@ -42,6 +42,7 @@ func newColdBuilder(dir string) (*coldBuilder, error) {
 		"path":            store,
 		"buildPathPrefix": dir,
 		"batchSize":       250, // 500: same speed, higher peak (pre-analysed documents)
+		"mergeMax":        100, // segments per merge: ~290 segments in 2 rounds, not 3 (default 10)
 		"internal":        map[string][]byte{string(util.MappingInternalKey): mappingBytes},
 	})
 	if err != nil {
