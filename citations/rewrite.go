@@ -110,10 +110,7 @@ func (r *Rewriter) process(final bool) string {
 					return out.String()
 				}
 				if st == isMarker {
-					if text == "" && r.open {
-						text = removedInBrackets
-					}
-					if text != "" {
+					if text = r.markerText(text); text != "" {
 						r.write(&out, b[i:j])
 						r.write(&out, text)
 						r.prev = ']'
@@ -132,10 +129,7 @@ func (r *Rewriter) process(final bool) string {
 				return out.String()
 			}
 			if st == isMarker {
-				if text == "" && r.open {
-					text = removedInBrackets
-				}
-				if text != "" {
+				if text = r.markerText(text); text != "" {
 					r.write(&out, text)
 					r.prev = ']'
 				}
@@ -326,4 +320,14 @@ func (r *Rewriter) covering(p string, lo, hi int) int {
 		}
 	}
 	return best
+}
+
+// markerText is what a checked marker becomes in the output: its
+// renumbered text, a placeholder where a removed marker leaves brackets
+// open, or nothing.
+func (r *Rewriter) markerText(text string) string {
+	if text == "" && r.open {
+		return removedInBrackets
+	}
+	return text
 }
