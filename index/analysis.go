@@ -2,6 +2,7 @@ package index
 
 import (
 	"bytes"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -42,28 +43,46 @@ func analyzeCode(text []byte, ts analysis.TokenStream) analysis.TokenStream {
 	pos := 0
 	// Tokens are carved from slabs: one allocation per few hundred tokens.
 	var slab []analysis.Token
-	emit := func(start, end int, term []byte) {
-		if len(term) < 2 || len(term) > maxTokenLen {
-			return
-		}
+	if ts == nil {
+		ts = make(analysis.TokenStream, 0, len(text)/6+4)
+	}
+	codeTerms(text, func(start, end int, term []byte) {
+		term = stem(term)
 		pos++
 		if len(slab) == cap(slab) {
 			slab = make([]analysis.Token, 0, len(text)/8+16)
 		}
-		term = stem(term)
 		slab = append(slab, analysis.Token{Start: start, End: end, Term: term, Position: pos, Type: analysis.AlphaNumeric})
 		ts = append(ts, &slab[len(slab)-1])
+	})
+	return ts
+}
+
+// maxParts is how many parts of one identifier piece codeTerms expects
+// at most; a longer one (a blob) takes an allocation.
+const maxParts = 64
+
+// codeTerms calls emit with each term of text, in order, with its byte
+// range, before stemming: the terms analyzeCode turns into tokens (after
+// stem), and that the indexer counts directly (codeField), stemming each
+// distinct term once.
+func codeTerms(text []byte, emit func(start, end int, term []byte)) {
+	out := func(start, end int, term []byte) {
+		if len(term) < 2 || len(term) > maxTokenLen {
+			return
+		}
+		emit(start, end, term)
 	}
-	if ts == nil {
-		ts = make(analysis.TokenStream, 0, len(text)/6+4)
-	}
+	var parts [maxParts][2]int
 	i := 0
 	for i < len(text) {
-		r, size := rune(text[i]), 1
-		if r >= utf8.RuneSelf {
-			r, size = utf8.DecodeRune(text[i:])
-		}
-		if !isIdentRune(r) {
+		c := text[i]
+		if c < utf8.RuneSelf {
+			if !asciiIdent[c] {
+				i++
+				continue
+			}
+		} else if r, size := utf8.DecodeRune(text[i:]); !isIdentRune(r) {
 			i += size
 			continue
 		}
@@ -72,20 +91,25 @@ func analyzeCode(text []byte, ts analysis.TokenStream) analysis.TokenStream {
 		end := i
 		j := i
 		for j < len(text) {
-			r, size := rune(text[j]), 1
-			if r >= utf8.RuneSelf {
-				r, size = utf8.DecodeRune(text[j:])
+			c := text[j]
+			if c < utf8.RuneSelf {
+				if asciiIdent[c] {
+					j++
+					end = j
+					continue
+				}
+				if c == '.' && j+1 < len(text) && isIdentStart(text[j+1:]) && j > start {
+					j++
+					continue
+				}
+				break
 			}
-			if isIdentRune(r) {
-				j += size
-				end = j
-				continue
+			r, size := utf8.DecodeRune(text[j:])
+			if !isIdentRune(r) {
+				break
 			}
-			if r == '.' && j+1 < len(text) && isIdentStart(text[j+1:]) && j > start {
-				j++
-				continue
-			}
-			break
+			j += size
+			end = j
 		}
 		i = end
 		if end-start > 4*maxTokenLen {
@@ -93,7 +117,7 @@ func analyzeCode(text []byte, ts analysis.TokenStream) analysis.TokenStream {
 		}
 		word := text[start:end]
 		whole := lowerASCII(word)
-		emit(start, end, whole)
+		out(start, end, whole)
 		// Dotted words: each piece whole too; then each piece's parts.
 		lowered := func(ps, pe int) []byte {
 			if len(whole) == len(word) {
@@ -101,28 +125,39 @@ func analyzeCode(text []byte, ts analysis.TokenStream) analysis.TokenStream {
 			}
 			return bytes.ToLower(word[ps:pe])
 		}
-		pieces := bytes.Count(word, []byte{'.'}) + 1
+		dotted := bytes.IndexByte(word, '.') >= 0
 		ps := 0
-		for k := 0; k < pieces; k++ {
+		for ps <= len(word) {
 			pe := len(word)
-			if k < pieces-1 {
-				pe = ps + bytes.IndexByte(word[ps:], '.')
+			if k := bytes.IndexByte(word[ps:], '.'); k >= 0 {
+				pe = ps + k
 			}
-			piece := word[ps:pe]
-			if pieces > 1 {
-				emit(start+ps, start+pe, lowered(ps, pe))
+			if dotted {
+				out(start+ps, start+pe, lowered(ps, pe))
 			}
-			parts := 0
-			splitWord(piece, func(int, int) { parts++ })
-			if parts > 1 {
-				base := ps
-				splitWord(piece, func(a, b int) { emit(start+base+a, start+base+b, lowered(base+a, base+b)) })
+			ps0 := parts[:]
+			n := splitWord(word[ps:pe], ps0)
+			if n > len(ps0) {
+				ps0 = make([][2]int, n) // a blob of many parts
+				splitWord(word[ps:pe], ps0)
+			}
+			if n > 1 {
+				for _, p := range ps0[:n] {
+					out(start+ps+p[0], start+ps+p[1], lowered(ps+p[0], ps+p[1]))
+				}
 			}
 			ps = pe + 1
 		}
 	}
-	return ts
 }
+
+// asciiIdent marks the ASCII bytes that make up identifiers.
+var asciiIdent = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') || ('0' <= c && c <= '9')
+	}
+	return t
+}()
 
 // stem reduces a plain English word to its Porter stem ("compares",
 // "compared" → "compar"), so that questions match code comments and
@@ -144,11 +179,49 @@ func stem(term []byte) []byte {
 	default:
 		return term
 	}
-	out := string(porterstemmer.StemWithoutLowerCasing([]rune(string(term))))
-	if out == string(term) {
+	if out, ok := stems.get(term); ok {
+		if out == nil {
+			return term
+		}
+		return out
+	}
+	out := []byte(string(porterstemmer.StemWithoutLowerCasing([]rune(string(term)))))
+	if bytes.Equal(out, term) {
+		out = nil
+	}
+	stems.put(term, out)
+	if out == nil {
 		return term
 	}
-	return []byte(out)
+	return out
+}
+
+// stemCache remembers the stems of words seen (nil: the word is its own
+// stem): a tree's vocabulary is small and its words repeat, and the
+// stemmer allocates. It stops growing at stemCacheMax words. Safe for
+// concurrent use.
+type stemCache struct {
+	mu sync.RWMutex
+	m  map[string][]byte
+}
+
+const stemCacheMax = 1 << 17
+
+var stems = stemCache{m: map[string][]byte{}}
+
+func (c *stemCache) get(word []byte) ([]byte, bool) {
+	c.mu.RLock()
+	out, ok := c.m[string(word)]
+	c.mu.RUnlock()
+	return out, ok
+}
+
+func (c *stemCache) put(word, out []byte) {
+	c.mu.Lock()
+	if len(c.m) < stemCacheMax {
+		c.m[string(word)] = out
+	}
+	c.mu.Unlock()
 }
 
 // lowerASCII returns word lower-cased, without copying when it already is.
@@ -173,44 +246,34 @@ func isIdentStart(b []byte) bool {
 	return isIdentRune(r)
 }
 
-// splitWord calls f with the byte range of each part of word: pieces
-// between dots and underscores, further split at lower→Upper changes
-// (fooBar), at the last capital of a capital run followed by a lower-case
-// letter (HTTPServer → HTTP, Server), and between letters and digits.
-func splitWord(word []byte, f func(start, end int)) {
-	type class int
-	const (
-		sep class = iota
-		lower
-		upper
-		digit
-	)
-	classOf := func(r rune) class {
-		switch {
-		case r == '_' || r == '.':
-			return sep
-		case unicode.IsDigit(r):
-			return digit
-		case unicode.IsUpper(r):
-			return upper
-		default:
-			return lower
+// splitWord writes the byte range of each part of word into parts and
+// returns how many there are (those beyond len(parts) are counted, not
+// written): pieces between dots and
+// underscores, further split at lower→Upper changes (fooBar), at the last
+// capital of a capital run followed by a lower-case letter (HTTPServer →
+// HTTP, Server), and between letters and digits.
+func splitWord(word []byte, parts [][2]int) int {
+	n := 0
+	add := func(a, b int) {
+		if n < len(parts) {
+			parts[n] = [2]int{a, b}
 		}
+		n++
 	}
 	start := -1
-	var prev class = sep
+	prev := classSep
 	for i := 0; i < len(word); {
 		r, size := rune(word[i]), 1
 		if r >= utf8.RuneSelf {
 			r, size = utf8.DecodeRune(word[i:])
 		}
 		c := classOf(r)
-		if c == sep {
+		if c == classSep {
 			if start >= 0 {
-				f(start, i)
+				add(start, i)
 				start = -1
 			}
-			prev = sep
+			prev = classSep
 			i += size
 			continue
 		}
@@ -219,20 +282,20 @@ func splitWord(word []byte, f func(start, end int)) {
 		} else {
 			boundary := false
 			switch {
-			case prev == lower && c == upper:
+			case prev == classLower && c == classUpper:
 				boundary = true
-			case (prev == digit) != (c == digit):
+			case (prev == classDigit) != (c == classDigit):
 				boundary = true
-			case prev == upper && c == lower && i-start > 1:
+			case prev == classUpper && c == classLower && i-start > 1:
 				// HTTPServer: the S starts the new part.
 				ps := lastRuneStart(word[:i])
 				if ps > start {
-					f(start, ps)
+					add(start, ps)
 					start = ps
 				}
 			}
 			if boundary {
-				f(start, i)
+				add(start, i)
 				start = i
 			}
 		}
@@ -240,18 +303,43 @@ func splitWord(word []byte, f func(start, end int)) {
 		i += size
 	}
 	if start >= 0 {
-		f(start, len(word))
+		add(start, len(word))
 	}
+	return n
+}
+
+// charClass is what splitWord needs to know of a character.
+type charClass uint8
+
+const (
+	classSep charClass = iota
+	classLower
+	classUpper
+	classDigit
+)
+
+func classOf(r rune) charClass {
+	if r < utf8.RuneSelf {
+		switch {
+		case r == '_' || r == '.':
+			return classSep
+		case '0' <= r && r <= '9':
+			return classDigit
+		case 'A' <= r && r <= 'Z':
+			return classUpper
+		}
+		return classLower
+	}
+	switch {
+	case unicode.IsDigit(r):
+		return classDigit
+	case unicode.IsUpper(r):
+		return classUpper
+	}
+	return classLower
 }
 
 func lastRuneStart(b []byte) int {
 	_, size := utf8.DecodeLastRune(b)
 	return len(b) - size
-}
-
-// keywordAnalyzer indexes the whole value as one term.
-type keywordAnalyzer struct{}
-
-func (keywordAnalyzer) Analyze(text []byte) analysis.TokenStream {
-	return analysis.TokenStream{{Start: 0, End: len(text), Term: text, Position: 1, Type: analysis.AlphaNumeric}}
 }

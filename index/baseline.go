@@ -12,9 +12,10 @@ import (
 )
 
 // Baseline is the plain bleve index askls is measured against: 60-line
-// chunks of the same files (test files left out), bleve's default mapping,
-// one goroutine submitting batches, and a match query on the question. It
-// exists for `askls bench --baseline` and `askls eval --baseline`.
+// chunks of the same files, bleve's default mapping, one goroutine
+// submitting batches, and a match query on the question. It exists for
+// `askls bench --baseline` (every file askls indexes) and `askls eval
+// --baseline` (test files left out, as the question set defines).
 type Baseline struct {
 	bi  bleve.Index
 	dir string
@@ -32,10 +33,17 @@ type baselineDoc struct {
 	Content string `json:"content"`
 }
 
+// BaselineOptions choose the files of a baseline.
+type BaselineOptions struct {
+	MaxFileBytes int64 // the size limit askls uses (0: its default)
+	Tests        bool  // also index test files and testdata, as askls does
+}
+
 // BuildBaseline indexes the files of root under dir (created; removed by
 // Close) the plain way.
-func BuildBaseline(ctx context.Context, rootDir, dir string, maxFileBytes int64) (*Baseline, BaselineStats, error) {
+func BuildBaseline(ctx context.Context, rootDir, dir string, opts BaselineOptions) (*Baseline, BaselineStats, error) {
 	var stats BaselineStats
+	maxFileBytes := opts.MaxFileBytes
 	if maxFileBytes <= 0 {
 		maxFileBytes = defaultMaxFileBytes
 	}
@@ -62,7 +70,7 @@ func BuildBaseline(ctx context.Context, rootDir, dir string, maxFileBytes int64)
 			bi.Close()
 			return nil, stats, err
 		}
-		if isTestPath(f.rel) {
+		if !opts.Tests && isTestPath(f.rel) {
 			continue
 		}
 		data, err := os.ReadFile(filepath.Join(abs, filepath.FromSlash(f.rel)))

@@ -5,6 +5,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"strconv"
 	"testing"
 	"time"
 )
@@ -15,7 +16,7 @@ import (
 //	go test -run '^$' -bench ColdSync -benchtime 1x -cpuprofile cpu.out ./index/
 //
 // ASKLS_PEAK_HEAP=FILE also writes a heap profile once the heap passes
-// 600 MB.
+// 600 MB (ASKLS_PEAK_HEAP_MB=N: N MB).
 func BenchmarkColdSync(b *testing.B) {
 	opts := benchOptions(b)
 	var total time.Duration
@@ -26,7 +27,7 @@ func BenchmarkColdSync(b *testing.B) {
 			for {
 				time.Sleep(100 * time.Millisecond)
 				runtime.ReadMemStats(&ms)
-				if ms.HeapAlloc > 600<<20 {
+				if ms.HeapAlloc > peakHeapMB()<<20 {
 					f, _ := os.Create(path)
 					pprof.Lookup("heap").WriteTo(f, 0)
 					f.Close()
@@ -55,4 +56,13 @@ func BenchmarkColdSync(b *testing.B) {
 		b.StartTimer()
 	}
 	b.ReportMetric(total.Seconds()/float64(b.N), "cold-s")
+}
+
+// peakHeapMB is the heap size at which BenchmarkColdSync writes its heap
+// profile.
+func peakHeapMB() uint64 {
+	if n, err := strconv.ParseUint(os.Getenv("ASKLS_PEAK_HEAP_MB"), 10, 64); err == nil {
+		return n
+	}
+	return 600
 }

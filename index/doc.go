@@ -9,14 +9,18 @@
 // Changed, WaitFor, the writer goroutine), builder.go (offline first
 // build), walk.go, ignore.go, secret.go, lang.go (what enters the index),
 // chunk.go, chunk_go.go, outline.go (chunks and symbols), analysis.go (the
-// code-aware tokenizer), store.go (mapping, documents, persistence),
+// code-aware tokenizer), field.go (documents' fields, counting terms
+// without token streams), preanalyse.go (analysis on the sync workers
+// for the offline build), store.go (mapping, documents, persistence),
 // manifest.go, manifest_codec.go (manifest and journal; symbols kept
 // encoded until used), symtab.go (the symbol table behind Symbols and
 // Outline), snapshot.go, search.go (reading,
 // ranking, the coverage rerank), readspan_*.go (chunk text for the rerank),
 // baseline.go (the plain-bleve baseline for askls bench/eval).
 //
-// Concurrency: an *Index is safe for concurrent use. Update, Release and
+// Concurrency: an *Index is safe for concurrent use. The stem cache and
+// the term counters behind codeField are shared by all goroutines (locked,
+// pooled). Update, Release and
 // Changed never block on indexing. A *Snapshot is immutable and may be read
 // from any number of goroutines; readers never block the writer.
 //

@@ -4,32 +4,18 @@ import (
 	"sync"
 
 	"github.com/blevesearch/bleve/v2/document"
-	bindex "github.com/blevesearch/bleve_index_api"
 )
 
-// analysedField is a text field analysed beforehand: its Analyze, called
-// again by the index, does nothing.
-type analysedField struct{ *document.TextField }
-
-func (analysedField) Analyze() {}
-
-// preAnalyse analyses d's text fields now, on the calling goroutine.
+// preAnalyse analyses d's fields now, on the calling goroutine (their
+// Analyze, called again by the index, does nothing: see codeField).
 // scorch's offline builder analyses the documents of a batch under its
 // lock, on one goroutine; with this, the sync workers do that work in
-// parallel and the builder only builds segments. Only the term counts
-// are kept (no token streams), which the collector scans cheaply.
+// parallel and the builder only builds segments.
 func preAnalyse(d *document.Document) {
-	for i, f := range d.Fields {
-		t, ok := f.(*document.TextField)
-		if !ok {
-			continue
-		}
-		t.Analyze()
-		d.Fields[i] = analysedField{t}
+	for _, f := range d.Fields {
+		f.Analyze()
 	}
 }
-
-var _ bindex.Field = analysedField{}
 
 // docBudget bounds the documents analysed but not yet handed to the
 // builder: the workers outrun it, and analysed documents are large.

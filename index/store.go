@@ -30,11 +30,6 @@ const (
 // 17/35 and 29/35 (README).
 const scoringModel = bindex.TFIDFScoring
 
-var (
-	codeAn = codeAnalyzer{}
-	kwAn   = keywordAnalyzer{}
-)
-
 // newMapping is the static mapping the fields above follow. Documents are
 // added with IndexAdvanced (no reflection); the mapping records the
 // analyzers for anyone opening the index, and sets BM25.
@@ -121,18 +116,18 @@ func chunkDoc(rel, lang string, test bool, n int, c chunk, text []byte) *documen
 	}
 	// No term vectors: they double the indexing cost; phrases are checked
 	// on the text instead (see Search).
-	d.AddField(document.NewTextFieldCustom(fieldContent, nil, body, bindex.IndexField, codeAn))
+	d.AddField(newCodeField(fieldContent, body))
 	if len(c.Names) > 0 {
-		d.AddField(document.NewTextFieldCustom(fieldSymbol, nil, []byte(strings.Join(c.Names, " ")), bindex.IndexField, codeAn))
+		d.AddField(newCodeField(fieldSymbol, []byte(strings.Join(c.Names, " "))))
 	}
-	d.AddField(document.NewTextFieldCustom(fieldPath, nil, []byte(rel), bindex.IndexField, codeAn))
-	d.AddField(document.NewTextFieldCustom(fieldPathKW, nil, []byte(rel), bindex.IndexField, kwAn))
-	d.AddField(document.NewTextFieldCustom(fieldLang, nil, []byte(lang), bindex.IndexField, kwAn))
+	d.AddField(newCodeField(fieldPath, []byte(rel)))
+	d.AddField(newKeywordField(fieldPathKW, []byte(rel)))
+	d.AddField(newKeywordField(fieldLang, []byte(lang)))
 	t := "0"
 	if test {
 		t = "1"
 	}
-	d.AddField(document.NewTextFieldCustom(fieldTest, nil, []byte(t), bindex.IndexField, kwAn))
+	d.AddField(newKeywordField(fieldTest, []byte(t)))
 	return d
 }
 

@@ -199,7 +199,7 @@ func runBench(ctx context.Context, args []string) error {
 		debug.FreeOSMemory()
 		resetPeakRSS()
 		start := time.Now()
-		bl, bs, err := index.BuildBaseline(ctx, root, tmp, rf.maxFileBytes)
+		bl, bs, err := index.BuildBaseline(ctx, root, tmp, index.BaselineOptions{MaxFileBytes: rf.maxFileBytes, Tests: true})
 		if err != nil {
 			return fmt.Errorf("baseline: %w", err)
 		}
@@ -332,6 +332,11 @@ func printBench(w io.Writer, rs []benchFigures) {
 	fmt.Fprintf(w, "cores: %d (GOMAXPROCS %d)\n", runtime.NumCPU(), runtime.GOMAXPROCS(0))
 	a := rs[0]
 	fmt.Fprintf(w, "askls: %d files, %d chunks; update file %d lines\n", a.Files, a.Chunks, a.UpdateLines)
+	for _, r := range rs[1:] {
+		if r.Files > 0 {
+			fmt.Fprintf(w, "%s: %d files, %d chunks\n", r.System, r.Files, r.Chunks)
+		}
+	}
 	row := func(name, unit string, get func(benchFigures) float64) {
 		fmt.Fprintf(w, "%-28s", name)
 		for _, r := range rs {

@@ -146,7 +146,7 @@ func runEval(ctx context.Context, args []string) error {
 		}
 		defer os.RemoveAll(tmp)
 		fmt.Fprintln(os.Stderr, "building the baseline index (bleve default mapping)...")
-		b, _, err := index.BuildBaseline(ctx, root, tmp, rf.maxFileBytes)
+		b, _, err := index.BuildBaseline(ctx, root, tmp, index.BaselineOptions{MaxFileBytes: rf.maxFileBytes})
 		if err != nil {
 			return fmt.Errorf("baseline: %w", err)
 		}
