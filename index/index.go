@@ -256,6 +256,9 @@ func (r *root) loadManifest(log *slog.Logger) *manifest {
 		m = fresh
 		if _, serr := os.Stat(filepath.Join(r.cache, bleveDir)); serr == nil {
 			rebuild = "it has no manifest (the first indexing did not finish)"
+			if _, gerr := os.Stat(filepath.Join(r.cache, oldManifestFile)); gerr == nil {
+				rebuild = "it was written by an older askls (another manifest format)"
+			}
 		}
 	case len(journal) > rebuildAbove:
 		rebuild = fmt.Sprintf("askls stopped while writing %d files to it", len(journal))
@@ -278,7 +281,7 @@ func (r *root) loadManifest(log *slog.Logger) *manifest {
 		journal = nil
 		os.RemoveAll(filepath.Join(r.cache, bleveDir))
 		os.Remove(filepath.Join(r.cache, manifestFile))
-		os.Remove(filepath.Join(r.cache, "manifest.gob")) // written by askls before the binary format
+		os.Remove(filepath.Join(r.cache, oldManifestFile))
 		bi, err := openBleve(filepath.Join(r.cache, bleveDir))
 		if err != nil {
 			// Nothing else to try: an in-memory index keeps askls usable.

@@ -475,6 +475,31 @@ func TestCorruptManifestIsRebuilt(t *testing.T) {
 	}
 }
 
+// TestOldManifestFormatIsRebuilt: a cache written by an askls that kept
+// its manifest in the older gob file is rebuilt once, and the log says
+// why (not that the first indexing did not finish).
+func TestOldManifestFormatIsRebuilt(t *testing.T) {
+	root := writeTxtar(t, "workspace.txtar")
+	cache := t.TempDir()
+	f := openFixture(t, root, cache)
+	f.ix.Close()
+	dir := f.ix.roots[0].cache
+	if err := os.Rename(filepath.Join(dir, manifestFile), filepath.Join(dir, oldManifestFile)); err != nil {
+		t.Fatal(err)
+	}
+	f = openFixture(t, root, cache)
+	defer f.ix.Close()
+	if log := f.log.String(); !strings.Contains(log, "written by an older askls") || strings.Contains(log, "did not finish") {
+		t.Errorf("log line for an older manifest format:\n%s", log)
+	}
+	if _, err := os.Stat(filepath.Join(dir, oldManifestFile)); err == nil {
+		t.Errorf("the old manifest is still there")
+	}
+	if hits := search(t, f.ix, "TotalPrice"); len(hits) == 0 || hits[0].Path != "cart/cart.go" {
+		t.Errorf("after the rebuild: %+v", hits)
+	}
+}
+
 // TestConcurrentReadersAndWriter edits, reads and searches from several
 // goroutines while a sync runs (run with -race).
 func TestConcurrentReadersAndWriter(t *testing.T) {

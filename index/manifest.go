@@ -57,8 +57,11 @@ type manifest struct {
 // Files of a root's cache folder.
 const (
 	manifestFile = "manifest"
-	journalFile  = "journal"
-	bleveDir     = "bleve"
+	// oldManifestFile is the manifest askls wrote before the binary
+	// format; a cache holding it is rebuilt once.
+	oldManifestFile = "manifest.gob"
+	journalFile     = "journal"
+	bleveDir        = "bleve"
 )
 
 func loadManifest(dir, rootAbs string) (*manifest, error) {
