@@ -22,22 +22,6 @@ import (
 	"github.com/askls/askls/index"
 )
 
-// benchQueries mix identifiers, quoted phrases and natural-language
-// questions over the Go standard library.
-var benchQueries = []string{
-	"ServeHTTP", "DetectContentType", "ConstantTimeCompare", "ReadFile", "Mutex", "Duration.String",
-	"http.ResponseWriter", "NewReader", "ParseDuration", "chunkWriter",
-	`"content type"`, `"keep alive"`, `"connection reset"`, `"not implemented"`, `"end of file"`,
-	"where does the http server guess the content type of a response",
-	"how does context cancellation propagate to child contexts",
-	"compare two byte slices in constant time",
-	"how are gzip headers parsed",
-	"which function formats a duration as a string",
-	"how does the scheduler choose GOMAXPROCS in a container",
-	"where is the DNS resolver timeout configured",
-	"parse a url query string with many parameters",
-}
-
 // benchFigures is one system's measurements.
 type benchFigures struct {
 	System      string  `json:"system"`
@@ -173,7 +157,7 @@ func runBench(ctx context.Context, args []string) error {
 	var qTimes []float64
 	snap := ix.Snapshot()
 	for r := 0; r < *rounds; r++ {
-		for _, q := range benchQueries {
+		for _, q := range index.QueryMix {
 			t := time.Now()
 			if _, err := snap.Search(ctx, q, 10, index.Filter{}); err != nil {
 				return fmt.Errorf("bench: query %q: %w", q, err)
@@ -224,7 +208,7 @@ func runBench(ctx context.Context, args []string) error {
 		b.UpdateLines = a.UpdateLines
 		var bq []float64
 		for r := 0; r < *rounds; r++ {
-			for _, q := range benchQueries {
+			for _, q := range index.QueryMix {
 				t := time.Now()
 				if _, err := bl.Search(ctx, q, 10); err != nil {
 					return err
@@ -258,7 +242,7 @@ func runBench(ctx context.Context, args []string) error {
 func benchRipgrep(ctx context.Context, rg, root string) benchFigures {
 	f := benchFigures{System: "ripgrep"}
 	var ts []float64
-	for _, q := range benchQueries[:10] {
+	for _, q := range index.QueryMix[:10] {
 		t := time.Now()
 		exec.CommandContext(ctx, rg, "-l", "-F", q, root).Run()
 		ts = append(ts, ms1(time.Since(t)))

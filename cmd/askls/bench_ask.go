@@ -33,10 +33,10 @@ type askFigures struct {
 	CitationsMean float64 `json:"citations_mean"`
 }
 
-// benchQuestions are the natural-language entries of benchQueries.
+// benchQuestions are the natural-language entries of index.QueryMix.
 func benchQuestions() []string {
 	var qs []string
-	for _, q := range benchQueries {
+	for _, q := range index.QueryMix {
 		if strings.Contains(q, " ") && !strings.HasPrefix(q, `"`) {
 			qs = append(qs, q)
 		}

@@ -111,7 +111,7 @@ func runEval(ctx context.Context, args []string) error {
 		}
 		var ts []float64
 		for r := 0; r < *latency; r++ {
-			for _, q := range benchQueries {
+			for _, q := range index.QueryMix {
 				t := time.Now()
 				if _, err := snap.Search(ctx, q, 10, index.Filter{}); err != nil {
 					return fmt.Errorf("eval: query %q: %w", q, err)
