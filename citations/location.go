@@ -25,9 +25,17 @@ func Location(c Citation, uri string, content []byte) protocol.Location {
 	}
 }
 
-// Position converts a byte offset into content to an LSP position (0-based
-// line, UTF-16 column). Offsets past the end clamp to the end; an offset in
-// the middle of a UTF-8 sequence counts from the start of that rune.
+// Positions follow the protocol: lines are counted from 0 and end at
+// "\n", "\r\n" or a lone "\r"; characters count UTF-16 code units (an
+// invalid UTF-8 byte counts one, as VS Code counts U+FFFD). Byte offsets
+// and the 1-based lines of the index (LineSpan) count "\n" only; the two
+// differ only in files holding a lone "\r", where only this conversion
+// keeps a Location on the bytes it was made from.
+
+// Position converts a byte offset into content to an LSP position.
+// Offsets past the end clamp to the end; an offset in the middle of a
+// UTF-8 sequence counts from the start of that rune; an offset between
+// "\r" and "\n" is the end of that line.
 func Position(content []byte, off int) protocol.Position {
 	if off > len(content) {
 		off = len(content)
@@ -35,60 +43,116 @@ func Position(content []byte, off int) protocol.Position {
 	if off < 0 {
 		off = 0
 	}
-	line, lineStart := 0, 0
+	line, start := 0, 0
 	for i := 0; i < off; i++ {
-		if content[i] == '\n' {
+		switch content[i] {
+		case '\n':
 			line++
-			lineStart = i + 1
+			start = i + 1
+		case '\r':
+			if i+1 < len(content) && content[i+1] == '\n' {
+				if i+1 == off {
+					return protocol.Position{Line: uint32(line), Character: uint32(utf16Prefix(content[start:], i-start))}
+				}
+				i++
+			}
+			line++
+			start = i + 1
 		}
 	}
-	col := 0
-	for i := lineStart; i < off; {
-		r, size := utf8.DecodeRune(content[i:])
-		if i+size > off {
-			break
-		}
-		col += utf16Len(r)
-		i += size
-	}
-	return protocol.Position{Line: uint32(line), Character: uint32(col)}
+	return protocol.Position{Line: uint32(line), Character: uint32(utf16Prefix(content[start:], off-start))}
 }
 
-// Offset converts an LSP position to a byte offset into content. A column
-// past the end of its line clamps to the line end; a line past the end of
-// the content clamps to len(content).
+// Offset converts an LSP position to a byte offset into content (see
+// OffsetExact).
 func Offset(content []byte, p protocol.Position) int {
-	i := 0
-	for line := uint32(0); line < p.Line; line++ {
-		j := indexByte(content[i:], '\n')
-		if j < 0 {
-			return len(content)
-		}
-		i += j + 1
+	off, _ := OffsetExact(content, p)
+	return off
+}
+
+// OffsetExact converts an LSP position to a byte offset into content. A
+// line past the end clamps to the end of the content, a character past
+// the end of its line clamps to the line's end, and a character inside a
+// surrogate pair clamps to the start of that character; exact is false
+// when clamping happened.
+func OffsetExact(content []byte, p protocol.Position) (off int, exact bool) {
+	start, ok := LineStart(content, int(p.Line))
+	if !ok {
+		return len(content), false
 	}
-	col := 0
-	for i < len(content) && content[i] != '\n' && col < int(p.Character) {
-		r, size := utf8.DecodeRune(content[i:])
-		col += utf16Len(r)
+	end := lineEnd(content, start)
+	want := int(p.Character)
+	units := 0
+	i := start
+	for i < end {
+		if units == want {
+			return i, true
+		}
+		r, size := utf8.DecodeRune(content[i:end])
+		n := utf16Len(r)
+		if units+n > want {
+			return i, false
+		}
+		units += n
 		i += size
 	}
-	return i
+	return i, units == want
 }
 
-func utf16Len(r rune) int {
-	if r == utf8.RuneError {
-		return 1
+// LineStart returns the byte offset where LSP line n (0-based) starts;
+// false when content has fewer lines.
+func LineStart(content []byte, n int) (int, bool) {
+	if n == 0 {
+		return 0, true
 	}
-	return len(utf16.Encode([]rune{r}))
+	line := 0
+	for i := 0; i < len(content); i++ {
+		c := content[i]
+		if c != '\n' && c != '\r' {
+			continue
+		}
+		if c == '\r' && i+1 < len(content) && content[i+1] == '\n' {
+			i++
+		}
+		line++
+		if line == n {
+			return i + 1, true
+		}
+	}
+	return len(content), false
 }
 
-func indexByte(b []byte, c byte) int {
-	for i, x := range b {
-		if x == c {
+// lineEnd returns the offset of the line break ending the line that
+// starts at start (or the end of the content).
+func lineEnd(content []byte, start int) int {
+	for i := start; i < len(content); i++ {
+		if content[i] == '\n' || content[i] == '\r' {
 			return i
 		}
 	}
-	return -1
+	return len(content)
+}
+
+// utf16Prefix counts the UTF-16 units of the runes of b that end at or
+// before n bytes (a rune cut by n does not count).
+func utf16Prefix(b []byte, n int) int {
+	units := 0
+	for i := 0; i < n; {
+		r, size := utf8.DecodeRune(b[i:])
+		if i+size > n {
+			break
+		}
+		units += utf16Len(r)
+		i += size
+	}
+	return units
+}
+
+func utf16Len(r rune) int {
+	if n := utf16.RuneLen(r); n > 0 {
+		return n
+	}
+	return 1 // an invalid byte: U+FFFD, one unit
 }
 
 // LineSpan returns the byte offsets of lines start..end (1-based,

@@ -100,6 +100,40 @@ func TestLocation(t *testing.T) {
 	}
 }
 
+// TestLocationWithCarriageReturns: LSP ends lines at "\r\n" and at a
+// lone "\r" too, the index's lines at "\n" only. A citation of index
+// lines 2-3 must still cover the same bytes in the editor's numbering.
+func TestLocationWithCarriageReturns(t *testing.T) {
+	// Index lines: 1 "a\rb" (a lone CR inside), 2 "func F() {}\r" (CRLF),
+	// 3 "x". LSP lines: 0 "a", 1 "b", 2 "func F() {}", 3 "x".
+	content := []byte("a\rb\nfunc F() {}\r\nx")
+	c := Citation{N: 1, Path: "p.go", Start: 2, End: 3}
+	c.StartByte, c.EndByte = LineSpan(content, 2, 3)
+	got := Location(c, "u", content).Range
+	want := protocol.Range{Start: protocol.Position{Line: 2, Character: 0}, End: protocol.Position{Line: 3, Character: 1}}
+	if got != want {
+		t.Errorf("Location = %+v, want %+v", got, want)
+	}
+	// Each offset survives the round trip through an LSP position; the
+	// offset between \r and \n is the end of its line.
+	for off := 0; off <= len(content); off++ {
+		p := Position(content, off)
+		back, exact := OffsetExact(content, p)
+		if off == len("a\rb\nfunc F() {}\r") {
+			if p != (protocol.Position{Line: 2, Character: 11}) {
+				t.Errorf("Position between CR and LF = %+v", p)
+			}
+			continue
+		}
+		if back != off || !exact {
+			t.Errorf("offset %d -> %+v -> %d (exact %v)", off, p, back, exact)
+		}
+	}
+	if off, ok := LineStart(content, 1); off != 2 || !ok {
+		t.Errorf("LineStart(1) = %d, %v; want 2 (after the lone CR)", off, ok)
+	}
+}
+
 func TestLineIndexMatchesLines(t *testing.T) {
 	for _, content := range []string{"", "a", "a\n", "a\nb", "a\n\nb\n", "\n\n", "x\ny\nz"} {
 		x := NewLineIndex([]byte(content))

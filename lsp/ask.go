@@ -109,7 +109,7 @@ func (s *server) runAsk(ctx context.Context, release func(), in askInput) (*askR
 		if in.pos != nil {
 			content, _ := ix.Snapshot().Content(path)
 			off, _ := offsetOf(content, *in.pos)
-			start, _ := lineStart(content, int(in.pos.Line))
+			start, _ := citations.LineStart(content, int(in.pos.Line))
 			q.Line, q.Col = int(in.pos.Line)+1, off-start+1
 		} else {
 			q.Line, q.Col = in.line, in.col
