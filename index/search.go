@@ -101,7 +101,9 @@ func init() {
 	just also again once out up down off further while until because before after above below between through during
 	where's what's how's get gets got make makes made use used uses using way ways thing things
 	code function functions method methods implemented implement implementation defined define
-	find look happens happen actually called call calls does go golang`) {
+	find look happens happen actually called call calls does go golang
+	aren couldn didn doesn don hadn hasn haven isn mightn mustn needn shan shouldn wasn weren won wouldn
+	e.g i.e cf vs`) {
 		stopWords[w] = true
 	}
 }
@@ -116,6 +118,12 @@ func queryTerms(q string) (terms []string, all []string, code map[string]bool) {
 	for _, w := range strings.FieldsFunc(q, func(r rune) bool {
 		return r == ' ' || r == '\t' || r == '\n' || r == ',' || r == '?' || r == '(' || r == ')' || r == '"'
 	}) {
+		// What follows an apostrophe (the tail of a contraction or a
+		// possessive: "doesn't", "I've", "Go's") is never a search
+		// term; the heads of negative contractions are stop words.
+		if i := strings.IndexAny(w, "'\u2019"); i > 0 {
+			w = w[:i]
+		}
 		codeLike := isCodeWord(w)
 		for _, t := range analyzeCode([]byte(w), nil) {
 			term := string(t.Term)
