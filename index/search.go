@@ -88,8 +88,11 @@ func init() {
 	}
 }
 
-// stopWords are dropped from queries: English function words and the
-// words questions about code are phrased with.
+// stopWords are dropped from queries: English function words, the words
+// questions about code are phrased with, the heads of negative
+// contractions ("doesn't" is cut to "doesn" by queryTerms) and the Latin
+// abbreviations of prose ("e.g.", "i.e.": written with a dot, they would
+// pass for code words, and Go comments hold them everywhere).
 var stopWords = map[string]bool{}
 
 func init() {
