@@ -78,10 +78,14 @@ func TestSearchDropsQuestionEnglish(t *testing.T) {
 	if len(hits) == 0 || hits[0].Path != "cache/evict.go" {
 		t.Errorf("Search(%q) = %v, want cache/evict.go first", q, hits)
 	}
-	terms, _, _ := queryTerms("why doesn't it stop, e.g. when I've set i.e. the Go's limit vs cf. the rest")
+	terms, _, _ := queryTerms("why doesn't it stop, e.g. when I’ve set i.e. the Go's limit vs cf. the rest")
 	for _, bad := range []string{"doesn", "e.g", "i.e", "ve", "vs", "cf"} {
 		if slices.Contains(terms, bad) {
 			t.Errorf("queryTerms kept %q: %v", bad, terms)
 		}
+	}
+	// An apostrophe in code is not a contraction.
+	if terms, _, _ := queryTerms("where is config['timeout'] read"); !slices.Contains(terms, "timeout") {
+		t.Errorf("queryTerms dropped timeout: %v", terms)
 	}
 }

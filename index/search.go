@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -121,12 +122,7 @@ func queryTerms(q string) (terms []string, all []string, code map[string]bool) {
 	for _, w := range strings.FieldsFunc(q, func(r rune) bool {
 		return r == ' ' || r == '\t' || r == '\n' || r == ',' || r == '?' || r == '(' || r == ')' || r == '"'
 	}) {
-		// What follows an apostrophe (the tail of a contraction or a
-		// possessive: "doesn't", "I've", "Go's") is never a search
-		// term; the heads of negative contractions are stop words.
-		if i := strings.IndexAny(w, "'\u2019"); i > 0 {
-			w = w[:i]
-		}
+		w = cutContraction(w)
 		codeLike := isCodeWord(w)
 		for _, t := range analyzeCode([]byte(w), nil) {
 			term := string(t.Term)
@@ -144,6 +140,23 @@ func queryTerms(q string) (terms []string, all []string, code map[string]bool) {
 		}
 	}
 	return terms, all, code
+}
+
+// cutContraction drops the tail of a contraction or a possessive
+// ("doesn't", "I've", "Go's"): it is never a search term, and the heads
+// of negative contractions ("doesn") are stop words. An apostrophe
+// followed by anything else (config['timeout']) is left alone.
+func cutContraction(w string) string {
+	i := strings.IndexAny(w, "'\u2019")
+	if i <= 0 {
+		return w
+	}
+	_, n := utf8.DecodeRuneInString(w[i:])
+	switch strings.ToLower(strings.TrimRight(w[i+n:], ".:;!")) {
+	case "s", "t", "ve", "ll", "re", "d", "m":
+		return w[:i]
+	}
+	return w
 }
 
 // isCodeWord: an inner capital, an underscore, an inner dot or a digit.
