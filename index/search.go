@@ -107,7 +107,7 @@ func init() {
 	code function functions method methods implemented implement implementation defined define
 	find look happens happen actually called call calls does go golang
 	aren couldn didn doesn don hadn hasn haven isn mightn mustn needn shan shouldn wasn weren won wouldn
-	e.g i.e cf vs`) {
+	e.g i.e vs`) {
 		stopWords[w] = true
 	}
 }
