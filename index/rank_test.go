@@ -68,3 +68,24 @@ func TestSearchQualifiedNameAndCoverage(t *testing.T) {
 		}
 	}
 }
+
+func TestSearchDropsQuestionEnglish(t *testing.T) {
+	f := newFixture(t, "rank_english.txtar")
+	// "e.g.", "i.e." and the head of "doesn't" are in cache/doc.go's
+	// comment, not in the function that answers the question.
+	q := "which function removes the least recently used entry, e.g. when the cache doesn't have capacity left?"
+	hits := search(t, f.ix, q)
+	if len(hits) == 0 || hits[0].Path != "cache/evict.go" {
+		t.Errorf("Search(%q) = %v, want cache/evict.go first", q, hits)
+	}
+	terms, _, _ := queryTerms("why doesn't it stop, e.g. when I’ve set i.e. the Go's limit vs. the rest")
+	for _, bad := range []string{"doesn", "e.g", "i.e", "ve", "vs"} {
+		if slices.Contains(terms, bad) {
+			t.Errorf("queryTerms kept %q: %v", bad, terms)
+		}
+	}
+	// An apostrophe in code is not a contraction.
+	if terms, _, _ := queryTerms("where is config['timeout'] read"); !slices.Contains(terms, "timeout") {
+		t.Errorf("queryTerms dropped timeout: %v", terms)
+	}
+}

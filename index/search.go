@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -88,8 +89,11 @@ func init() {
 	}
 }
 
-// stopWords are dropped from queries: English function words and the
-// words questions about code are phrased with.
+// stopWords are dropped from queries: English function words, the words
+// questions about code are phrased with, the heads of negative
+// contractions ("doesn't" is cut to "doesn" by queryTerms) and the Latin
+// abbreviations of prose ("e.g.", "i.e.": written with a dot, they would
+// pass for code words, and Go comments hold them everywhere).
 var stopWords = map[string]bool{}
 
 func init() {
@@ -101,7 +105,9 @@ func init() {
 	just also again once out up down off further while until because before after above below between through during
 	where's what's how's get gets got make makes made use used uses using way ways thing things
 	code function functions method methods implemented implement implementation defined define
-	find look happens happen actually called call calls does go golang`) {
+	find look happens happen actually called call calls does go golang
+	aren couldn didn doesn don hadn hasn haven isn mightn mustn needn shan shouldn wasn weren won wouldn
+	e.g i.e vs`) {
 		stopWords[w] = true
 	}
 }
@@ -116,6 +122,7 @@ func queryTerms(q string) (terms []string, all []string, code map[string]bool) {
 	for _, w := range strings.FieldsFunc(q, func(r rune) bool {
 		return r == ' ' || r == '\t' || r == '\n' || r == ',' || r == '?' || r == '(' || r == ')' || r == '"'
 	}) {
+		w = cutContraction(w)
 		codeLike := isCodeWord(w)
 		for _, t := range analyzeCode([]byte(w), nil) {
 			term := string(t.Term)
@@ -133,6 +140,23 @@ func queryTerms(q string) (terms []string, all []string, code map[string]bool) {
 		}
 	}
 	return terms, all, code
+}
+
+// cutContraction drops the tail of a contraction or a possessive
+// ("doesn't", "I've", "Go's"): it is never a search term, and the heads
+// of negative contractions ("doesn") are stop words. An apostrophe
+// followed by anything else (config['timeout']) is left alone.
+func cutContraction(w string) string {
+	i := strings.IndexAny(w, "'\u2019")
+	if i <= 0 {
+		return w
+	}
+	_, n := utf8.DecodeRuneInString(w[i:])
+	switch strings.ToLower(strings.TrimRight(w[i+n:], ".:;!")) {
+	case "s", "t", "ve", "ll", "re", "d", "m":
+		return w[:i]
+	}
+	return w
 }
 
 // isCodeWord: an inner capital, an underscore, an inner dot or a digit.
