@@ -655,25 +655,6 @@ func termScore(text []byte, terms []string) int {
 	return n
 }
 
-// normalizeSpace lower-cases s and collapses its white space.
-func normalizeSpace(s string) string {
-	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
-}
-
-// holdsPhrases reports whether text holds every phrase (normalized).
-func holdsPhrases(text []byte, phrases []string) bool {
-	if len(phrases) == 0 {
-		return true
-	}
-	t := normalizeSpace(string(text))
-	for _, p := range phrases {
-		if !strings.Contains(t, p) {
-			return false
-		}
-	}
-	return true
-}
-
 // Reranking by coverage: bleve's tf-idf gives a short chunk that holds
 // one rare query word (often in its symbol name) more than a longer one
 // that holds most of the question. The best rerankPool candidates are

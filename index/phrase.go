@@ -1,0 +1,76 @@
+package index
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// normalizeSpace lower-cases s and collapses its white space: the form in
+// which a quoted phrase of a query is looked for in a chunk's text.
+func normalizeSpace(s string) string {
+	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+}
+
+// holdsPhrases reports whether text holds every phrase (each normalized
+// by normalizeSpace) as normalizeSpace(text) would, without building that
+// string: a phrase's space matches any run of white space, its letters
+// match either case. A search checks up to a thousand chunks this way.
+func holdsPhrases(text []byte, phrases []string) bool {
+	for _, p := range phrases {
+		if !containsPhrase(text, p) {
+			return false
+		}
+	}
+	return true
+}
+
+// containsPhrase reports whether phrase (normalized) occurs in text.
+func containsPhrase(text []byte, phrase string) bool {
+	if phrase == "" {
+		return true
+	}
+	first, _ := utf8.DecodeRuneInString(phrase)
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRune(text[i:])
+		if unicode.ToLower(r) == first && phraseAt(text[i:], phrase) {
+			return true
+		}
+		i += size
+	}
+	return false
+}
+
+// phraseAt reports whether text starts with phrase (normalized).
+func phraseAt(text []byte, phrase string) bool {
+	i := 0
+	for j := 0; j < len(phrase); {
+		pr, psize := utf8.DecodeRuneInString(phrase[j:])
+		j += psize
+		if pr == ' ' {
+			// One or more white space characters.
+			n := 0
+			for i < len(text) {
+				r, size := utf8.DecodeRune(text[i:])
+				if !unicode.IsSpace(r) {
+					break
+				}
+				i += size
+				n++
+			}
+			if n == 0 {
+				return false
+			}
+			continue
+		}
+		if i >= len(text) {
+			return false
+		}
+		r, size := utf8.DecodeRune(text[i:])
+		if unicode.ToLower(r) != pr {
+			return false
+		}
+		i += size
+	}
+	return true
+}
