@@ -374,9 +374,19 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 		}
 	}
 	hits := make([]Hit, 0, limit)
-	for _, c := range cands {
+	for i, c := range cands {
 		if len(hits) == limit {
 			break
+		}
+		if c.text == nil && strict {
+			// Many candidates may lack the phrase: read the next ones'
+			// texts together, one read per file.
+			win := cands[i:min(len(cands), i+phraseReadAhead)]
+			texts := s.chunkTexts(len(win), func(k int) (string, chunkMeta) { return win[k].hit.Path, win[k].meta })
+			for k := range win {
+				win[k].text = texts[k]
+			}
+			c.text = cands[i].text
 		}
 		text := c.text
 		if text == nil {
@@ -654,6 +664,10 @@ func termScore(text []byte, terms []string) int {
 	}
 	return n
 }
+
+// phraseReadAhead is how many candidates' texts a phrase query reads at
+// once to check the phrase.
+const phraseReadAhead = 32
 
 // Reranking by coverage: bleve's tf-idf gives a short chunk that holds
 // one rare query word (often in its symbol name) more than a longer one
