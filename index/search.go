@@ -14,6 +14,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search/query"
+	"github.com/blevesearch/bleve/v2/search/searcher"
 )
 
 // Search limits.
@@ -88,6 +89,13 @@ func init() {
 		}
 	}
 }
+
+// bleve switches a disjunction of more than DisjunctionHeapTakeover
+// clauses (10) to a heap; a question here is 3 clauses per term (content,
+// symbol, path), 15-30 clauses, and the plain slice measured 5-10 %
+// faster on the bench's questions and identifiers (go test -bench
+// 'Search$', both settings alternated), with the same scores.
+func init() { searcher.DisjunctionHeapTakeover = 64 }
 
 // stopWords are dropped from queries: English function words, the words
 // questions about code are phrased with, the heads of negative
