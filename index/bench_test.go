@@ -17,20 +17,27 @@ import (
 // The benchmarks run on the Go standard library, $(go env GOROOT)/src,
 // with the index kept in $ASKLS_BENCH_CACHE (default: a folder in the
 // temp dir, shared with lsp's benchmarks); the first run builds it.
+// ASKLS_BENCH_ROOT=DIR runs them on another tree.
 //
 //	go test -run '^$' -bench WarmStart -benchtime 10x ./index/
 
 func benchOptions(b *testing.B) Options {
-	out, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		b.Skip("no go command:", err)
-	}
 	cache := os.Getenv("ASKLS_BENCH_CACHE")
 	if cache == "" {
 		cache = filepath.Join(os.TempDir(), "askls-bench-cache")
 	}
-	return Options{Roots: []string{filepath.Join(strings.TrimSpace(string(out)), "src")}, CacheDir: cache,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	opts := Options{CacheDir: cache, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if root := os.Getenv("ASKLS_BENCH_ROOT"); root != "" {
+		// Another tree (BenchmarkColdSync on a larger one, say).
+		opts.Roots = []string{root}
+		return opts
+	}
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		b.Skip("no go command:", err)
+	}
+	opts.Roots = []string{filepath.Join(strings.TrimSpace(string(out)), "src")}
+	return opts
 }
 
 // BenchmarkWarmStart is Open + Sync of an index with nothing changed, then

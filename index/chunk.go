@@ -16,6 +16,11 @@ const (
 	mergeLines   = 40
 	windowLines  = 60
 	overlapLines = 10
+	// maxChunkBytes caps a chunk's text: a chunk of long lines (a data
+	// table, a notebook, generated code) is cut further, by bytes, so that
+	// no document holds tens of thousands of terms. 18 chunks of GOROOT/src
+	// and 145 of the module cache were larger. One line is never cut.
+	maxChunkBytes = 16 << 10
 )
 
 // chunk is one searchable unit of a file.
@@ -24,8 +29,13 @@ type chunk struct {
 	Symbol     string // the unit's name ("ServeHTTP"), "" for windows
 	Kind       string // its kind (func, method, type, ...)
 	// Names are the symbols the chunk defines, with their containers; they
-	// feed the symbol field.
-	Names []string
+	// feed the symbol field. NameLines holds the line of each (0: the
+	// unit's own name, which every window of the unit keeps); a window of
+	// a long unit keeps only the names defined on its lines, so that the
+	// 200 windows of a const block of 2,800 names do not each carry all
+	// 2,800 (golang.org/x/sys/windows/zerrors_windows.go did).
+	Names     []string
+	NameLines []int
 	// Header is indexed with the text: the signature of the unit a
 	// continuation window belongs to.
 	Header string
@@ -104,7 +114,56 @@ func chunkFile(p, lang string, content []byte) ([]chunk, []Symbol) {
 	if chunks == nil {
 		chunks = windows(1, li.lines(), content, li, chunk{})
 	}
-	return chunks, syms
+	return capBytes(chunks, content, li), syms
+}
+
+// capBytes cuts each chunk whose text is over maxChunkBytes into windows
+// of at most that many bytes (a line longer than that is a window of its
+// own). The windows keep the chunk's symbol, kind and names, and carry
+// its symbol as their header, as the windows of a long unit do; a merged
+// chunk's parts are dropped.
+func capBytes(chunks []chunk, content []byte, li lineIndex) []chunk {
+	var out []chunk
+	for i, c := range chunks {
+		if len(li.text(content, c.Start, c.End)) <= maxChunkBytes {
+			if out != nil {
+				out = append(out, c)
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]chunk, 0, len(chunks)+8), chunks[:i]...)
+		}
+		base := c
+		base.Parts = nil
+		if base.Header == "" {
+			base.Header = base.Symbol
+		}
+		for s := c.Start; s <= c.End; {
+			e := s
+			for e < c.End && e-s+1 < windowLines && len(li.text(content, s, e+1)) <= maxChunkBytes {
+				e++
+			}
+			w := base
+			w.Start, w.End = s, e
+			w.Names, w.NameLines = namesIn(base, s, e)
+			if s == c.Start {
+				w.Header = c.Header
+			}
+			if len(bytes.TrimSpace(li.text(content, s, e))) > 0 {
+				out = append(out, w)
+			}
+			if e == c.End {
+				break
+			}
+			// Overlap as line windows do, less for short (long-lined) ones.
+			s = max(s+1, e+1-min(overlapLines, (e-s+1)/6))
+		}
+	}
+	if out == nil {
+		return chunks
+	}
+	return out
 }
 
 // windows cuts lines from..to into overlapping windows that copy base's
@@ -119,6 +178,7 @@ func windows(from, to int, content []byte, li lineIndex, base chunk) []chunk {
 		if len(bytes.TrimSpace(li.text(content, s, e))) > 0 {
 			c := base
 			c.Start, c.End = s, e
+			c.Names, c.NameLines = namesIn(base, s, e)
 			if s != from {
 				c.Header = base.Header
 			} else {
@@ -131,6 +191,23 @@ func windows(from, to int, content []byte, li lineIndex, base chunk) []chunk {
 		}
 	}
 	return out
+}
+
+// namesIn returns the names of c defined on lines s..e, and the unit's
+// own names (line 0).
+func namesIn(c chunk, s, e int) ([]string, []int) {
+	if len(c.NameLines) != len(c.Names) {
+		return c.Names, c.NameLines // no lines known: all of them
+	}
+	var names []string
+	var lines []int
+	for i, l := range c.NameLines {
+		if l == 0 || (l >= s && l <= e) {
+			names = append(names, c.Names[i])
+			lines = append(lines, l)
+		}
+	}
+	return names, lines
 }
 
 // addUnit appends a unit, split into windows when it is long.
@@ -158,10 +235,12 @@ func mergeSmall(units []chunk) []chunk {
 				u.Start > p.End && u.Start-p.End <= 3 && u.End-p.Start+1 <= mergeLines {
 				if len(p.Parts) == 0 {
 					p.Parts = []partMeta{{p.Start, p.End, p.Symbol, p.Kind}}
+					p.NameLines = namedLines(*p)
 				}
 				p.Parts = append(p.Parts, partMeta{u.Start, u.End, u.Symbol, u.Kind})
 				p.End = u.End
 				p.Names = append(p.Names, u.Names...)
+				p.NameLines = append(p.NameLines, namedLines(u)...)
 				if p.Symbol == "" {
 					p.Symbol, p.Kind = u.Symbol, u.Kind
 				}
@@ -171,6 +250,20 @@ func mergeSmall(units []chunk) []chunk {
 		out = append(out, u)
 	}
 	return out
+}
+
+// namedLines returns the lines of c's names for a merged chunk: a unit's
+// own names (line 0) get the unit's first line.
+func namedLines(c chunk) []int {
+	lines := make([]int, len(c.Names))
+	for i := range lines {
+		if len(c.NameLines) == len(c.Names) && c.NameLines[i] != 0 {
+			lines[i] = c.NameLines[i]
+		} else {
+			lines[i] = c.Start
+		}
+	}
+	return lines
 }
 
 // fillGaps adds line windows for stretches of at least three non-blank
@@ -247,6 +340,7 @@ func chunksFromSymbols(syms []Symbol, li lineIndex, content []byte) []chunk {
 		if s.Line <= lastEnd && len(units) > 0 {
 			u := &units[len(units)-1]
 			u.Names = append(u.Names, qualified(s))
+			u.NameLines = append(u.NameLines, s.Line)
 			continue
 		}
 		start := commentStart(s.Line, lastEnd, content, li)
@@ -255,7 +349,7 @@ func chunksFromSymbols(syms []Symbol, li lineIndex, content []byte) []chunk {
 			end = s.Line
 		}
 		units = append(units, chunk{Start: start, End: end, Symbol: s.Name, Kind: s.Kind,
-			Names: []string{qualified(s)}, Header: s.Signature})
+			Names: []string{qualified(s)}, NameLines: []int{0}, Header: s.Signature})
 		lastEnd = end
 	}
 	var out []chunk

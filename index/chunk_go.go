@@ -79,7 +79,7 @@ func chunkGo(p string, content []byte, li lineIndex) ([]chunk, []Symbol) {
 				name = container + "." + name
 			}
 			units = addUnit(units, chunk{Start: start, End: end, Symbol: d.Name.Name, Kind: kind,
-				Names: []string{name}, Header: sig}, content, li)
+				Names: []string{name}, NameLines: []int{0}, Header: sig}, content, li)
 		case *ast.GenDecl:
 			if d.Tok == token.IMPORT {
 				continue
@@ -124,12 +124,18 @@ func chunkGo(p string, content []byte, li lineIndex) ([]chunk, []Symbol) {
 					}
 					sym(n.Name, "", kind, n.Pos(), line(vs.End()), kind+" "+oneLine(vs.Pos(), vs.End()))
 					c.Names = append(c.Names, n.Name)
+					c.NameLines = append(c.NameLines, line(n.Pos()))
 					if c.Symbol == "" {
 						c.Symbol = n.Name
 					}
 				}
 			}
-			c.Header = kind + " " + strings.Join(c.Names, ", ")
+			// The header of its continuation windows: the group's first
+			// names (each window holds its own names).
+			c.Header = kind + " " + strings.Join(c.Names[:min(len(c.Names), 3)], ", ")
+			if len(c.Names) > 3 {
+				c.Header += ", …"
+			}
 			units = addUnit(units, c, content, li)
 		}
 	}
@@ -163,7 +169,7 @@ func typeUnit(ts *ast.TypeSpec, start, end int,
 	}
 	sig := "type " + oneLine(ts.Pos(), sigEnd)
 	sym(ts.Name.Name, "", kind, ts.Name.Pos(), end, sig)
-	return chunk{Start: start, End: end, Symbol: ts.Name.Name, Kind: kind, Names: []string{ts.Name.Name}, Header: sig}
+	return chunk{Start: start, End: end, Symbol: ts.Name.Name, Kind: kind, Names: []string{ts.Name.Name}, NameLines: []int{0}, Header: sig}
 }
 
 // recvName is the type name of a method receiver: T, *T, T[K], *T[K].

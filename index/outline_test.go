@@ -1,6 +1,7 @@
 package index
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"testing"
@@ -48,5 +49,96 @@ func TestOutlinePerLanguage(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestChunksOfLongLinesAreCutByBytes: a data table of long lines (a Go
+// var, a JSON file) is cut into chunks of at most maxChunkBytes, except a
+// single line longer than that; the chunks cover every line in order and
+// keep the unit's name.
+func TestChunksOfLongLinesAreCutByBytes(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("package data\n\n// Table holds samples.\nvar Table = []float64{\n")
+	for i := range 80 {
+		b.WriteString("\t" + strings.Repeat(fmt.Sprintf("%d.%04d, ", i, i), 120) + "\n")
+	}
+	b.WriteString("\t" + strings.Repeat("1.5, ", 5000) + "\n") // one 25 KB line
+	b.WriteString("}\n")
+	goSrc := []byte(b.String())
+	jsonSrc := []byte("[\n" + strings.Repeat(`  {"name": "`+strings.Repeat("x", 900)+`"},`+"\n", 200) + "]\n")
+	for _, tc := range []struct {
+		name, lang string
+		src        []byte
+	}{{"data/table.go", "go", goSrc}, {"data/big.json", "json", jsonSrc}} {
+		chunks, _ := chunkFile(tc.name, tc.lang, tc.src)
+		li := newLineIndex(tc.src)
+		covered := map[int]bool{}
+		for i, c := range chunks {
+			text := li.text(tc.src, c.Start, c.End)
+			if len(text) > maxChunkBytes && c.Start != c.End {
+				t.Errorf("%s: chunk %d (lines %d-%d) holds %d bytes", tc.name, i, c.Start, c.End, len(text))
+			}
+			if i > 0 && c.Start <= chunks[i-1].Start {
+				t.Errorf("%s: chunk %d starts at %d, after %d", tc.name, i, c.Start, chunks[i-1].Start)
+			}
+			if tc.lang == "go" && c.Start > 4 && c.Symbol != "Table" {
+				t.Errorf("%s: chunk %d lost its unit: %+v", tc.name, i, c)
+			}
+			for l := c.Start; l <= c.End; l++ {
+				covered[l] = true
+			}
+		}
+		for l := 1; l <= li.lines(); l++ {
+			if !covered[l] && len(bytes.TrimSpace(li.text(tc.src, l, l))) > 0 {
+				t.Errorf("%s: line %d is in no chunk", tc.name, l)
+			}
+		}
+	}
+}
+
+// TestWindowsKeepTheirOwnNames: a long const block (x/sys's zerrors
+// files hold thousands of names in one) is cut into windows that each
+// index only the names defined on their lines, under a short header; a
+// long function's windows all keep the function's name.
+func TestWindowsKeepTheirOwnNames(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("package errs\n\nconst (\n")
+	for i := range 400 {
+		fmt.Fprintf(&b, "\tERROR_%04d Errno = %d\n", i, i)
+	}
+	b.WriteString(")\n\nfunc Long() {\n")
+	for i := range 150 {
+		fmt.Fprintf(&b, "\tstep%d()\n", i)
+	}
+	b.WriteString("}\n")
+	src := []byte(b.String())
+	chunks, _ := chunkFile("errs/zerrors.go", "go", src)
+	li := newLineIndex(src)
+	constWindows, funcWindows := 0, 0
+	for _, c := range chunks {
+		switch c.Kind {
+		case "const":
+			constWindows++
+			if len(c.Names) > windowLines {
+				t.Errorf("const window %d-%d carries %d names", c.Start, c.End, len(c.Names))
+			}
+			if len(c.Header) > 100 {
+				t.Errorf("const window header is %d bytes long", len(c.Header))
+			}
+			text := string(li.text(src, c.Start, c.End))
+			for _, n := range c.Names {
+				if !strings.Contains(text, n+" ") {
+					t.Errorf("window %d-%d names %s, defined elsewhere", c.Start, c.End, n)
+				}
+			}
+		case "func":
+			funcWindows++
+			if len(c.Names) != 1 || c.Names[0] != "Long" {
+				t.Errorf("func window %d-%d names %v", c.Start, c.End, c.Names)
+			}
+		}
+	}
+	if constWindows < 7 || funcWindows < 3 {
+		t.Fatalf("%d const and %d func windows", constWindows, funcWindows)
 	}
 }
