@@ -142,3 +142,35 @@ func TestWindowsKeepTheirOwnNames(t *testing.T) {
 		t.Fatalf("%d const and %d func windows", constWindows, funcWindows)
 	}
 }
+
+// TestOutlineWindowsKeepTheirOwnNames: the windows of a long Python class
+// keep the class name and only the methods defined on their lines.
+func TestOutlineWindowsKeepTheirOwnNames(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("class Big:\n")
+	for i := range 60 {
+		fmt.Fprintf(&b, "    def method_%02d(self):\n        return %d\n\n", i, i)
+	}
+	src := []byte(b.String())
+	chunks, _ := chunkFile("big.py", "python", src)
+	li := newLineIndex(src)
+	if len(chunks) < 3 {
+		t.Fatalf("%d chunks", len(chunks))
+	}
+	for _, c := range chunks {
+		text := string(li.text(src, c.Start, c.End))
+		if len(c.Names) == 0 || c.Names[0] != "Big" {
+			t.Errorf("window %d-%d names %v, want Big first", c.Start, c.End, c.Names)
+			continue
+		}
+		for _, n := range c.Names[1:] {
+			method := n[strings.LastIndexByte(n, '.')+1:]
+			if !strings.Contains(text, "def "+method+"(") {
+				t.Errorf("window %d-%d names %s, defined elsewhere", c.Start, c.End, n)
+			}
+		}
+		if len(c.Names) > 25 {
+			t.Errorf("window %d-%d carries %d names", c.Start, c.End, len(c.Names))
+		}
+	}
+}
