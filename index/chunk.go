@@ -147,6 +147,7 @@ func capBytes(chunks []chunk, content []byte, li lineIndex) []chunk {
 			w := base
 			w.Start, w.End = s, e
 			w.Names, w.NameLines = namesIn(base, s, e)
+			w.Symbol = windowSymbol(base, w.Names)
 			if s == c.Start {
 				w.Header = c.Header
 			}
@@ -179,6 +180,7 @@ func windows(from, to int, content []byte, li lineIndex, base chunk) []chunk {
 			c := base
 			c.Start, c.End = s, e
 			c.Names, c.NameLines = namesIn(base, s, e)
+			c.Symbol = windowSymbol(base, c.Names)
 			if s != from {
 				c.Header = base.Header
 			} else {
@@ -208,6 +210,17 @@ func namesIn(c chunk, s, e int) ([]string, []int) {
 		}
 	}
 	return names, lines
+}
+
+// windowSymbol names a window of unit c that holds names: a window of a
+// const or var group is named after the first name it defines (a hit on
+// EADDRINUSE is not shown as E2BIG, the group's first name); any other
+// window keeps its unit's name.
+func windowSymbol(c chunk, names []string) string {
+	if (c.Kind == "const" || c.Kind == "var") && len(names) > 0 {
+		return names[0]
+	}
+	return c.Symbol
 }
 
 // addUnit appends a unit, split into windows when it is long.

@@ -126,6 +126,9 @@ func TestWindowsKeepTheirOwnNames(t *testing.T) {
 				t.Errorf("const window header is %d bytes long", len(c.Header))
 			}
 			text := string(li.text(src, c.Start, c.End))
+			if len(c.Names) > 0 && c.Symbol != c.Names[0] {
+				t.Errorf("const window %d-%d is named %s, its first name is %s", c.Start, c.End, c.Symbol, c.Names[0])
+			}
 			for _, n := range c.Names {
 				if !strings.Contains(text, n+" ") {
 					t.Errorf("window %d-%d names %s, defined elsewhere", c.Start, c.End, n)
