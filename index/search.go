@@ -364,10 +364,11 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 		sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
 		pool := cands[:min(len(cands), max(rerankPool, limit))]
 		texts := s.chunkTexts(len(pool), func(i int) (string, chunkMeta) { return pool[i].hit.Path, pool[i].meta })
+		var cv coverer
 		for i := range pool {
 			c := &pool[i]
 			c.text = texts[i]
-			cov := coverage(c.text, c.hit.Path, terms, weights)
+			cov := cv.coverage(c.text, c.hit.Path, terms, weights)
 			c.score *= math.Pow(cov, coveragePower)
 			c.hit.Score = c.score
 		}
@@ -698,9 +699,17 @@ var (
 // "prune"); a Porter stem ending in "i" ("librari") also matches with
 // "y".
 func coverage(text []byte, path string, terms []string, weights []float64) float64 {
-	orig := make([]byte, 0, len(text)+1+len(path))
-	orig = append(append(append(orig, text...), '\n'), path...)
-	low := bytes.Clone(orig)
+	return new(coverer).coverage(text, path, terms, weights)
+}
+
+// coverer computes coverage, reusing its buffers from one chunk to the
+// next (a question reranks 200).
+type coverer struct{ orig, low []byte }
+
+func (cv *coverer) coverage(text []byte, path string, terms []string, weights []float64) float64 {
+	cv.orig = append(append(append(cv.orig[:0], text...), '\n'), path...)
+	cv.low = append(cv.low[:0], cv.orig...)
+	orig, low := cv.orig, cv.low
 	for i, c := range low {
 		if 'A' <= c && c <= 'Z' {
 			low[i] = c + 'a' - 'A'
