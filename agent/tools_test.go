@@ -3,36 +3,21 @@ package agent
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/ollama/ollama/api"
-	"golang.org/x/tools/txtar"
 
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/internal/fixture"
 )
 
 // realSnapshot builds the real index over testdata/workspace.txtar in a
 // temp dir and returns a snapshot.
 func realSnapshot(t testing.TB) *index.Snapshot {
 	t.Helper()
-	ar, err := txtar.ParseFile("testdata/workspace.txtar")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	for _, f := range ar.Files {
-		p := filepath.Join(dir, f.Name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := fixture.Write(t, "testdata/workspace.txtar")
 	ctx := context.Background()
 	ix, err := index.Open(ctx, index.Options{Roots: []string{dir}, CacheDir: t.TempDir()})
 	if err != nil {

@@ -40,6 +40,22 @@ func benchOptions(b *testing.B) Options {
 	return opts
 }
 
+// syncedBenchIndex opens the benchmarks' index with the given debounce (0:
+// the default), brings it up to date and closes it when b ends.
+func syncedBenchIndex(b *testing.B, debounce time.Duration) *Index {
+	opts := benchOptions(b)
+	opts.Debounce = debounce
+	ix, err := Open(context.Background(), opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { ix.Close() })
+	if _, err := ix.Sync(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	return ix
+}
+
 // BenchmarkWarmStart is Open + Sync of an index with nothing changed, then
 // Close (not timed).
 func BenchmarkWarmStart(b *testing.B) {
@@ -91,16 +107,7 @@ func BenchmarkSymbolTable(b *testing.B) {
 // content the index holds (a save after the edits were indexed, a buffer
 // closed unchanged), then WaitFor.
 func BenchmarkUpdateSameContent(b *testing.B) {
-	opts := benchOptions(b)
-	opts.Debounce = 10 * time.Millisecond
-	ix, err := Open(context.Background(), opts)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer ix.Close()
-	if _, err := ix.Sync(context.Background()); err != nil {
-		b.Fatal(err)
-	}
+	ix := syncedBenchIndex(b, 10*time.Millisecond)
 	orig, err := ix.Snapshot().Content("net/http/server.go")
 	if err != nil {
 		b.Fatal(err)
@@ -122,16 +129,7 @@ func BenchmarkUpdate(b *testing.B) {
 			name = "noise"
 		}
 		b.Run(name, func(b *testing.B) {
-			opts := benchOptions(b)
-			opts.Debounce = 10 * time.Millisecond
-			ix, err := Open(context.Background(), opts)
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer ix.Close()
-			if _, err := ix.Sync(context.Background()); err != nil {
-				b.Fatal(err)
-			}
+			ix := syncedBenchIndex(b, 10*time.Millisecond)
 			const target, other = "net/http/server.go", "net/http/request.go"
 			orig, err := ix.Snapshot().Content(target)
 			if err != nil {

@@ -118,10 +118,9 @@ func chunkFile(p, lang string, content []byte) ([]chunk, []Symbol) {
 }
 
 // capBytes cuts each chunk whose text is over maxChunkBytes into windows
-// of at most that many bytes (a line longer than that is a window of its
-// own). The windows keep the chunk's symbol, kind and names, and carry
-// its symbol as their header, as the windows of a long unit do; a merged
-// chunk's parts are dropped.
+// (which stay under it). The windows keep the chunk's symbol, kind and
+// names, and carry its symbol as their header, as the windows of a long
+// unit do; a merged chunk's parts are dropped.
 func capBytes(chunks []chunk, content []byte, li lineIndex) []chunk {
 	var out []chunk
 	for i, c := range chunks {
@@ -139,27 +138,7 @@ func capBytes(chunks []chunk, content []byte, li lineIndex) []chunk {
 		if base.Header == "" {
 			base.Header = base.Symbol
 		}
-		for s := c.Start; s <= c.End; {
-			e := s
-			for e < c.End && e-s+1 < windowLines && len(li.text(content, s, e+1)) <= maxChunkBytes {
-				e++
-			}
-			w := base
-			w.Start, w.End = s, e
-			w.Names, w.NameLines = namesIn(base, s, e)
-			w.Symbol = windowSymbol(base, w.Names)
-			if s == c.Start {
-				w.Header = c.Header
-			}
-			if len(bytes.TrimSpace(li.text(content, s, e))) > 0 {
-				out = append(out, w)
-			}
-			if e == c.End {
-				break
-			}
-			// Overlap as line windows do, less for short (long-lined) ones.
-			s = max(s+1, e+1-min(overlapLines, (e-s+1)/6))
-		}
+		out = append(out, windows(c.Start, c.End, content, li, base)...)
 	}
 	if out == nil {
 		return chunks
@@ -167,14 +146,16 @@ func capBytes(chunks []chunk, content []byte, li lineIndex) []chunk {
 	return out
 }
 
-// windows cuts lines from..to into overlapping windows that copy base's
-// symbol and kind. It skips windows that are blank.
+// windows cuts lines from..to into windows of windowLines lines that
+// overlap by overlapLines and copy base's symbol and kind; a window of long
+// lines ends early at maxChunkBytes (a line longer than that is a window of
+// its own) and overlaps less. It skips windows that are blank.
 func windows(from, to int, content []byte, li lineIndex, base chunk) []chunk {
 	var out []chunk
-	for s := from; s <= to; s += windowLines - overlapLines {
-		e := s + windowLines - 1
-		if e > to {
-			e = to
+	for s := from; s <= to; {
+		e := min(s+windowLines-1, to)
+		for e > s && len(li.text(content, s, e)) > maxChunkBytes {
+			e--
 		}
 		if len(bytes.TrimSpace(li.text(content, s, e))) > 0 {
 			c := base
@@ -191,6 +172,7 @@ func windows(from, to int, content []byte, li lineIndex, base chunk) []chunk {
 		if e == to {
 			break
 		}
+		s = max(s+1, e+1-min(overlapLines, (e-s+1)/6))
 	}
 	return out
 }

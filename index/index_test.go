@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"golang.org/x/tools/txtar"
+	fx "github.com/askls/askls/internal/fixture"
 )
 
 // logBuffer collects log lines for assertions.
@@ -38,21 +38,7 @@ func (l *logBuffer) String() string {
 // writeTxtar extracts a txtar fixture from testdata into a new folder.
 func writeTxtar(t *testing.T, name string) string {
 	t.Helper()
-	ar, err := txtar.ParseFile(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	for _, f := range ar.Files {
-		p := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
+	return fx.Write(t, filepath.Join("testdata", name))
 }
 
 type fixture struct {

@@ -18,14 +18,14 @@ func TestCoverage(t *testing.T) {
 		{[]string{"librari", "equal", "byte", "int"}, 0.75},  // "librari" would need "library"
 	}
 	for _, c := range cases {
-		if got := coverage(text, "crypto/subtle/constant_time.go", c.terms, ones); got != c.want {
+		if got := new(coverer).coverage(text, "crypto/subtle/constant_time.go", c.terms, ones); got != c.want {
 			t.Errorf("coverage(%v) = %v, want %v", c.terms, got, c.want)
 		}
 	}
-	if got := coverage([]byte("a library of helpers"), "x.go", []string{"librari"}, []float64{1}); got != 1 {
+	if got := new(coverer).coverage([]byte("a library of helpers"), "x.go", []string{"librari"}, []float64{1}); got != 1 {
 		t.Errorf("stem ending in i: coverage = %v, want 1", got)
 	}
-	if got := coverage(text, "x.go", []string{"compar", "leak"}, []float64{3, 1}); got != 0.75 {
+	if got := new(coverer).coverage(text, "x.go", []string{"compar", "leak"}, []float64{3, 1}); got != 0.75 {
 		t.Errorf("weighted coverage = %v, want 0.75", got)
 	}
 }

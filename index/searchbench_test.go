@@ -12,15 +12,7 @@ import (
 //
 //	go test -run '^$' -bench Search -benchtime 200x ./index/
 func BenchmarkSearch(b *testing.B) {
-	ix, err := Open(context.Background(), benchOptions(b))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer ix.Close()
-	if _, err := ix.Sync(context.Background()); err != nil {
-		b.Fatal(err)
-	}
-	snap := ix.Snapshot()
+	snap := syncedBenchIndex(b, 0).Snapshot()
 	for i, q := range QueryMix {
 		b.Run(fmt.Sprintf("%02d", i), func(b *testing.B) {
 			for b.Loop() {

@@ -13,10 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askls/askls/internal/fixture"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
-	"golang.org/x/tools/txtar"
 
 	"github.com/askls/askls/agent"
 )
@@ -67,21 +67,7 @@ func vscodeCaps() map[string]any {
 // writeFixture writes a txtar archive into a new directory.
 func writeFixture(t testing.TB, name string) string {
 	t.Helper()
-	ar, err := txtar.ParseFile(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	for _, f := range ar.Files {
-		p := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
+	return fixture.Write(t, filepath.Join("testdata", name))
 }
 
 func testLogger(t testing.TB) *slog.Logger {
