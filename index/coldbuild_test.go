@@ -1,26 +1,26 @@
 package index
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // TestColdBuildFindsEveryFile builds a first index large enough for the
 // offline builder (analysed on the sync workers, see preAnalyse) and
 // finds files by their words, their symbols and their paths.
 func TestColdBuildFindsEveryFile(t *testing.T) {
-	root := t.TempDir()
-	n := coldBuildAbove + 50
-	for i := range n {
-		dir := filepath.Join(root, fmt.Sprintf("pkg%02d", i%40))
-		os.MkdirAll(dir, 0o755)
-		src := fmt.Sprintf("package p\n\n// Word%d says zebra%04d quietly.\nfunc Handle%04dRequest() int { return %d }\n", i, i, i, i)
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("file%04d.go", i)), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	root, n := writeColdTree(t)
 	f := openFixture(t, root, t.TempDir())
 	defer f.ix.Close()
 	if f.stats.Indexed != n {
@@ -34,5 +34,99 @@ func TestColdBuildFindsEveryFile(t *testing.T) {
 				t.Errorf("Search(%q) = %v, want %s first", q, hits, want)
 			}
 		}
+	}
+}
+
+// writeColdTree writes a tree large enough for the offline builder: file i
+// is pkgNN/fileIIII.go, defines HandleIIIIRequest and says zebraIIII.
+func writeColdTree(t *testing.T) (root string, n int) {
+	t.Helper()
+	root = t.TempDir()
+	n = coldBuildAbove + 50
+	for i := range n {
+		dir := filepath.Join(root, fmt.Sprintf("pkg%02d", i%40))
+		os.MkdirAll(dir, 0o755)
+		src := fmt.Sprintf("package p\n\n// Word%d says zebra%04d quietly.\nfunc Handle%04dRequest() int { return %d }\n", i, i, i, i)
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("file%04d.go", i)), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root, n
+}
+
+// TestColdBuildPublishesFilesEarly pauses an offline build half way and
+// checks that the files read so far are listed, readable, greppable and
+// in the symbol table, while Search says the index is still being built;
+// once the build ends, Search answers.
+func TestColdBuildPublishesFilesEarly(t *testing.T) {
+	defer func(d time.Duration) { publishEvery = d }(publishEvery)
+	publishEvery = 2 * time.Millisecond
+	root, n := writeColdTree(t)
+	var ix *Index
+	var paused atomic.Bool
+	var seen []string // what the paused build showed, checked below
+	var searchErr error
+	var mid Stats
+	progress := func(p Progress) {
+		if p.Phase != "index" || p.Done < n/2 || !paused.CompareAndSwap(false, true) {
+			return
+		}
+		// Wait for an early generation (bounded: a failure, not a hang).
+		for deadline := time.Now().Add(10 * time.Second); ix.Stats().Files == 0 && time.Now().Before(deadline); {
+			time.Sleep(time.Millisecond)
+		}
+		mid = ix.Stats()
+		snap := ix.Snapshot()
+		files, _ := snap.Files("**")
+		if len(files) == 0 {
+			return
+		}
+		p0 := files[0]
+		num := strings.TrimSuffix(p0[len(p0)-7:], ".go")
+		seen = append(seen, p0)
+		if syms := snap.Symbols("Handle"+num+"Request", 1); len(syms) == 1 {
+			seen = append(seen, "symbol "+syms[0].Path)
+		}
+		if g, err := snap.Grep(context.Background(), "zebra"+num, "", 5); err == nil && len(g) == 1 {
+			seen = append(seen, "grep "+g[0].Path)
+		}
+		if txt, err := snap.Read(p0, 3, 3); err == nil {
+			seen = append(seen, "read "+txt.Content)
+		}
+		_, searchErr = snap.Search(context.Background(), "zebra"+num, 5, Filter{})
+	}
+	ix, err := Open(context.Background(), Options{Roots: []string{root}, CacheDir: t.TempDir(),
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Progress: progress})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	if _, err := ix.Sync(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if !paused.Load() {
+		t.Fatal("the build never reported half of its files")
+	}
+	if mid.Files == 0 || mid.Files >= n || !mid.Building || mid.Ready {
+		t.Fatalf("half way: %+v, want some files of %d, Building, not Ready", mid, n)
+	}
+	if len(seen) != 4 {
+		t.Fatalf("half way the early generation showed only %q", seen)
+	}
+	p0 := seen[0]
+	num := strings.TrimSuffix(p0[len(p0)-7:], ".go")
+	i, _ := strconv.Atoi(num)
+	want := []string{p0, "symbol " + p0, "grep " + p0, fmt.Sprintf("read // Word%d says zebra%s quietly.\n", i, num)}
+	if !slices.Equal(seen, want) {
+		t.Errorf("half way: %q, want %q", seen, want)
+	}
+	if !errors.Is(searchErr, ErrBuilding) {
+		t.Errorf("Search half way: %v, want ErrBuilding", searchErr)
+	}
+	if st := ix.Stats(); st.Building || !st.Ready || st.Files != n {
+		t.Errorf("after the build: %+v", st)
+	}
+	if hits := search(t, ix, "zebra"+num); len(hits) == 0 || hits[0].Path != p0 {
+		t.Errorf("after the build, Search(zebra%s) = %v", num, hits)
 	}
 }

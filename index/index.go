@@ -398,6 +398,9 @@ func (ix *Index) Stats() Stats {
 	st.index()
 	s := Stats{Files: len(st.files), Chunks: st.chunks, Symbols: st.symbolCount(), Generation: st.gen, Ready: st.ready}
 	for _, r := range ix.roots {
+		if _, ok := r.searchIndex(); !ok {
+			s.Building = true
+		}
 		s.Roots = append(s.Roots, r.abs)
 		filepath.WalkDir(r.cache, func(_ string, d fs.DirEntry, err error) error {
 			if err == nil && !d.IsDir() {

@@ -304,6 +304,7 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 		text  []byte // read for the rerank, else nil
 	}
 	var cands []cand
+	building, searched := 0, 0
 	for _, r := range s.ix.roots {
 		rq := query.NewBooleanQuery(must, should, mustNot)
 		var top query.Query = rq
@@ -331,8 +332,10 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 		req := bleve.NewSearchRequestOptions(top, want, 0, false)
 		bi, ok := r.searchIndex()
 		if !ok {
-			continue // being built: nothing to search yet
+			building++ // nothing to search until its build ends
+			continue
 		}
+		searched++
 		res, err := bi.SearchInContext(ctx, req)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -358,6 +361,9 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 			cands = append(cands, cand{Hit{Path: api, Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind,
 				Language: e.Lang, Score: score}, score, c, nil})
 		}
+	}
+	if building > 0 && searched == 0 {
+		return nil, fmt.Errorf("%w (%d files read so far); search works once it is written, files, grep, read and symbols work now", ErrBuilding, len(s.st.files))
 	}
 	// Rerank the best candidates by how much of the query each holds.
 	if rerank {

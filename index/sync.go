@@ -84,6 +84,40 @@ type result struct {
 	budget int
 }
 
+// publishEvery is how often an offline build publishes the files read so
+// far: Files, Read, Grep and Symbols answer during a first build; Search
+// finds nothing in a root until its build ends.
+var publishEvery = time.Second
+
+// publishEarly publishes, every publishEvery until stop is called, a
+// generation holding the files read so far (files, guarded by mu). It does
+// nothing unless an offline build runs. stop returns once no publish is in
+// flight, so that the sync's own publish comes last.
+func (ix *Index) publishEarly(builders map[*root]*coldBuilder, cur *state, mu *sync.Mutex, files map[string]*fileEntry) (stop func()) {
+	if len(builders) == 0 {
+		return func() {}
+	}
+	quit := make(chan struct{})
+	exited := make(chan struct{})
+	go func() {
+		defer close(exited)
+		t := time.NewTicker(publishEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-quit:
+				return
+			case <-t.C:
+				mu.Lock()
+				early := maps.Clone(files)
+				mu.Unlock()
+				ix.publish(&state{gen: cur.gen, ready: cur.ready, files: early}, nil)
+			}
+		}
+	}()
+	return func() { close(quit); <-exited }
+}
+
 func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 	start := time.Now()
 	// A bulk load makes much short-lived garbage: collect less often, but
@@ -270,6 +304,7 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 
 	var mu sync.Mutex // guards files, stats, r.skipped, r.suspect, built below
 	built := map[*root]int{}
+	stopEarly := ix.publishEarly(builders, cur, &mu, files)
 	var bwg sync.WaitGroup
 	var batchErr error
 	for i := 0; i < 2; i++ {
@@ -366,6 +401,7 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 		}()
 	}
 	bwg.Wait()
+	stopEarly()
 	for r, cb := range builders {
 		var err error
 		if built[r] > 0 && ctx.Err() == nil && batchErr == nil {
