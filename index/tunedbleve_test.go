@@ -1,0 +1,145 @@
+package index
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis/analyzer/standard"
+	"github.com/blevesearch/bleve/v2/document"
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	bindex "github.com/blevesearch/bleve_index_api"
+)
+
+// BenchmarkColdTunedBleve is a reference point for BenchmarkColdSync, not
+// part of askls: the fastest plain bleve load issue 2 describes, on the
+// files askls indexes (tests included), measured on this machine. 60-line
+// chunks, one text field (standard analyzer, not stored, no term vectors,
+// not in _all), a static mapping, documents built without reflection, two
+// goroutines each submitting its own 1,000-document batches, unsafe_batch
+// (waiting on each batch's persisted callback before Close), GOGC 200.
+// Nothing of askls' own work: no code tokenizer, no symbol or path field,
+// no go/parser chunks, no hashes, no manifest.
+//
+//	go test -run '^$' -bench Cold -benchtime 1x -count 3 ./index/
+func BenchmarkColdTunedBleve(b *testing.B) {
+	opts := benchOptions(b)
+	var total time.Duration
+	for b.Loop() {
+		dir := b.TempDir()
+		t0 := time.Now()
+		docs := tunedBleveLoad(b, opts.Roots[0], filepath.Join(dir, "tuned.bleve"))
+		total += time.Since(t0)
+		b.ReportMetric(float64(docs), "chunks")
+	}
+	b.ReportMetric(total.Seconds()/float64(b.N), "cold-s")
+}
+
+// BenchmarkColdBleveDefault is the baseline of askls bench --baseline
+// (bleve's default mapping, one goroutine, 1,000-document batches, the
+// files askls indexes) as a benchmark, so that the three cold builds can
+// be compared in one process.
+func BenchmarkColdBleveDefault(b *testing.B) {
+	opts := benchOptions(b)
+	var total time.Duration
+	for b.Loop() {
+		dir := b.TempDir()
+		t0 := time.Now()
+		bl, st, err := BuildBaseline(context.Background(), opts.Roots[0], dir, BaselineOptions{Tests: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		total += time.Since(t0)
+		b.ReportMetric(float64(st.Chunks), "chunks")
+		bl.Close()
+	}
+	b.ReportMetric(total.Seconds()/float64(b.N), "cold-s")
+}
+
+// tunedBleveLoad builds the tuned plain index of rootDir at path and
+// returns its document count.
+func tunedBleveLoad(b *testing.B, rootDir, path string) int {
+	defer debug.SetGCPercent(debug.SetGCPercent(200))
+	abs, _ := filepath.Abs(rootDir)
+	real, _ := filepath.EvalSymlinks(abs)
+	r := &root{abs: abs, real: real, ign: newIgnorer(abs, nil)}
+	w := &walker{root: r, maxBytes: defaultMaxFileBytes, skipped: map[string]int{}}
+	if err := w.walk(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	f := bleve.NewTextFieldMapping()
+	f.Analyzer = standard.Name
+	f.Store, f.IncludeInAll, f.IncludeTermVectors, f.DocValues = false, false, false, false
+	dm := bleve.NewDocumentStaticMapping()
+	dm.AddFieldMappingsAt("content", f)
+	im := bleve.NewIndexMapping()
+	im.DefaultMapping = dm
+	im.StoreDynamic, im.IndexDynamic, im.DocValuesDynamic = false, false, false
+	bi, err := bleve.NewUsing(path, im, scorch.Name, scorch.Name, map[string]interface{}{"unsafe_batch": true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var persisted sync.WaitGroup
+	files := make(chan walkEntry)
+	var mu sync.Mutex
+	count := 0
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			batch := bi.NewBatch()
+			submit := func() {
+				persisted.Add(1)
+				batch.SetPersistedCallback(func(error) { persisted.Done() })
+				if err := bi.Batch(batch); err != nil {
+					b.Error(err)
+					persisted.Done()
+				}
+				batch = bi.NewBatch()
+			}
+			for fe := range files {
+				data, err := os.ReadFile(filepath.Join(abs, filepath.FromSlash(fe.rel)))
+				if err != nil || isBinary(data) {
+					continue
+				}
+				lines := strings.SplitAfter(string(data), "\n")
+				for s := 0; s < len(lines); s += 60 {
+					e := min(s+60, len(lines))
+					d := document.NewDocument(fe.rel + "#" + strconv.Itoa(s))
+					d.AddField(document.NewTextFieldCustom("content", nil, []byte(strings.Join(lines[s:e], "")),
+						bindex.IndexField, im.AnalyzerNamed(standard.Name)))
+					if err := batch.IndexAdvanced(d); err != nil {
+						b.Error(err)
+					}
+					mu.Lock()
+					count++
+					mu.Unlock()
+					if batch.Size() >= 1000 {
+						submit()
+					}
+				}
+			}
+			if batch.Size() > 0 {
+				submit()
+			}
+		}()
+	}
+	for _, fe := range w.files {
+		files <- fe
+	}
+	close(files)
+	wg.Wait()
+	persisted.Wait()
+	if err := bi.Close(); err != nil {
+		b.Fatal(err)
+	}
+	return count
+}
