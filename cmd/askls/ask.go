@@ -66,10 +66,11 @@ func askMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	asJSON := fs.Bool("json", false, "print one JSON object shaped like the askls/ask result")
 	path := fs.String("path", "", "file the question is about (the cursor's file), relative to the root")
 	line := fs.Int("line", 0, "the cursor's line in --path")
-	if err := fs.Parse(args); err != nil {
+	words, err := parseArgs(fs, args)
+	if err != nil {
 		return err
 	}
-	question := strings.TrimSpace(strings.Join(fs.Args(), " "))
+	question := strings.TrimSpace(strings.Join(words, " "))
 	if question == "" {
 		fs.Usage()
 		return usageError("askls ask: no question")
