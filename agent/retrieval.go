@@ -58,6 +58,7 @@ func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 		}
 		fmt.Fprintf(&b, "\n### %s\n", g.path)
 		for _, h := range g.hits {
+			h = r.narrowToSymbol(f, h)
 			start, end, lang := docOrHead(f, h)
 			text, ok := f.Lines(start, end)
 			if !ok {
@@ -195,6 +196,38 @@ func (r *run) atCursor() []index.Hit {
 		label = best.Container + "." + best.Name
 	}
 	return []index.Hit{{Path: best.Path, Start: docStart(f, best.Line), End: max(best.EndLine, best.Line), Symbol: label, Kind: best.Kind, Language: best.Language}}
+}
+
+// narrowToSymbol starts a hit at the declaration of the symbol it is named
+// after. A hit may span several small units (the index merges them, and
+// keeps a matching neighbour in the range) while it is named after the one
+// that matched best: context.go:376-413 is named removeChild, whose
+// declaration is at line 399, after parentCancelCtx's. Showing the range's
+// first lines would put parentCancelCtx's code under removeChild's name.
+func (r *run) narrowToSymbol(f *citations.LineIndex, h index.Hit) index.Hit {
+	if h.Symbol == "" {
+		return h
+	}
+	syms, err := r.src.Outline(h.Path)
+	if err != nil {
+		return h
+	}
+	for _, s := range syms {
+		name := s.Name
+		if s.Container != "" && h.Symbol != s.Name {
+			name = s.Container + "." + s.Name
+		}
+		if name != h.Symbol || s.Line < h.Start || s.Line > h.End {
+			continue
+		}
+		start := max(docStart(f, s.Line), h.Start)
+		if start == h.Start {
+			return h
+		}
+		h.Start, h.End = start, min(max(s.EndLine, s.Line), h.End)
+		return h
+	}
+	return h
 }
 
 // docStart is the first line of the comment block right above line.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/askls/askls/index"
 )
 
 func TestFallbackToRetrieval(t *testing.T) {
@@ -100,5 +102,48 @@ func TestRetrievalStartsAtTheCursor(t *testing.T) {
 	checkResult(t, res, project)
 	if len(res.Citations) == 0 || res.Citations[0].Symbol != "sniff" || res.Citations[0].Start != 13 {
 		t.Errorf("citations %v\n%s", res.Citations, res.Answer)
+	}
+}
+
+// fixedHits answers every search with the same hits, shaped as the index
+// returns them; the rest is memSource.
+type fixedHits struct {
+	memSource
+	hits []index.Hit
+}
+
+func (s fixedHits) Search(ctx context.Context, q string, limit int, f index.Filter) ([]index.Hit, error) {
+	return s.hits, ctx.Err()
+}
+
+func TestRetrievalShowsTheUnitAHitIsNamedAfter(t *testing.T) {
+	// The index merges small units and names the hit after the one that
+	// matched (GOROOT's context.go:376-413 is "removeChild", whose
+	// declaration is at 399, after parentCancelCtx's).
+	src := fixedHits{
+		memSource: memSource{"ctx/ctx.go": `package ctx
+
+// parentOf returns the parent.
+func parentOf(c int) int {
+	return c - 1
+}
+
+// removeChild removes a child from its parent.
+func removeChild(parent, child int) {
+	_ = parent + child
+}
+`},
+		hits: []index.Hit{{Path: "ctx/ctx.go", Start: 3, End: 11, Symbol: "removeChild", Kind: "func", Language: "go"}},
+	}
+	got := ask(t, testAgent(nil, Config{NoModel: true}), src, "how is a child removed from its parent")
+	ans := got.res.Answer
+	if !strings.Contains(ans, "- func removeChild, line 8 [1]\n\n```go\n// removeChild removes a child from its parent.\nfunc removeChild(parent, child int) {\n") {
+		t.Errorf("the entry named removeChild does not show removeChild:\n%s", ans)
+	}
+	if strings.Contains(ans, "parentOf") {
+		t.Errorf("parentOf's code shown under removeChild's name:\n%s", ans)
+	}
+	if c := got.res.Citations[0]; c.Start != 8 || c.Symbol != "removeChild" {
+		t.Errorf("citation %+v, want removeChild from line 8", c)
 	}
 }
