@@ -58,7 +58,7 @@ func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 		}
 		fmt.Fprintf(&b, "\n### %s\n", g.path)
 		for _, h := range g.hits {
-			h = r.narrowToSymbol(f, h)
+			h, declared := r.narrowToSymbol(f, h)
 			start, end, lang := docOrHead(f, h)
 			text, ok := f.Lines(start, end)
 			if !ok {
@@ -66,13 +66,20 @@ func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 			}
 			id := r.reg.Add(h.Path, start, end, text, h.Symbol)
 			label := h.Symbol
-			if label == "" {
-				label = fmt.Sprintf("lines %d-%d", h.Start, h.End)
-			} else if h.Kind != "" && !strings.HasPrefix(label, h.Kind+" ") {
+			if label != "" && h.Kind != "" && !strings.HasPrefix(label, h.Kind+" ") {
 				// A file's head chunk is already named "package config".
 				label = h.Kind + " " + label
 			}
-			fmt.Fprintf(&b, "\n- %s, line %d [%d]\n\n", label, h.Start, id)
+			switch {
+			case label == "":
+				label = fmt.Sprintf("lines %d-%d", h.Start, h.End)
+			case declared > 0:
+				// A window of a long unit: it does not start at the name.
+				label = fmt.Sprintf("%s (declared at line %d), lines %d-%d", label, declared, h.Start, h.End)
+			default:
+				label = fmt.Sprintf("%s, line %d", label, h.Start)
+			}
+			fmt.Fprintf(&b, "\n- %s [%d]\n\n", label, id)
 			fence := "```"
 			for strings.Contains(text, fence) {
 				fence += "`"
@@ -204,30 +211,39 @@ func (r *run) atCursor() []index.Hit {
 // that matched best: context.go:376-413 is named removeChild, whose
 // declaration is at line 399, after parentCancelCtx's. Showing the range's
 // first lines would put parentCancelCtx's code under removeChild's name.
-func (r *run) narrowToSymbol(f *citations.LineIndex, h index.Hit) index.Hit {
+// When the hit is a window inside a long unit declared before it,
+// declared is that declaration's line (else 0).
+func (r *run) narrowToSymbol(f *citations.LineIndex, h index.Hit) (_ index.Hit, declared int) {
 	if h.Symbol == "" {
-		return h
+		return h, 0
 	}
 	syms, err := r.src.Outline(h.Path)
 	if err != nil {
-		return h
+		return h, 0
 	}
 	for _, s := range syms {
 		name := s.Name
 		if s.Container != "" && h.Symbol != s.Name {
 			name = s.Container + "." + s.Name
 		}
-		if name != h.Symbol || s.Line < h.Start || s.Line > h.End {
+		if name != h.Symbol {
+			continue
+		}
+		if s.Line < h.Start && h.Start <= max(s.EndLine, s.Line) {
+			declared = s.Line
+			continue // a later symbol of that name may start inside the hit
+		}
+		if s.Line < h.Start || s.Line > h.End {
 			continue
 		}
 		start := max(docStart(f, s.Line), h.Start)
 		if start == h.Start {
-			return h
+			return h, 0
 		}
 		h.Start, h.End = start, min(max(s.EndLine, s.Line), h.End)
-		return h
+		return h, 0
 	}
-	return h
+	return h, declared
 }
 
 // docStart is the first line of the comment block right above line.

@@ -147,3 +147,32 @@ func removeChild(parent, child int) {
 		t.Errorf("citation %+v, want removeChild from line 8", c)
 	}
 }
+
+func TestRetrievalSaysWhenAHitIsAWindowOfALongUnit(t *testing.T) {
+	// The index cuts a unit over 100 lines into windows named after it
+	// (GOROOT-sized units; three lines here): "method sync, line 387" read
+	// as if sync were declared there.
+	src := fixedHits{
+		memSource: memSource{"ix/sync.go": `package ix
+
+// sync walks the tree.
+func sync() {
+	a := 1
+	b := a + 1
+	_ = b
+}
+`, "ix/notes.txt": "first\nsecond\nthird\n"},
+		hits: []index.Hit{
+			{Path: "ix/sync.go", Start: 6, End: 8, Symbol: "sync", Kind: "func", Language: "go"},
+			{Path: "ix/notes.txt", Start: 2, End: 3},
+		},
+	}
+	got := ask(t, testAgent(nil, Config{NoModel: true}), src, "how does the walk go")
+	ans := got.res.Answer
+	if !strings.Contains(ans, "- func sync (declared at line 4), lines 6-8 [1]\n") {
+		t.Errorf("a window of sync is labelled as if sync started there:\n%s", ans)
+	}
+	if !strings.Contains(ans, "- lines 2-3 [2]\n") {
+		t.Errorf("an unnamed hit:\n%s", ans)
+	}
+}
