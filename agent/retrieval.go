@@ -92,7 +92,14 @@ func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 		b.WriteString(" (" + why + ")")
 	}
 	b.WriteString("\n")
+	if r.reg.Len() == 0 {
+		// Nothing to cite: the refusal below is the whole answer. Streamed,
+		// this text would reach the reader as a header over no entries and
+		// the how-to line twice.
+		r.mute = true
+	}
 	r.startText(b.String())
+	r.mute = false
 	res := r.finish(why)
 	if res.Refused {
 		res.Answer = "No code in the workspace matched the question. " + r.searchedLine() + "\n\n" + howToSynthesize(r.cfg)

@@ -176,3 +176,19 @@ func sync() {
 		t.Errorf("an unnamed hit:\n%s", ans)
 	}
 }
+
+func TestRetrievalRefusalStreamsNothingElse(t *testing.T) {
+	// Nothing matches: the refusal is the whole answer. The header and the
+	// how-to line must not stream before it (the terminal showed a header
+	// over no entries, then the refusal, and the how-to line twice).
+	got := ask(t, testAgent(nil, Config{NoModel: true}), project, "zzzz qqqq")
+	if !got.res.Refused {
+		t.Fatalf("not refused: %s", got.res.Answer)
+	}
+	if got.deltas != "" && strings.TrimSpace(got.deltas) != got.res.Answer {
+		t.Errorf("streamed %q, then answered %q", got.deltas, got.res.Answer)
+	}
+	if n := strings.Count(got.deltas+got.res.Answer, "For a synthesized answer"); n > 2 || strings.Count(got.res.Answer, "For a synthesized answer") != 1 {
+		t.Errorf("how-to line %d times in deltas+answer:\n%s\n---\n%s", n, got.deltas, got.res.Answer)
+	}
+}
