@@ -80,6 +80,7 @@ func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 				label = fmt.Sprintf("%s, line %d", label, h.Start)
 			}
 			fmt.Fprintf(&b, "\n- %s [%d]\n\n", label, id)
+			text = shown(text)
 			fence := "```"
 			for strings.Contains(text, fence) {
 				fence += "`"
@@ -376,9 +377,9 @@ func groupHits(hits []index.Hit) []hitGroup {
 	return groups
 }
 
-// docOrHead picks the lines to show for a hit: its leading comment and the
+// docOrHead picks the lines to cite for a hit: its leading comment and the
 // line after it (the declaration) when the chunk starts with a comment, else
-// its first lines; at most 8 lines. lang is the code fence's language.
+// its first lines. lang is the code fence's language.
 func docOrHead(f *citations.LineIndex, h index.Hit) (int, int, string) {
 	n := f.Count()
 	start := clamp(h.Start, 1, max(n, 1))
@@ -392,11 +393,32 @@ func docOrHead(f *citations.LineIndex, h index.Hit) (int, int, string) {
 	}
 	if comment > 0 {
 		show = min(len(lines), comment+1) // the comment and the declaration
-		if show > 8 {
-			show = 8
+		if show > maxDocLines {
+			show = maxShownLines
 		}
 	}
 	return start, start + show - 1, langOf(h)
+}
+
+// A doc comment of up to maxDocLines is cited whole with its declaration
+// and shown as its first lines, "…" and the declaration; a longer one is
+// cut at maxShownLines.
+const (
+	maxShownLines = 8
+	maxDocLines   = 40
+)
+
+// shown is the cited text as a retrieval answer shows it: at most
+// maxShownLines, the middle of a long doc comment elided so that the
+// declaration stays in view.
+func shown(text string) string {
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	if len(lines) <= maxShownLines {
+		return text
+	}
+	head := lines[:maxShownLines-2]
+	indent := head[len(head)-1][:len(head[len(head)-1])-len(strings.TrimLeft(head[len(head)-1], " \t"))]
+	return strings.Join(head, "\n") + "\n" + indent + "…\n" + lines[len(lines)-1] + "\n"
 }
 
 func isCommentLine(s string) bool {

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -190,5 +191,26 @@ func TestRetrievalRefusalStreamsNothingElse(t *testing.T) {
 	}
 	if n := strings.Count(got.deltas+got.res.Answer, "For a synthesized answer"); n > 2 || strings.Count(got.res.Answer, "For a synthesized answer") != 1 {
 		t.Errorf("how-to line %d times in deltas+answer:\n%s\n---\n%s", n, got.deltas, got.res.Answer)
+	}
+}
+
+func TestRetrievalKeepsTheDeclarationUnderALongDocComment(t *testing.T) {
+	// GOROOT's ServeContent and writeFrame: docs of 9 and 31 lines showed
+	// their first 8 lines and never the declaration.
+	var doc strings.Builder
+	for i := 1; i <= 12; i++ {
+		fmt.Fprintf(&doc, "// line %d of the doc.\n", i)
+	}
+	src := fixedHits{
+		memSource: memSource{"srv/serve.go": "package srv\n\n" + doc.String() + "func ServeContent(name string) {\n\t_ = name\n}\n"},
+		hits:      []index.Hit{{Path: "srv/serve.go", Start: 3, End: 17, Symbol: "ServeContent", Kind: "func", Language: "go"}},
+	}
+	got := ask(t, testAgent(nil, Config{NoModel: true}), src, "how is content served")
+	want := "```go\n// line 1 of the doc.\n// line 2 of the doc.\n// line 3 of the doc.\n// line 4 of the doc.\n// line 5 of the doc.\n// line 6 of the doc.\n…\nfunc ServeContent(name string) {\n```"
+	if !strings.Contains(got.res.Answer, want) {
+		t.Errorf("answer lacks\n%s\nin:\n%s", want, got.res.Answer)
+	}
+	if c := got.res.Citations[0]; c.Start != 3 || c.End != 15 {
+		t.Errorf("citation %+v, want the doc and the declaration, lines 3-15", c)
 	}
 }
