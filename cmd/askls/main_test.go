@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 )
@@ -93,5 +94,24 @@ func TestFlagsAfterTheQuestion(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(stdout), &sr); err != nil || sr.Query != "discount" || len(sr.Hits) != 1 {
 		t.Errorf("search with flags after the query: query %q, %d hits, %v\n%s", sr.Query, len(sr.Hits), err, stdout)
+	}
+}
+
+func TestBareAsklsInATerminalSaysWhatItIs(t *testing.T) {
+	pty, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0) // a terminal, as a person's shell gives
+	if err != nil {
+		t.Skipf("no pseudo-terminal here: %v", err)
+	}
+	defer pty.Close()
+	if hint := terminalHint(pty); !strings.Contains(hint, "language server") || !strings.Contains(hint, "askls help") {
+		t.Errorf("askls in a terminal says %q", hint)
+	}
+	f, err := os.CreateTemp(t.TempDir(), "stdin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if hint := terminalHint(f); hint != "" {
+		t.Errorf("askls started by an editor (stdin not a terminal) says %q", hint)
 	}
 }
