@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/ollama/ollama/api"
 
@@ -59,12 +60,35 @@ func (a *Agent) ask(ctx context.Context, src source, q Question, ev Events) (*Re
 	if a.hostErr != nil {
 		return r.retrieval(ctx, a.hostErr.Error())
 	}
+	if msg := a.probe(ctx); msg != "" {
+		return r.retrieval(ctx, msg)
+	}
 	res, err := r.model(ctx)
 	var unavailable *unavailableError
 	if errors.As(err, &unavailable) {
 		return r.retrieval(ctx, unavailable.Error())
 	}
 	return res, err
+}
+
+// probeTimeout bounds the /api/version probe before an answer. Ollama
+// answers it at once even while it loads a model.
+var probeTimeout = 5 * time.Second
+
+// probe asks the server its version before the first model turn, so that
+// a host that accepts connections and never answers (another program on
+// the port, a hung server) is found in seconds, not after the whole time
+// limit with a "model" answer that searched nothing. It returns why the
+// model cannot be used, or "" to go on. Only silence counts: every other
+// failure is left to the chat request, which names it precisely.
+func (a *Agent) probe(ctx context.Context) string {
+	pctx, cancel := context.WithTimeout(ctx, probeTimeout)
+	defer cancel()
+	_, err := a.client.Version(pctx)
+	if err == nil || ctx.Err() != nil || !errors.Is(pctx.Err(), context.DeadlineExceeded) {
+		return ""
+	}
+	return fmt.Sprintf("Ollama at %s did not answer within %s: is it an Ollama server? (`askls doctor` checks)", a.cfg.Host, probeTimeout)
 }
 
 // unavailableError means the model could not be used at all: fall back to

@@ -58,6 +58,7 @@ func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 		}
 		fmt.Fprintf(&b, "\n### %s\n", g.path)
 		for _, h := range g.hits {
+			h, declared := r.narrowToSymbol(f, h)
 			start, end, lang := docOrHead(f, h)
 			text, ok := f.Lines(start, end)
 			if !ok {
@@ -65,13 +66,21 @@ func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 			}
 			id := r.reg.Add(h.Path, start, end, text, h.Symbol)
 			label := h.Symbol
-			if label == "" {
-				label = fmt.Sprintf("lines %d-%d", h.Start, h.End)
-			} else if h.Kind != "" && !strings.HasPrefix(label, h.Kind+" ") {
+			if label != "" && h.Kind != "" && !strings.HasPrefix(label, h.Kind+" ") {
 				// A file's head chunk is already named "package config".
 				label = h.Kind + " " + label
 			}
-			fmt.Fprintf(&b, "\n- %s, line %d [%d]\n\n", label, h.Start, id)
+			switch {
+			case label == "":
+				label = fmt.Sprintf("lines %d-%d", h.Start, h.End)
+			case declared > 0:
+				// A window of a long unit: it does not start at the name.
+				label = fmt.Sprintf("%s (declared at line %d), lines %d-%d", label, declared, h.Start, h.End)
+			default:
+				label = fmt.Sprintf("%s, line %d", label, h.Start)
+			}
+			fmt.Fprintf(&b, "\n- %s [%d]\n\n", label, id)
+			text = shown(text)
 			fence := "```"
 			for strings.Contains(text, fence) {
 				fence += "`"
@@ -84,7 +93,14 @@ func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 		b.WriteString(" (" + why + ")")
 	}
 	b.WriteString("\n")
+	if r.reg.Len() == 0 {
+		// Nothing to cite: the refusal below is the whole answer. Streamed,
+		// this text would reach the reader as a header over no entries and
+		// the how-to line twice.
+		r.mute = true
+	}
 	r.startText(b.String())
+	r.mute = false
 	res := r.finish(why)
 	if res.Refused {
 		res.Answer = "No code in the workspace matched the question. " + r.searchedLine() + "\n\n" + howToSynthesize(r.cfg)
@@ -195,6 +211,47 @@ func (r *run) atCursor() []index.Hit {
 		label = best.Container + "." + best.Name
 	}
 	return []index.Hit{{Path: best.Path, Start: docStart(f, best.Line), End: max(best.EndLine, best.Line), Symbol: label, Kind: best.Kind, Language: best.Language}}
+}
+
+// narrowToSymbol starts a hit at the declaration of the symbol it is named
+// after. A hit may span several small units (the index merges them, and
+// keeps a matching neighbour in the range) while it is named after the one
+// that matched best: context.go:376-413 is named removeChild, whose
+// declaration is at line 399, after parentCancelCtx's. Showing the range's
+// first lines would put parentCancelCtx's code under removeChild's name.
+// When the hit is a window inside a long unit declared before it,
+// declared is that declaration's line (else 0).
+func (r *run) narrowToSymbol(f *citations.LineIndex, h index.Hit) (_ index.Hit, declared int) {
+	if h.Symbol == "" {
+		return h, 0
+	}
+	syms, err := r.src.Outline(h.Path)
+	if err != nil {
+		return h, 0
+	}
+	for _, s := range syms {
+		name := s.Name
+		if s.Container != "" && h.Symbol != s.Name {
+			name = s.Container + "." + s.Name
+		}
+		if name != h.Symbol {
+			continue
+		}
+		if s.Line < h.Start && h.Start <= max(s.EndLine, s.Line) {
+			declared = s.Line
+			continue // a later symbol of that name may start inside the hit
+		}
+		if s.Line < h.Start || s.Line > h.End {
+			continue
+		}
+		start := max(docStart(f, s.Line), h.Start)
+		if start == h.Start {
+			return h, 0
+		}
+		h.Start, h.End = start, min(max(s.EndLine, s.Line), h.End)
+		return h, 0
+	}
+	return h, declared
 }
 
 // docStart is the first line of the comment block right above line.
@@ -320,9 +377,9 @@ func groupHits(hits []index.Hit) []hitGroup {
 	return groups
 }
 
-// docOrHead picks the lines to show for a hit: its leading comment and the
+// docOrHead picks the lines to cite for a hit: its leading comment and the
 // line after it (the declaration) when the chunk starts with a comment, else
-// its first lines; at most 8 lines. lang is the code fence's language.
+// its first lines. lang is the code fence's language.
 func docOrHead(f *citations.LineIndex, h index.Hit) (int, int, string) {
 	n := f.Count()
 	start := clamp(h.Start, 1, max(n, 1))
@@ -336,11 +393,32 @@ func docOrHead(f *citations.LineIndex, h index.Hit) (int, int, string) {
 	}
 	if comment > 0 {
 		show = min(len(lines), comment+1) // the comment and the declaration
-		if show > 8 {
-			show = 8
+		if show > maxDocLines {
+			show = maxShownLines
 		}
 	}
 	return start, start + show - 1, langOf(h)
+}
+
+// A doc comment of up to maxDocLines is cited whole with its declaration
+// and shown as its first lines, "…" and the declaration; a longer one is
+// cut at maxShownLines.
+const (
+	maxShownLines = 8
+	maxDocLines   = 40
+)
+
+// shown is the cited text as a retrieval answer shows it: at most
+// maxShownLines, the middle of a long doc comment elided so that the
+// declaration stays in view.
+func shown(text string) string {
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	if len(lines) <= maxShownLines {
+		return text
+	}
+	head := lines[:maxShownLines-2]
+	indent := head[len(head)-1][:len(head[len(head)-1])-len(strings.TrimLeft(head[len(head)-1], " \t"))]
+	return strings.Join(head, "\n") + "\n" + indent + "…\n" + lines[len(lines)-1] + "\n"
 }
 
 func isCommentLine(s string) bool {

@@ -2,8 +2,11 @@ package agent
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/askls/askls/index"
 )
 
 func TestFallbackToRetrieval(t *testing.T) {
@@ -100,5 +103,114 @@ func TestRetrievalStartsAtTheCursor(t *testing.T) {
 	checkResult(t, res, project)
 	if len(res.Citations) == 0 || res.Citations[0].Symbol != "sniff" || res.Citations[0].Start != 13 {
 		t.Errorf("citations %v\n%s", res.Citations, res.Answer)
+	}
+}
+
+// fixedHits answers every search with the same hits, shaped as the index
+// returns them; the rest is memSource.
+type fixedHits struct {
+	memSource
+	hits []index.Hit
+}
+
+func (s fixedHits) Search(ctx context.Context, q string, limit int, f index.Filter) ([]index.Hit, error) {
+	return s.hits, ctx.Err()
+}
+
+func TestRetrievalShowsTheUnitAHitIsNamedAfter(t *testing.T) {
+	// The index merges small units and names the hit after the one that
+	// matched (GOROOT's context.go:376-413 is "removeChild", whose
+	// declaration is at 399, after parentCancelCtx's).
+	src := fixedHits{
+		memSource: memSource{"ctx/ctx.go": `package ctx
+
+// parentOf returns the parent.
+func parentOf(c int) int {
+	return c - 1
+}
+
+// removeChild removes a child from its parent.
+func removeChild(parent, child int) {
+	_ = parent + child
+}
+`},
+		hits: []index.Hit{{Path: "ctx/ctx.go", Start: 3, End: 11, Symbol: "removeChild", Kind: "func", Language: "go"}},
+	}
+	got := ask(t, testAgent(nil, Config{NoModel: true}), src, "how is a child removed from its parent")
+	ans := got.res.Answer
+	if !strings.Contains(ans, "- func removeChild, line 8 [1]\n\n```go\n// removeChild removes a child from its parent.\nfunc removeChild(parent, child int) {\n") {
+		t.Errorf("the entry named removeChild does not show removeChild:\n%s", ans)
+	}
+	if strings.Contains(ans, "parentOf") {
+		t.Errorf("parentOf's code shown under removeChild's name:\n%s", ans)
+	}
+	if c := got.res.Citations[0]; c.Start != 8 || c.Symbol != "removeChild" {
+		t.Errorf("citation %+v, want removeChild from line 8", c)
+	}
+}
+
+func TestRetrievalSaysWhenAHitIsAWindowOfALongUnit(t *testing.T) {
+	// The index cuts a unit over 100 lines into windows named after it
+	// (GOROOT-sized units; three lines here): "method sync, line 387" read
+	// as if sync were declared there.
+	src := fixedHits{
+		memSource: memSource{"ix/sync.go": `package ix
+
+// sync walks the tree.
+func sync() {
+	a := 1
+	b := a + 1
+	_ = b
+}
+`, "ix/notes.txt": "first\nsecond\nthird\n"},
+		hits: []index.Hit{
+			{Path: "ix/sync.go", Start: 6, End: 8, Symbol: "sync", Kind: "func", Language: "go"},
+			{Path: "ix/notes.txt", Start: 2, End: 3},
+		},
+	}
+	got := ask(t, testAgent(nil, Config{NoModel: true}), src, "how does the walk go")
+	ans := got.res.Answer
+	if !strings.Contains(ans, "- func sync (declared at line 4), lines 6-8 [1]\n") {
+		t.Errorf("a window of sync is labelled as if sync started there:\n%s", ans)
+	}
+	if !strings.Contains(ans, "- lines 2-3 [2]\n") {
+		t.Errorf("an unnamed hit:\n%s", ans)
+	}
+}
+
+func TestRetrievalRefusalStreamsNothingElse(t *testing.T) {
+	// Nothing matches: the refusal is the whole answer. The header and the
+	// how-to line must not stream before it (the terminal showed a header
+	// over no entries, then the refusal, and the how-to line twice).
+	got := ask(t, testAgent(nil, Config{NoModel: true}), project, "zzzz qqqq")
+	if !got.res.Refused {
+		t.Fatalf("not refused: %s", got.res.Answer)
+	}
+	if got.deltas != "" && strings.TrimSpace(got.deltas) != got.res.Answer {
+		t.Errorf("streamed %q, then answered %q", got.deltas, got.res.Answer)
+	}
+	if n := strings.Count(got.deltas+got.res.Answer, "For a synthesized answer"); n > 2 || strings.Count(got.res.Answer, "For a synthesized answer") != 1 {
+		t.Errorf("how-to line %d times in deltas+answer:\n%s\n---\n%s", n, got.deltas, got.res.Answer)
+	}
+}
+
+func TestRetrievalKeepsTheDeclarationUnderALongDocComment(t *testing.T) {
+	// GOROOT's ServeContent and writeFrame: docs of 9 and 31 lines showed
+	// their first 8 lines and never the declaration.
+	var doc strings.Builder
+	for i := 1; i <= 12; i++ {
+		fmt.Fprintf(&doc, "// line %d of the doc.\n", i)
+	}
+	src := fixedHits{
+		memSource: memSource{"srv/serve.go": "package srv\n\n" + doc.String() + "func ServeContent(name string) {\n\t_ = name\n}\n"},
+		hits:      []index.Hit{{Path: "srv/serve.go", Start: 3, End: 17, Symbol: "ServeContent", Kind: "func", Language: "go"}},
+	}
+	got := ask(t, testAgent(nil, Config{NoModel: true}), src, "how is content served")
+	want := "```go\n// line 1 of the doc.\n// line 2 of the doc.\n// line 3 of the doc.\n// line 4 of the doc.\n// line 5 of the doc.\n// line 6 of the doc.\n…\nfunc ServeContent(name string) {\n```"
+	if !strings.Contains(got.res.Answer, want) {
+		t.Errorf("answer lacks\n%s\nin:\n%s", want, got.res.Answer)
+	}
+	if c := got.res.Citations[0]; c.Start != 3 || c.End != 15 {
+		t.Errorf("citation %+v, want the doc and the declaration, lines 3-15", c)
 	}
 }

@@ -208,17 +208,21 @@ func (ix *Index) openRoot(dir, cacheBase string, several bool, names map[string]
 	}
 	sum := sha256.Sum256([]byte(real))
 	r.cache = filepath.Join(cacheBase, filepath.Base(real)+"-"+hex.EncodeToString(sum[:6]))
+	why := ""
 	if err := os.MkdirAll(r.cache, 0o755); err != nil {
-		return nil, fmt.Errorf("index: cache folder: %w", err)
+		why = fmt.Sprintf("the cache folder cannot be written (%v): set ASKLS_CACHE_DIR or --cache to keep the index between runs", err)
+	} else if err := r.lockCache(); errors.Is(err, syscall.EWOULDBLOCK) {
+		why = "the persisted index is in use by another askls"
+	} else if err != nil {
+		why = fmt.Sprintf("the cache folder cannot be written (%v): set ASKLS_CACHE_DIR or --cache to keep the index between runs", err)
 	}
-	if err := r.lockCache(); err != nil {
-		// Another askls holds this index: work in a private one.
+	if why != "" {
+		// Work in a private index rather than not at all.
 		tmp, terr := os.MkdirTemp("", "askls-index-")
 		if terr != nil {
-			return nil, fmt.Errorf("index: %v, and no temporary folder: %w", err, terr)
+			return nil, fmt.Errorf("index: %s, and no temporary folder: %w", why, terr)
 		}
-		ix.log.Warn("index: the persisted index is in use by another askls; using a temporary index for this run",
-			"cache", r.cache, "temporary", tmp)
+		ix.log.Warn("index: "+why+"; using a temporary index for this run", "cache", r.cache, "temporary", tmp)
 		r.cache, r.temp = tmp, true
 	}
 	excl := []string{}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
@@ -66,10 +67,11 @@ func askMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	asJSON := fs.Bool("json", false, "print one JSON object shaped like the askls/ask result")
 	path := fs.String("path", "", "file the question is about (the cursor's file), relative to the root")
 	line := fs.Int("line", 0, "the cursor's line in --path")
-	if err := fs.Parse(args); err != nil {
+	words, err := parseArgs(fs, args)
+	if err != nil {
 		return err
 	}
-	question := strings.TrimSpace(strings.Join(fs.Args(), " "))
+	question := strings.TrimSpace(strings.Join(words, " "))
 	if question == "" {
 		fs.Usage()
 		return usageError("askls ask: no question")
@@ -82,6 +84,10 @@ func askMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	defer ix.Close()
 	snap := ix.Snapshot()
+	cursor, err := cursorPath(ix, snap, *path, *line)
+	if err != nil {
+		return err
+	}
 
 	a := agent.New(af.config(logger))
 	var streamed strings.Builder
@@ -97,7 +103,7 @@ func askMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			}
 		}
 	}
-	res, err := a.Ask(ctx, snap, agent.Question{Text: question, Path: *path, Line: *line}, ev)
+	res, err := a.Ask(ctx, snap, agent.Question{Text: question, Path: cursor, Line: *line}, ev)
 	if err != nil {
 		return fmt.Errorf("askls ask: %w", err)
 	}
@@ -131,6 +137,40 @@ func askMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			res.Model, res.Stats.Hops, res.Stats.ToolCalls, res.Stats.PromptTokens, res.Stats.EvalTokens, res.Stats.MS/1000)
 	}
 	return nil
+}
+
+// cursorPath checks --path and --line and returns the index path of the
+// cursor's file. --path is relative to the root, or to the working folder,
+// or absolute; a file the index does not hold is an error rather than a
+// cursor silently ignored.
+func cursorPath(ix *index.Index, snap *index.Snapshot, p string, line int) (string, error) {
+	if p == "" {
+		if line != 0 {
+			return "", usageError("askls ask: --line needs --path (the file the line is in)")
+		}
+		return "", nil
+	}
+	content, err := snap.Content(filepath.ToSlash(p))
+	if err == nil {
+		p = filepath.ToSlash(p)
+	} else if abs, aerr := filepath.Abs(p); aerr == nil {
+		if rel, ok := ix.Rel(abs); ok {
+			if c, cerr := snap.Content(rel); cerr == nil {
+				p, content, err = rel, c, nil
+			}
+		}
+	}
+	if err != nil {
+		return "", usageError(fmt.Sprintf("askls ask: --path %s: no such file in the workspace (give it relative to the root or the working folder, or absolute)", p))
+	}
+	n := bytes.Count(content, []byte("\n"))
+	if len(content) > 0 && content[len(content)-1] != '\n' {
+		n++
+	}
+	if line < 0 || line > max(n, 1) {
+		return "", usageError(fmt.Sprintf("askls ask: --line %d: %s has %d lines", line, p, n))
+	}
+	return p, nil
 }
 
 // citationLine is "[n] path:line:col symbol" with the path relative to the

@@ -152,3 +152,40 @@ func sortStrings(s []string) []string {
 	}
 	return s
 }
+
+func TestAskCursorFlagsAreChecked(t *testing.T) {
+	dir, cache := askWorkspace(t)
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--path", "cart/nope.go", "--line", "3"}, "--path cart/nope.go: no such file in the workspace"},
+		{[]string{"--path", "cart/discount.go", "--line", "99"}, "--line 99: cart/discount.go has 6 lines"},
+		{[]string{"--line", "3"}, "--line needs --path"},
+	} {
+		var out, errb bytes.Buffer
+		args := append([]string{"--root", dir, "--cache", cache, "--no-model"}, tt.args...)
+		err := askMain(context.Background(), append(args, "what does this do"), &out, &errb)
+		if err == nil || exitCode(err) != 2 || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%v: err %v, want a usage error saying %q (output %q)", tt.args, err, tt.want, out.String())
+		}
+	}
+	// A cursor file given by its absolute path is the same file.
+	var out, errb bytes.Buffer
+	err := askMain(context.Background(), []string{"--root", dir, "--cache", cache, "--no-model", "--json",
+		"--path", filepath.Join(dir, "cart", "discount.go"), "--line", "5", "what does this do"}, &out, &errb)
+	if err != nil {
+		t.Fatalf("absolute --path: %v\n%s", err, errb.String())
+	}
+	var res struct {
+		Citations []struct {
+			Path   string
+			Start  int
+			Symbol string
+		}
+	}
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil || len(res.Citations) == 0 ||
+		res.Citations[0].Path != "cart/discount.go" || res.Citations[0].Symbol != "ApplyDiscount" {
+		t.Errorf("the cursor's symbol does not come first: %v %+v", err, res.Citations)
+	}
+}

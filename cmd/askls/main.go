@@ -46,17 +46,21 @@ func main() {
 }
 
 func run(ctx context.Context, args []string, stderr io.Writer) error {
+	if len(args) > 0 {
+		// Checked before the default command: `askls --help` lists the
+		// commands, it does not print serve's flags.
+		switch args[0] {
+		case "help", "-h", "-help", "--help":
+			usage(stderr)
+			return nil
+		case "version", "-version", "--version":
+			fmt.Println("askls", version)
+			return nil
+		}
+	}
 	name := "serve"
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		name, args = args[0], args[1:]
-	}
-	switch name {
-	case "help", "-h", "--help":
-		usage(stderr)
-		return nil
-	case "version", "--version":
-		fmt.Println("askls", version)
-		return nil
 	}
 	cmd, ok := commands[name]
 	if !ok {
@@ -80,6 +84,29 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w, "\nRun 'askls COMMAND -h' for a command's flags.")
+}
+
+// parseArgs parses fs's flags wherever they stand among args and returns
+// the other arguments in order: `askls ask "why?" --no-model` must not send
+// "--no-model" to the model as part of the question (the flag package stops
+// at the first argument that is not a flag). After "--" everything is an
+// argument, so a question may start with a dash.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		left := fs.Args()
+		if len(left) == 0 {
+			return rest, nil
+		}
+		if used := len(args) - len(left); used > 0 && args[used-1] == "--" {
+			return append(rest, left...), nil
+		}
+		rest = append(rest, left[0])
+		args = left[1:]
+	}
 }
 
 // usageError is an error in how askls was called (exit status 2).

@@ -20,10 +20,11 @@ func runSearch(ctx context.Context, args []string) error {
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	glob := fs.String("path", "", "only paths matching `GLOB`")
 	noTests := fs.Bool("no-tests", false, "leave out test files")
-	if err := fs.Parse(args); err != nil {
+	words, err := parseArgs(fs, args)
+	if err != nil {
 		return err
 	}
-	q := strings.Join(fs.Args(), " ")
+	q := strings.Join(words, " ")
 	if strings.TrimSpace(q) == "" {
 		return usageError("usage: askls search [--root DIR] [--limit N] [--json] QUERY")
 	}

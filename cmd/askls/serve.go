@@ -8,6 +8,8 @@ import (
 	"log/slog"
 	"os"
 
+	"golang.org/x/term"
+
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/lsp"
 )
@@ -50,11 +52,25 @@ func runServe(ctx context.Context, args []string) error {
 		Version:  version,
 	}
 	logger.Info("askls serve: language server on stdio", "version", version, "pid", os.Getpid())
+	if hint := terminalHint(os.Stdin); hint != "" {
+		fmt.Fprintln(os.Stderr, hint)
+	}
 	err := lsp.Serve(ctx, stdio{}, opts)
 	if err != nil {
 		return fmt.Errorf("askls serve: %w", err)
 	}
 	return nil
+}
+
+// terminalHint is what `askls` typed alone in a terminal prints: the
+// server waits for LSP frames in silence, and a newcomer takes that for a
+// hang. Empty when stdin is not a terminal (an editor started it).
+func terminalHint(stdin *os.File) string {
+	if !term.IsTerminal(int(stdin.Fd())) {
+		return ""
+	}
+	return "askls: this is the language server: it speaks LSP on stdin/stdout and an editor starts it (Ctrl-D or Ctrl-C ends it).\n" +
+		"askls: in a terminal, try `askls ask QUESTION`, `askls search QUERY` or `askls help`."
 }
 
 // stdio is the process's stdin and stdout as one stream.
