@@ -534,3 +534,26 @@ func TestConcurrentReadersAndWriter(t *testing.T) {
 		t.Errorf("generation %d < %d", f.ix.Snapshot().Generation(), last)
 	}
 }
+
+// TestSkippedFilesAreNotCountedUnchanged: a second Sync counts a file
+// skipped for its content (a NUL byte) as skipped again, not as unchanged,
+// so that unchanged never exceeds the files in the index.
+func TestSkippedFilesAreNotCountedUnchanged(t *testing.T) {
+	root := t.TempDir()
+	os.WriteFile(filepath.Join(root, "a.go"), []byte("package a\n"), 0o644)
+	os.WriteFile(filepath.Join(root, "nul.txt"), []byte("text\x00more\n"), 0o644)
+	cache := t.TempDir()
+	f := openFixture(t, root, cache)
+	first := f.stats
+	f.ix.Close()
+	f = openFixture(t, root, cache)
+	defer f.ix.Close()
+	for i, st := range []SyncStats{first, f.stats} {
+		if st.Files != 1 || st.Skipped["binary"] != 1 || st.Unchanged > st.Files {
+			t.Errorf("sync %d: files %d, unchanged %d, skipped %v; want 1 file, 1 binary, unchanged <= files", i+1, st.Files, st.Unchanged, st.Skipped)
+		}
+	}
+	if f.stats.Unchanged != 1 {
+		t.Errorf("second sync: unchanged %d, want 1", f.stats.Unchanged)
+	}
+}

@@ -171,9 +171,10 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 			}
 			_, open := ov[api]
 			if old != nil && !open && !r.suspect[f.rel] && old.Size == f.size && old.MTime == f.mtime {
-				stats.Unchanged++
 				if old.Skip != "" {
-					stats.Skipped[old.Skip]++
+					stats.Skipped[old.Skip]++ // still skipped, not "unchanged"
+				} else {
+					stats.Unchanged++
 				}
 				continue
 			}
