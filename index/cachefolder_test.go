@@ -28,13 +28,42 @@ func TestUnwritableCacheFolderFallsBackToATemporaryIndex(t *testing.T) {
 		t.Errorf("temporary index %s left behind: %v", tmp, err)
 	}
 
-	// A cache in use by another askls says so.
+}
+
+// TestCacheInUseGivesASecondPersistedIndex: while one askls holds a root's
+// index (the server), another (the command line) uses a second persisted
+// index, built once and warm on its next run; a third at the same time
+// works in a temporary index. Each says so in the log.
+func TestCacheInUseGivesASecondPersistedIndex(t *testing.T) {
+	root := writeTxtar(t, "workspace.txtar")
 	cache := t.TempDir()
-	first := openFixture(t, root, cache)
-	defer first.ix.Close()
-	second := openFixture(t, root, cache)
-	defer second.ix.Close()
-	if log := second.log.String(); !strings.Contains(log, "in use by another askls") {
+	server := openFixture(t, root, cache)
+	defer server.ix.Close()
+
+	cli := openFixture(t, root, cache)
+	if log := cli.log.String(); !strings.Contains(log, "in use by another askls") || !strings.Contains(log, "second persisted index") {
 		t.Errorf("second open: %s", log)
+	}
+	if got, want := cli.ix.roots[0].cache, server.ix.roots[0].cache+"-2"; got != want || cli.ix.roots[0].temp {
+		t.Errorf("second open uses %s (temporary %v), want %s", got, cli.ix.roots[0].temp, want)
+	}
+	if cli.stats.Indexed == 0 {
+		t.Errorf("first run in the second index indexed nothing: %+v", cli.stats)
+	}
+	if hits := search(t, cli.ix, "TotalPrice"); len(hits) == 0 || hits[0].Path != "cart/cart.go" {
+		t.Errorf("search in the second index: %v", hits)
+	}
+	cli.ix.Close()
+
+	again := openFixture(t, root, cache)
+	defer again.ix.Close()
+	if again.stats.Indexed != 0 || again.stats.Unchanged != again.stats.Files {
+		t.Errorf("second run in the second index is not warm: %+v", again.stats)
+	}
+
+	third := openFixture(t, root, cache)
+	defer third.ix.Close()
+	if log := third.log.String(); !strings.Contains(log, "second copy are in use") || !strings.Contains(log, "using a temporary index") || !third.ix.roots[0].temp {
+		t.Errorf("third open: %s", log)
 	}
 }
