@@ -1,6 +1,7 @@
 package index
 
 import (
+	"context"
 	"slices"
 	"testing"
 )
@@ -87,5 +88,86 @@ func TestSearchDropsQuestionEnglish(t *testing.T) {
 	// An apostrophe in code is not a contraction.
 	if terms, _, _ := queryTerms("where is config['timeout'] read"); !slices.Contains(terms, "timeout") {
 		t.Errorf("queryTerms dropped timeout: %v", terms)
+	}
+}
+
+func TestSearchFeedback(t *testing.T) {
+	f := newFixture(t, "rank_feedback.txtar")
+	q := "how does the scheduler pick the next runnable task when its queue is empty"
+	order := func() []string {
+		var ps []string
+		for _, h := range search(t, f.ix, q) {
+			ps = append(ps, h.Path)
+		}
+		return ps
+	}
+	// Feedback: steal.go shares the best chunk's vocabulary (runq,
+	// worker, stealWork), spool.go does not.
+	if got := order(); !slices.Equal(got[:3], []string{"sched/pick.go", "sched/steal.go", "print/spool.go"}) {
+		t.Errorf("Search(%q) = %v, want pick.go, steal.go, spool.go", q, got)
+	}
+	// The fixture's premise: without feedback, spool.go comes first.
+	defer func(w float64) { feedbackWeight = w }(feedbackWeight)
+	feedbackWeight = 0
+	if got := order(); !slices.Equal(got[:3], []string{"sched/pick.go", "print/spool.go", "sched/steal.go"}) {
+		t.Errorf("without feedback, Search(%q) = %v, want pick.go, spool.go, steal.go", q, got)
+	}
+}
+
+func TestFeedbackTerms(t *testing.T) {
+	f := newFixture(t, "rank_feedback.txtar")
+	s := f.ix.Snapshot()
+	texts := [][]byte{
+		[]byte("// pickNext pops the worker's local runq, else calls stealWork on another worker's runq.\nfunc pickNext(w *worker) *task { return w.runq.pop() }"),
+		[]byte("// fromSpool returns the next job of the spool.\nfunc fromSpool(p *printer) *job { return nil }"),
+	}
+	query := []string{"pick", "next", "task", "queue"}
+	terms, weights := s.feedbackTerms(context.Background(), len(texts), func(i int) ([]byte, float64) { return texts[i], []float64{1, 0.01}[i] }, query)
+	if len(terms) != feedbackTermCount || len(weights) != len(terms) {
+		t.Fatalf("feedbackTerms = %v %v, want %d terms and weights", terms, weights, feedbackTermCount)
+	}
+	for _, bad := range append(query, "the", "return", "func") {
+		if slices.Contains(terms, bad) {
+			t.Errorf("feedbackTerms kept %q: %v", bad, terms)
+		}
+	}
+	// The best chunk's names lead (runq and worker twice each); the
+	// low-scoring chunk's spool does not make it.
+	for _, want := range []string{"runq", "worker"} {
+		if !slices.Contains(terms[:2], want) {
+			t.Errorf("feedbackTerms = %v, want %q in the first two", terms, want)
+		}
+	}
+	if slices.Contains(terms, "spool") {
+		t.Errorf("feedbackTerms = %v: spool comes from a chunk scoring 1/100 of the best", terms)
+	}
+	for i := 1; i < len(weights); i++ {
+		if weights[i] > weights[i-1] {
+			t.Errorf("weights not in decreasing order: %v", weights)
+		}
+	}
+}
+
+func TestSearchRankDoesNotDependOnLimit(t *testing.T) {
+	f := newFixture(t, "rank.txtar")
+	// A small rerank pool: a limit of 1 then fetches more candidates
+	// than the pool; every one of them must be reranked.
+	defer func(n int) { rerankPool = n }(rerankPool)
+	rerankPool = 1
+	q := "how does the reader/writer lock keep a continuous stream of new readers from starving a waiting writer"
+	all, err := f.ix.Snapshot().Search(context.Background(), q, 10, Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, limit := range []int{1, 2, 3} {
+		hits, err := f.ix.Snapshot().Search(context.Background(), q, limit, Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, h := range hits {
+			if i >= len(all) || h.Path != all[i].Path || h.Start != all[i].Start || h.Score != all[i].Score {
+				t.Errorf("limit %d: hit %d = %s:%d (%.4f), limit 10 had %v", limit, i, h.Path, h.Start, h.Score, all[i])
+			}
+		}
 	}
 }

@@ -84,6 +84,12 @@ func init() {
 			boostQualified = f
 		case "keep":
 			narrowKeep = f
+		case "fbw":
+			feedbackWeight = f
+		case "fbk":
+			feedbackDocs = int(f)
+		case "fbm":
+			feedbackTermCount = int(f)
 		case "pool":
 			rerankPool = int(f)
 		}
@@ -294,6 +300,7 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 	if rerank {
 		want = max(want, rerankPool)
 	}
+	rerankN := want
 	if strict {
 		want *= 5 // many will not hold the phrase
 	}
@@ -365,19 +372,36 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 	if building > 0 && searched == 0 {
 		return nil, fmt.Errorf("%w (%d files read so far); search works once it is written, files, grep, read and symbols work now", ErrBuilding, len(s.st.files))
 	}
-	// Rerank the best candidates by how much of the query each holds.
+	// Rerank the candidates by how much of the query each holds, then
+	// by how much of the best ones' vocabulary it shares (feedback.go).
+	// All that a query of this limit fetches: one left out would keep
+	// bleve's score, which the factors of the others only lower (a
+	// phrase query fetches more, to filter, and reranks as many as
+	// without a phrase).
 	if rerank {
 		weights := s.termWeights(ctx, terms)
 		sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
-		pool := cands[:min(len(cands), max(rerankPool, limit))]
+		pool := cands[:min(len(cands), rerankN)]
 		texts := s.chunkTexts(len(pool), func(i int) (string, chunkMeta) { return pool[i].hit.Path, pool[i].meta })
+		bleveScores := make([]float64, len(pool))
 		var cv coverer
 		for i := range pool {
 			c := &pool[i]
 			c.text = texts[i]
+			bleveScores[i] = c.score
 			cov := cv.coverage(c.text, c.hit.Path, terms, weights)
 			c.score *= math.Pow(cov, coveragePower)
-			c.hit.Score = c.score
+		}
+		if feedbackWeight > 0 {
+			fbTerms, fbWeights := s.feedbackTerms(ctx, len(pool), func(i int) ([]byte, float64) { return pool[i].text, pool[i].score }, terms)
+			for i := range pool {
+				c := &pool[i]
+				fb := cv.coverage(c.text, c.hit.Path, fbTerms, fbWeights)
+				c.score = (1-feedbackWeight)*c.score + feedbackWeight*bleveScores[i]*fb
+			}
+		}
+		for i := range pool {
+			pool[i].hit.Score = pool[i].score
 		}
 	}
 	cands, fileScores := rankByFile(cands, func(c cand) (string, float64) { return c.hit.Path, c.score })
@@ -687,9 +711,10 @@ const phraseReadAhead = 32
 
 // Reranking by coverage: bleve's tf-idf gives a short chunk that holds
 // one rare query word (often in its symbol name) more than a longer one
-// that holds most of the question. The best rerankPool candidates are
-// scored again by score × coverage^coveragePower, where coverage is the
-// share of the query's terms found in the chunk's text or path. The pool costs reading its chunks'
+// that holds most of the question. The candidates (at least
+// rerankPool, as many as the limit fetches) are scored again by score ×
+// coverage^coveragePower, where coverage is the share of the query's
+// terms found in the chunk's text or path. The pool costs reading its chunks'
 // text (one read per file, readSpan), about 1 ms, so only questions of
 // rerankMinTerms terms or more are reranked.
 var (
@@ -764,15 +789,27 @@ func partStart(a, b byte) bool {
 	return false
 }
 
-// termWeights gives each term its inverse document frequency in the
-// content field of the first root's index (1 each when unknown), so that
-// a rare word counts more in coverage than a common one.
+// termWeights gives each term its weight in coverage: 1, or its idf
+// with tuneIDF, so that a rare word counts more than a common one.
 func (s *Snapshot) termWeights(ctx context.Context, terms []string) []float64 {
+	if !tuneIDF {
+		w := make([]float64, len(terms))
+		for i := range w {
+			w[i] = 1
+		}
+		return w
+	}
+	return s.contentIDF(ctx, terms)
+}
+
+// contentIDF gives each term its inverse document frequency in the
+// content field of the first root's index (1 each when unknown).
+func (s *Snapshot) contentIDF(ctx context.Context, terms []string) []float64 {
 	w := make([]float64, len(terms))
 	for i := range w {
 		w[i] = 1
 	}
-	if !tuneIDF || len(s.ix.roots) == 0 {
+	if len(s.ix.roots) == 0 {
 		return w
 	}
 	bi, ok := s.ix.roots[0].searchIndex()

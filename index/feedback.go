@@ -1,0 +1,111 @@
+package index
+
+import (
+	"context"
+	"sort"
+)
+
+// Pseudo-relevance feedback (RM3: Lavrenko and Croft's relevance model,
+// mixed with the query): the chunks that rank best after the coverage
+// rerank are taken as relevant; the terms that describe them best and
+// that the question did not use (for a question on which x86 processors
+// support AVX2: cpu, x86features, goarch) become a second, weighted
+// query, and each reranked candidate's score is mixed from how well it
+// holds each:
+//
+//	(1-feedbackWeight) × bleve × coverage(question) + feedbackWeight × bleve × coverage(feedback terms)
+//
+// It only reorders the candidates the question fetched (no second bleve
+// search: that would double a question's time), and only for questions
+// reranked by coverage.
+var (
+	// feedbackWeight is the feedback query's share (1-λ in RM3; 0: off).
+	feedbackWeight = 0.2
+	// feedbackDocs is how many of the best chunks are taken as relevant.
+	feedbackDocs = 10
+	// feedbackTermCount is how many terms the feedback query has (3 to
+	// 15 measured alike on goroot.jsonl, 20 lost the gain; fewer cost
+	// less: each is searched in every reranked chunk).
+	feedbackTermCount = 5
+)
+
+// feedbackTerms returns the feedback query: the feedbackTermCount terms
+// not in query that best describe the feedbackDocs best of the n
+// candidates (text and score of each from at), with their weights. A
+// term's weight is its relevance model weight, Σ over those chunks of
+// score × tf / length, times its idf in the index: without the idf, the
+// words every Go chunk holds (return, err, nil, func) would lead. The
+// idf is looked up for the 4 × feedbackTermCount terms of highest
+// relevance weight only.
+func (s *Snapshot) feedbackTerms(ctx context.Context, n int, at func(i int) ([]byte, float64), query []string) ([]string, []float64) {
+	best := make([]int, n)
+	for i := range best {
+		best[i] = i
+	}
+	sort.SliceStable(best, func(i, j int) bool {
+		_, a := at(best[i])
+		_, b := at(best[j])
+		return a > b
+	})
+	skip := map[string]bool{}
+	for _, t := range query {
+		skip[t] = true
+	}
+	rel := map[string]float64{}
+	tf := map[string]int{}
+	for _, i := range best[:min(len(best), feedbackDocs)] {
+		text, score := at(i)
+		clear(tf)
+		length := 0
+		codeTerms(text, func(_, _ int, term []byte) {
+			length++
+			tf[string(stem(term))]++
+		})
+		for t, c := range tf {
+			rel[t] += score * float64(c) / float64(length)
+		}
+	}
+	type weighted struct {
+		term string
+		w    float64
+	}
+	var ts []weighted
+	for t, w := range rel {
+		if skip[t] || stopWords[t] || len(t) < 3 || isDigits(t) {
+			continue
+		}
+		ts = append(ts, weighted{t, w})
+	}
+	byWeight := func(i, j int) bool {
+		if ts[i].w != ts[j].w {
+			return ts[i].w > ts[j].w
+		}
+		return ts[i].term < ts[j].term
+	}
+	sort.Slice(ts, byWeight)
+	ts = ts[:min(len(ts), 4*feedbackTermCount)]
+	names := make([]string, len(ts))
+	for i, t := range ts {
+		names[i] = t.term
+	}
+	for i, idf := range s.contentIDF(ctx, names) {
+		ts[i].w *= idf
+	}
+	sort.Slice(ts, byWeight)
+	ts = ts[:min(len(ts), feedbackTermCount)]
+	terms, weights := make([]string, len(ts)), make([]float64, len(ts))
+	for i, t := range ts {
+		terms[i], weights[i] = t.term, t.w
+	}
+	return terms, weights
+}
+
+// isDigits: t is a number (0x1f, 1024 are not worth a feedback term).
+func isDigits(t string) bool {
+	for i := 0; i < len(t); i++ {
+		if t[i] < '0' || t[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
