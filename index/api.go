@@ -64,10 +64,6 @@ type Stats struct {
 	Generation uint64
 	DiskBytes  int64
 	Ready      bool // the first Sync has finished
-	// Building: a first index is being written offline; Search finds
-	// nothing in that root until it ends, while Files, Read, Grep and
-	// Symbols cover the Files read so far.
-	Building bool
 }
 
 // Filter narrows a Search.
@@ -172,10 +168,6 @@ var (
 	ErrNotFound    = errorString("file not found in the workspace")
 	ErrOutsideRoot = errorString("path is outside the workspace roots")
 	ErrBadQuery    = errorString("bad query")
-	// ErrBuilding: Search has nothing to search yet, every root's first
-	// index is still being written. Files, Read, Grep and Symbols already
-	// cover the files read so far.
-	ErrBuilding = errorString("the first index is still being built")
 )
 
 type errorString string

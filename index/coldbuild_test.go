@@ -2,7 +2,6 @@ package index
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -16,9 +15,9 @@ import (
 	"time"
 )
 
-// TestColdBuildFindsEveryFile builds a first index large enough for the
-// offline builder (analysed on the sync workers, see preAnalyse) and
-// finds files by their words, their symbols and their paths.
+// TestColdBuildFindsEveryFile builds a first index of several batches
+// written by both submitting goroutines and finds files by their words,
+// their symbols and their paths.
 func TestColdBuildFindsEveryFile(t *testing.T) {
 	root, n := writeColdTree(t)
 	f := openFixture(t, root, t.TempDir())
@@ -37,12 +36,12 @@ func TestColdBuildFindsEveryFile(t *testing.T) {
 	}
 }
 
-// writeColdTree writes a tree large enough for the offline builder: file i
-// is pkgNN/fileIIII.go, defines HandleIIIIRequest and says zebraIIII.
+// writeColdTree writes a tree of 1,050 files, several batches: file i is
+// pkgNN/fileIIII.go, defines HandleIIIIRequest and says zebraIIII.
 func writeColdTree(t *testing.T) (root string, n int) {
 	t.Helper()
 	root = t.TempDir()
-	n = coldBuildAbove + 50
+	n = 1050
 	for i := range n {
 		dir := filepath.Join(root, fmt.Sprintf("pkg%02d", i%40))
 		os.MkdirAll(dir, 0o755)
@@ -54,10 +53,10 @@ func writeColdTree(t *testing.T) (root string, n int) {
 	return root, n
 }
 
-// TestColdBuildPublishesFilesEarly pauses an offline build half way and
+// TestColdBuildPublishesFilesEarly pauses a first build part way and
 // checks that the files read so far are listed, readable, greppable and
-// in the symbol table, while Search says the index is still being built;
-// once the build ends, Search answers.
+// in the symbol table, and that Search finds what is written so far, only
+// in files the generation lists; once the build ends, everything is found.
 func TestColdBuildPublishesFilesEarly(t *testing.T) {
 	defer func(d time.Duration) { publishEvery = d }(publishEvery)
 	publishEvery = 2 * time.Millisecond
@@ -65,19 +64,26 @@ func TestColdBuildPublishesFilesEarly(t *testing.T) {
 	var ix *Index
 	var paused atomic.Bool
 	var seen []string // what the paused build showed, checked below
-	var searchErr error
+	var hits []Hit
+	var files []string
 	var mid Stats
 	progress := func(p Progress) {
-		if p.Phase != "index" || p.Done < n/2 || !paused.CompareAndSwap(false, true) {
+		if p.Phase != "index" || p.Done < n/4 || !paused.CompareAndSwap(false, true) {
 			return
 		}
-		// Wait for an early generation (bounded: a failure, not a hang).
-		for deadline := time.Now().Add(10 * time.Second); ix.Stats().Files == 0 && time.Now().Before(deadline); {
-			time.Sleep(time.Millisecond)
+		// This submitter waits; the other goes on and writes its first
+		// batch. Wait (bounded: a failure, not a hang) for a generation
+		// whose files Search finds.
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+			snap := ix.Snapshot()
+			hits, _ = snap.Search(context.Background(), "quietly", 100, Filter{})
+			if len(hits) > 0 {
+				break
+			}
 		}
 		mid = ix.Stats()
 		snap := ix.Snapshot()
-		files, _ := snap.Files("**")
+		files, _ = snap.Files("**")
 		if len(files) == 0 {
 			return
 		}
@@ -93,7 +99,6 @@ func TestColdBuildPublishesFilesEarly(t *testing.T) {
 		if txt, err := snap.Read(p0, 3, 3); err == nil {
 			seen = append(seen, "read "+txt.Content)
 		}
-		_, searchErr = snap.Search(context.Background(), "zebra"+num, 5, Filter{})
 	}
 	ix, err := Open(context.Background(), Options{Roots: []string{root}, CacheDir: t.TempDir(),
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Progress: progress})
@@ -105,25 +110,30 @@ func TestColdBuildPublishesFilesEarly(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !paused.Load() {
-		t.Fatal("the build never reported half of its files")
+		t.Fatal("the build never reported a quarter of its files")
 	}
-	if mid.Files == 0 || mid.Files >= n || !mid.Building || mid.Ready {
-		t.Fatalf("half way: %+v, want some files of %d, Building, not Ready", mid, n)
+	if mid.Files == 0 || mid.Files >= n || mid.Ready {
+		t.Fatalf("part way: %+v, want some of %d files, not Ready", mid, n)
+	}
+	if len(hits) == 0 {
+		t.Fatal("part way, Search found nothing")
+	}
+	for _, h := range hits {
+		if _, ok := slices.BinarySearch(files, h.Path); !ok {
+			t.Errorf("part way, Search found %s, which the generation does not list", h.Path)
+		}
 	}
 	if len(seen) != 4 {
-		t.Fatalf("half way the early generation showed only %q", seen)
+		t.Fatalf("part way the early generation showed only %q", seen)
 	}
 	p0 := seen[0]
 	num := strings.TrimSuffix(p0[len(p0)-7:], ".go")
 	i, _ := strconv.Atoi(num)
 	want := []string{p0, "symbol " + p0, "grep " + p0, fmt.Sprintf("read // Word%d says zebra%s quietly.\n", i, num)}
 	if !slices.Equal(seen, want) {
-		t.Errorf("half way: %q, want %q", seen, want)
+		t.Errorf("part way: %q, want %q", seen, want)
 	}
-	if !errors.Is(searchErr, ErrBuilding) {
-		t.Errorf("Search half way: %v, want ErrBuilding", searchErr)
-	}
-	if st := ix.Stats(); st.Building || !st.Ready || st.Files != n {
+	if st := ix.Stats(); !st.Ready || st.Files != n {
 		t.Errorf("after the build: %+v", st)
 	}
 	if hits := search(t, ix, "zebra"+num); len(hits) == 0 || hits[0].Path != p0 {

@@ -2,7 +2,6 @@ package index
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -157,8 +156,8 @@ func TestKillMidBatchLeavesAUsableIndex(t *testing.T) {
 }
 
 // TestSearchDuringColdBuild searches while a first large index is built
-// offline (run with -race): searches say the index is being built
-// (ErrBuilding) and fail no other way.
+// (run with -race): searches answer from what is written so far and
+// never fail.
 func TestSearchDuringColdBuild(t *testing.T) {
 	if testing.Short() {
 		t.Skip("indexes 1,100 files")
@@ -181,7 +180,7 @@ func TestSearchDuringColdBuild(t *testing.T) {
 				return
 			default:
 			}
-			if _, err := ix.Snapshot().Search(context.Background(), marker("a", 7), 5, Filter{}); err != nil && !errors.Is(err, ErrBuilding) {
+			if _, err := ix.Snapshot().Search(context.Background(), marker("a", 7), 5, Filter{}); err != nil {
 				errs <- err
 				return
 			}

@@ -6,12 +6,13 @@
 //
 // Files: api.go (the contract), index.go (Open, roots, Close, Stats),
 // sync.go (Sync: walk, hash, chunk, write), writer.go (Update, Release,
-// Changed, WaitFor, the writer goroutine), builder.go (offline first
-// build), walk.go, ignore.go, secret.go, lang.go (what enters the index),
+// Changed, WaitFor, the writer goroutine), walk.go, ignore.go, secret.go,
+// lang.go (what enters the index),
 // chunk.go, chunk_go.go, outline.go (chunks and symbols), analysis.go (the
 // code-aware tokenizer), field.go (documents' fields, counting terms
-// without token streams), preanalyse.go (analysis on the sync workers
-// for the offline build), store.go (mapping, documents, persistence),
+// without token streams), store.go (mapping, documents, persistence,
+// settling a first build's merges), feedback.go (pseudo-relevance
+// feedback),
 // manifest.go, manifest_codec.go (manifest and journal; symbols kept
 // encoded until used), symtab.go (the symbol table behind Symbols and
 // Outline), snapshot.go, search.go (reading,

@@ -15,8 +15,7 @@ import (
 // those of the code analyzer (keyword: the whole value as one term), so
 // queries analysed by the mapping match them.
 //
-// Analyze runs once (a second call does nothing): the sync workers
-// analyse a document before scorch's offline builder or a batch does.
+// Analyze runs once (a second call does nothing).
 type codeField struct {
 	name    string
 	value   []byte

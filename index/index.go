@@ -40,8 +40,7 @@ type root struct {
 	bi    bleve.Index // replaced only by the writer, under mu
 	ign   *ignorer
 
-	mu       sync.RWMutex
-	building bool // a cold build is writing the index offline: no search
+	mu sync.RWMutex // guards bi
 
 	// Owned by the writer goroutine.
 	journal *os.File
@@ -333,12 +332,11 @@ func (r *root) loadManifest(log *slog.Logger) *manifest {
 	return m
 }
 
-// searchIndex returns the index for readers; ok is false while a cold
-// build writes it.
-func (r *root) searchIndex() (bleve.Index, bool) {
+// searchIndex returns the index for readers.
+func (r *root) searchIndex() bleve.Index {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
-	return r.bi, !r.building
+	return r.bi
 }
 
 // api is the API path of a path relative to r.
@@ -424,9 +422,6 @@ func (ix *Index) Stats() Stats {
 	st.index()
 	s := Stats{Files: len(st.files), Chunks: st.chunks, Symbols: st.symbolCount(), Generation: st.gen, Ready: st.ready}
 	for _, r := range ix.roots {
-		if _, ok := r.searchIndex(); !ok {
-			s.Building = true
-		}
 		s.Roots = append(s.Roots, r.abs)
 		filepath.WalkDir(r.cache, func(_ string, d fs.DirEntry, err error) error {
 			if err == nil && !d.IsDir() {

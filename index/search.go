@@ -311,7 +311,6 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 		text  []byte // read for the rerank, else nil
 	}
 	var cands []cand
-	building, searched := 0, 0
 	for _, r := range s.ix.roots {
 		rq := query.NewBooleanQuery(must, should, mustNot)
 		var top query.Query = rq
@@ -337,12 +336,7 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 			top = query.NewConjunctionQuery([]query.Query{rq, query.NewDisjunctionQuery(kws)})
 		}
 		req := bleve.NewSearchRequestOptions(top, want, 0, false)
-		bi, ok := r.searchIndex()
-		if !ok {
-			building++ // nothing to search until its build ends
-			continue
-		}
-		searched++
+		bi := r.searchIndex()
 		res, err := bi.SearchInContext(ctx, req)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -368,9 +362,6 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 			cands = append(cands, cand{Hit{Path: api, Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind,
 				Language: e.Lang, Score: score}, score, c, nil})
 		}
-	}
-	if building > 0 && searched == 0 {
-		return nil, fmt.Errorf("%w (%d files read so far); search works once it is written, files, grep, read and symbols work now", ErrBuilding, len(s.st.files))
 	}
 	// Rerank the candidates by how much of the query each holds, then
 	// by how much of the best ones' vocabulary it shares (feedback.go).
@@ -812,11 +803,7 @@ func (s *Snapshot) contentIDF(ctx context.Context, terms []string) []float64 {
 	if len(s.ix.roots) == 0 {
 		return w
 	}
-	bi, ok := s.ix.roots[0].searchIndex()
-	if !ok {
-		return w
-	}
-	ai, err := bi.Advanced()
+	ai, err := s.ix.roots[0].searchIndex().Advanced()
 	if err != nil {
 		return w
 	}

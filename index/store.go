@@ -1,6 +1,7 @@
 package index
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"strconv"
@@ -10,6 +11,7 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/document"
 	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/index/scorch/mergeplan"
 	"github.com/blevesearch/bleve/v2/mapping"
 	bindex "github.com/blevesearch/bleve_index_api"
 )
@@ -129,6 +131,22 @@ func chunkDoc(rel, lang string, test bool, n int, c chunk, text []byte) *documen
 	}
 	d.AddField(newKeywordField(fieldTest, []byte(t)))
 	return d
+}
+
+// settle runs the merges that scorch's merge policy plans for bi now, and
+// waits for them (GOROOT/src after a first build: 27 segment files down
+// to 9-10 in 1.3-1.4 s).
+func settle(ctx context.Context, bi bleve.Index) error {
+	ai, err := bi.Advanced()
+	if err != nil {
+		return err
+	}
+	sc, ok := ai.(*scorch.Scorch)
+	if !ok {
+		return nil // an in-memory index: nothing on disk to merge
+	}
+	policy := mergeplan.DefaultMergePlanOptions
+	return sc.ForceMerge(ctx, &policy)
 }
 
 // maxUnpersisted bounds the batches bleve holds in memory before they are

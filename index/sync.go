@@ -2,11 +2,9 @@ package index
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"maps"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"sync"
@@ -20,26 +18,15 @@ import (
 // batchDocs is the number of documents per bleve batch during a Sync.
 const batchDocs = 1000
 
-// coldBuildAbove: a first index of more files than this is built offline.
-const coldBuildAbove = 1000
-
-// coldPending bounds the documents analysed ahead of the offline builder:
-// as many as one of its segments, so that the workers go on analysing
-// while it builds one (GOROOT/src: 11.8-12.2 s against 12.5-13.2 s with
-// 250, peak 342-397 MB against 317-335 MB; 2,000: no faster).
-const coldPending = 1000
-
 // syncGCPercent and syncMemoryLimit tune the collector during a Sync.
-// Measured on the Go tree (2 cores, quiet): GOGC 200 with a 450 MB limit
-// took 26 s (29% of the CPU in GC); 800 MB took 21 s at a 763 MB peak
-// RSS; GOGC 120 with 800 MB 21 s at 725 MB (much of the peak is the
-// segment files mapped by the final merge). Since the workers analyse
-// for the offline builder (preAnalyse), BenchmarkColdSync: 800 MB 18.8 s
-// at 820 MB RSS, 640 MB 19.3-19.9 s at 668 MB, 550 MB 20.9 s at 586 MB.
-// Since the windows of a long const/var group carry only their own names
-// (chunk.go), the build peaks at 290 MB and the limit is not reached;
-// GOGC 200 / 400 gave no clear gain (13.2-14.7 / 13.9-14.0 s against
-// 13.4-15.3 s, 370 / 575 MB).
+// Measured on the Go tree (2 cores, quiet), with the offline builder
+// used then: GOGC 200 with a 450 MB limit took 26 s (29% of the CPU in
+// GC); 800 MB 21 s at a 763 MB peak RSS; GOGC 120 with 800 MB 21 s at
+// 725 MB. Since the windows of a long const/var group carry only their
+// own names (chunk.go), a first build of GOROOT/src peaks at 409-476 MB
+// and the limit is not reached; GOGC 200 / 400 gave no clear gain. A
+// tree of 27,034 files peaks at 809 MB, the limit making the collector
+// work harder near it rather than stopping growth.
 const (
 	syncGCPercent   = 120
 	syncMemoryLimit = 640 << 20
@@ -62,16 +49,6 @@ func (ix *Index) Sync(ctx context.Context) (SyncStats, error) {
 	return stats, err
 }
 
-// hasFiles reports whether files holds any path of r.
-func (ix *Index) hasFiles(files map[string]*fileEntry, r *root) bool {
-	for api := range files {
-		if rr, _ := ix.rootOf(api); rr == r {
-			return true
-		}
-	}
-	return false
-}
-
 // result is one file examined by a sync worker.
 type result struct {
 	r    *root
@@ -80,21 +57,23 @@ type result struct {
 	e    *fileEntry
 	docs []*document.Document
 	same bool // content unchanged: e is old with a new mtime
-	// budget: documents taken from the cold build's budget (see docBudget).
-	budget int
 }
 
-// publishEvery is how often an offline build publishes the files read so
-// far: Files, Read, Grep and Symbols answer during a first build; Search
-// finds nothing in a root until its build ends.
+// publishEvery is how often a first build publishes the files read so
+// far: Files, Read, Grep and Symbols answer from them, and Search from
+// those whose batch is written, long before the build ends (GOROOT/src:
+// 10 s; a tree of 27,000 files: 45 s).
 var publishEvery = time.Second
 
 // publishEarly publishes, every publishEvery until stop is called, a
-// generation holding the files read so far (files, guarded by mu). It does
-// nothing unless an offline build runs. stop returns once no publish is in
-// flight, so that the sync's own publish comes last.
-func (ix *Index) publishEarly(builders map[*root]*coldBuilder, cur *state, mu *sync.Mutex, files map[string]*fileEntry) (stop func()) {
-	if len(builders) == 0 {
+// generation holding the files read so far (files, guarded by mu), when
+// the sync started from an empty index (first): then every document bleve
+// holds is of a file in files, with the same chunks. A later sync does
+// not: a changed file's new entry would describe chunks that bleve has
+// only in their old form until its batch is written. stop returns once no
+// publish is in flight, so that the sync's own publish comes last.
+func (ix *Index) publishEarly(first bool, cur *state, mu *sync.Mutex, files map[string]*fileEntry) (stop func()) {
+	if !first {
 		return func() {}
 	}
 	quit := make(chan struct{})
@@ -213,49 +192,20 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 		}
 	}
 
-	// A first index of a large tree is built offline (see coldBuilder).
-	builders := map[*root]*coldBuilder{}
-	perRoot := map[*root]int{}
-	for _, j := range todo {
-		perRoot[j.r]++
-	}
-	for _, r := range ix.roots {
-		if perRoot[r] < coldBuildAbove || len(r.skipped) > 0 || len(r.suspect) > 0 || r.temp {
-			continue
-		}
-		if n, err := r.bi.DocCount(); err != nil || n > 0 {
-			continue
-		}
-		if ix.hasFiles(files, r) {
-			continue
-		}
-		r.mu.Lock()
-		r.building = true
-		r.bi.Close()
-		cb, err := newColdBuilder(filepath.Join(r.cache, bleveDir))
-		if err != nil {
-			ix.log.Warn("index: offline build unavailable; indexing with batches", "err", err)
-			r.bi, err = openBleve(filepath.Join(r.cache, bleveDir))
-			r.building = false
-			r.mu.Unlock()
-			if err != nil {
-				return stats, err
-			}
-			continue
-		}
-		r.mu.Unlock()
-		builders[r] = cb
-	}
-
 	// Read, hash and chunk what changed, in parallel; two goroutines
-	// submit batches. For an offline build the workers also analyse
-	// (preAnalyse), at most coldPending documents ahead of the builder.
+	// submit batches (bleve analyses a batch's documents in parallel and
+	// builds its segment on the submitting goroutine; its merger runs
+	// beside them). A first build goes the same way: scorch's offline
+	// builder, used before, built segments one at a time and merged them
+	// all at the end, alone: GOROOT/src 12.0-13.0 s against 9.2-10.5 s
+	// with batches (peak RSS 345-355 against 409-476 MB); a tree of
+	// 27,034 files 46.4 s / 921 MB against 42.6 s / 809 MB. And batches
+	// are searchable as they are written.
 	total := len(todo)
 	progress("index", 0, total)
 	jobs := make(chan job)
 	results := make(chan result, 64)
 	var done atomic.Int64
-	budget := newDocBudget(coldPending)
 	var wg sync.WaitGroup
 	workers := runtime.GOMAXPROCS(0)
 	for i := 0; i < workers; i++ {
@@ -274,12 +224,6 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 					}
 				} else {
 					res.e, res.docs = ix.prepare(j.r, j.rel, data, j.size, j.mtime, false)
-					if builders[j.r] != nil {
-						res.budget = budget.take(len(res.docs))
-						for _, d := range res.docs {
-							preAnalyse(d)
-						}
-					}
 					if j.old != nil && res.e.Hash == j.old.Hash && res.e.Skip == j.old.Skip && !j.r.suspect[j.rel] {
 						// Touched, not changed: keep the chunks, learn the mtime.
 						e := *j.old
@@ -303,9 +247,8 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 	}()
 	go func() { wg.Wait(); close(results) }()
 
-	var mu sync.Mutex // guards files, stats, r.skipped, r.suspect, built below
-	built := map[*root]int{}
-	stopEarly := ix.publishEarly(builders, cur, &mu, files)
+	var mu sync.Mutex // guards files, stats, r.skipped, r.suspect below
+	stopEarly := ix.publishEarly(len(cur.files) == 0, cur, &mu, files)
 	var bwg sync.WaitGroup
 	var batchErr error
 	for i := 0; i < 2; i++ {
@@ -368,20 +311,6 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 				if len(res.docs) == 0 {
 					continue
 				}
-				if cb := builders[r]; cb != nil {
-					for _, d := range res.docs {
-						if err := cb.add(d); err != nil {
-							mu.Lock()
-							batchErr = err
-							mu.Unlock()
-						}
-					}
-					budget.give(res.budget)
-					mu.Lock()
-					built[r] += len(res.docs)
-					mu.Unlock()
-					continue
-				}
 				b := batches[r]
 				if b == nil {
 					b = r.bi.NewBatch()
@@ -403,36 +332,6 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 	}
 	bwg.Wait()
 	stopEarly()
-	for r, cb := range builders {
-		var err error
-		if built[r] > 0 && ctx.Err() == nil && batchErr == nil {
-			err = cb.finish()
-		} else {
-			err = errors.New("nothing built")
-		}
-		r.mu.Lock()
-		if err != nil {
-			// Start over empty: the manifest is not saved, so the next
-			// sync indexes everything again.
-			os.RemoveAll(filepath.Join(r.cache, bleveDir))
-			for api := range files {
-				if rr, _ := ix.rootOf(api); rr == r {
-					delete(files, api)
-				}
-			}
-		}
-		bi, oerr := openBleve(filepath.Join(r.cache, bleveDir))
-		if oerr != nil {
-			bi, _ = bleve.NewMemOnly(newMapping())
-			ix.log.Error("index: cannot open the built index; keeping it in memory", "err", oerr)
-		}
-		r.bi = bi
-		r.building = false
-		r.mu.Unlock()
-		if err != nil && built[r] > 0 && batchErr == nil && ctx.Err() == nil {
-			return stats, err
-		}
-	}
 	if err := ctx.Err(); err != nil {
 		// What was written is journaled; keep what is known.
 		ix.publish(&state{gen: cur.gen, ready: cur.ready, files: files}, nil)
@@ -445,6 +344,16 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 	// Make it durable, then record it.
 	if err := ix.persist.wait(); err != nil {
 		return stats, fmt.Errorf("index: persisting: %w", err)
+	}
+	if len(cur.files) == 0 {
+		// A first build leaves many small segments whose merges would
+		// otherwise run after it, beside the first edits and searches
+		// (or at the next start, when askls index exits): run them now.
+		for _, r := range ix.roots {
+			if err := settle(ctx, r.bi); err != nil {
+				ix.log.Warn("index: merging the first build's segments", "err", err)
+			}
+		}
 	}
 	st := &state{ready: true, files: files}
 	for _, r := range ix.roots {
