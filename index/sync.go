@@ -111,6 +111,7 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(syncMemoryLimit))
 	defer func() {
 		if stats.Indexed > freeAfter {
+			stems.reset() // see its comment
 			debug.FreeOSMemory()
 		}
 	}()
