@@ -33,6 +33,13 @@ func TestColdBuildFindsEveryFile(t *testing.T) {
 				t.Errorf("Search(%q) = %v, want %s first", q, hits, want)
 			}
 		}
+		// The entries reloaded from the manifest (reloadEntries) carry
+		// their symbols, paths and languages.
+		name := fmt.Sprintf("Handle%04dRequest", i)
+		syms := f.ix.Snapshot().Symbols(name, 5)
+		if len(syms) != 1 || syms[0].Path != want || syms[0].Line != 4 || syms[0].Language != "go" || syms[0].Kind != "func" {
+			t.Errorf("Symbols(%s) = %+v", name, syms)
+		}
 	}
 }
 

@@ -100,6 +100,33 @@ func (ix *Index) publishEarly(first bool, cur *state, mu *sync.Mutex, files map[
 	return func() { close(quit); <-exited }
 }
 
+// reloadEntries replaces r's entries in files by those of the manifest
+// just saved: the same entries, decoded together into a few large
+// allocations and with their symbols kept encoded until used, instead of
+// the ones a bulk load made one file at a time among its garbage, which
+// keep much of the heap's pages in use. GOROOT/src, idle right after a
+// first build: 115 MB of heap in use and 163-168 MB RSS before this, as
+// after a restart with it (about 70 ms to read and decode the manifest).
+func (ix *Index) reloadEntries(r *root, files map[string]*fileEntry) {
+	if r.temp {
+		return
+	}
+	m, err := loadManifest(r.cache, r.real)
+	if err != nil {
+		return // keep the entries made by the sync
+	}
+	for rel, e := range m.Files {
+		api := r.api(rel)
+		if e.Skip != "" || files[api] == nil {
+			continue
+		}
+		if e.lazy != nil {
+			e.lazy.path, e.lazy.lang = api, e.Lang
+		}
+		files[api] = e
+	}
+}
+
 func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 	start := time.Now()
 	// A bulk load makes much short-lived garbage: collect less often, but
@@ -363,6 +390,8 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 	for _, r := range ix.roots {
 		if err := ix.saveRoot(r, st); err != nil {
 			ix.log.Warn("index: cannot save the manifest; the next start re-indexes", "err", err)
+		} else if stats.Indexed > freeAfter {
+			ix.reloadEntries(r, files)
 		}
 	}
 	pend, gen, ov2, _ := ix.takePending()
