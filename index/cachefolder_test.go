@@ -1,10 +1,16 @@
 package index
 
 import (
+	"context"
+	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/blevesearch/bleve/v2"
 )
 
 func TestUnwritableCacheFolderFallsBackToATemporaryIndex(t *testing.T) {
@@ -65,5 +71,34 @@ func TestCacheInUseGivesASecondPersistedIndex(t *testing.T) {
 	defer third.ix.Close()
 	if log := third.log.String(); !strings.Contains(log, "second copy are in use") || !strings.Contains(log, "using a temporary index") || !third.ix.roots[0].temp {
 		t.Errorf("third open: %s", log)
+	}
+}
+
+// TestFirstBuildInMemoryIndexFinishes: when the index could not be
+// created on disk it lives in memory (Open's fallback); a first build in
+// it finishes (settle has nothing to merge there) and is searchable.
+func TestFirstBuildInMemoryIndexFinishes(t *testing.T) {
+	root := writeTxtar(t, "workspace.txtar")
+	ix, err := Open(context.Background(), Options{Roots: []string{root}, CacheDir: t.TempDir(),
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	r := ix.roots[0]
+	r.bi.Close()
+	r.bi, _ = bleve.NewMemOnly(newMapping()) // what Open falls back to
+	done := make(chan error, 1)
+	go func() { _, err := ix.Sync(context.Background()); done <- err }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the first build into an in-memory index did not finish")
+	}
+	if hits := search(t, ix, "TotalPrice"); len(hits) == 0 || hits[0].Path != "cart/cart.go" {
+		t.Errorf("search in the in-memory index: %v", hits)
 	}
 }
