@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/zeebo/blake3"
 )
 
 // The symbol table answers Symbols without scanning every symbol.
@@ -164,16 +166,20 @@ func (st *state) symbolCount() int {
 }
 
 // Outline lists the symbols of one file in line order. An open buffer is
-// outlined from its current content.
+// outlined from its current content: from its entry when that content is
+// the one indexed (a hash, 0.05 ms for net/http/server.go), else by
+// chunking it again (2.7 ms there; retrieval answers outline each hit's
+// file).
 func (s *Snapshot) Outline(p string) ([]Symbol, error) {
 	api, ok := s.ix.normalize(p)
 	if !ok {
 		return nil, fmt.Errorf("%w: %s", ErrOutsideRoot, p)
 	}
 	var syms []Symbol
-	if c, open := s.overlay[api]; open {
+	e, indexed := s.st.files[api]
+	if c, open := s.overlay[api]; open && !(indexed && e.Hash == blake3.Sum256(c)) {
 		_, syms = chunkFile(api, languageOf(api), c)
-	} else if e, ok := s.st.files[api]; ok {
+	} else if indexed {
 		syms = append(syms, e.symbols()...)
 	} else {
 		return nil, fmt.Errorf("%w: %s", ErrNotFound, api)

@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"sort"
 	"strings"
 	"testing"
+
+	"github.com/zeebo/blake3"
 )
 
 // referenceSymbols is the plain scan the table replaces: every symbol of
@@ -130,4 +133,39 @@ func TestSymbolsSurviveARestart(t *testing.T) {
 		t.Errorf("Outline after a restart =\n%+v\nbefore\n%+v", got, outline)
 	}
 	checkSymbols(t, f.ix, "after a restart")
+}
+
+// TestOutlineOfAnOpenBuffer: an open buffer is outlined from its current
+// content, whether that content is indexed yet (its entry's symbols) or
+// not (chunked again); both give what chunking the content gives.
+func TestOutlineOfAnOpenBuffer(t *testing.T) {
+	f := newFixture(t, "workspace.txtar")
+	const p = "cart/cart.go"
+	orig, err := f.ix.Snapshot().Content(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := append(append([]byte{}, orig...), "\n// Discount lowers a price.\nfunc Discount(p int) int { return p - 1 }\n"...)
+	_, want := chunkFile(p, "go", edited)
+	sort.SliceStable(want, func(i, j int) bool { return want[i].Line < want[j].Line })
+
+	gen := f.ix.Update(p, edited)
+	if err := f.ix.WaitFor(context.Background(), gen); err != nil {
+		t.Fatal(err)
+	}
+	snap := f.ix.Snapshot()
+	if e := snap.st.files[p]; e == nil || e.Hash != blake3.Sum256(edited) {
+		t.Fatal("the edit is not indexed")
+	}
+	if got, err := snap.Outline(p); err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("Outline of the indexed buffer = %+v, %v\nwant %+v", got, err, want)
+	}
+	// The same snapshot with content the index has not seen.
+	again := append(append([]byte{}, edited...), "\nfunc Later() {}\n"...)
+	_, want2 := chunkFile(p, "go", again)
+	sort.SliceStable(want2, func(i, j int) bool { return want2[i].Line < want2[j].Line })
+	ahead := &Snapshot{ix: snap.ix, st: snap.st, overlay: map[string][]byte{p: again}}
+	if got, err := ahead.Outline(p); err != nil || !reflect.DeepEqual(got, want2) || len(want2) != len(want)+1 {
+		t.Errorf("Outline of a buffer ahead of the index = %+v, %v\nwant %+v", got, err, want2)
+	}
 }

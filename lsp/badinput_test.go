@@ -93,9 +93,9 @@ func TestBadInputIsAnsweredAndStateKept(t *testing.T) {
 	if got := s.docText(t, e.uri("shop/new.go")); got != want {
 		t.Errorf("document after bad input:\n%q\nwant\n%q", got, want)
 	}
-	if msgs := e.received("window/logMessage"); len(msgs) == 0 {
-		t.Error("no window/logMessage lines for the bad input")
-	}
+	// Log lines reach the client from their own goroutine (logging.go):
+	// wait for one rather than expect it by now.
+	e.waitForWithin(10*time.Second, "window/logMessage", nil)
 	e.shutdown()
 }
 
