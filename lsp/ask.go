@@ -99,24 +99,32 @@ func (s *server) runAsk(ctx context.Context, release func(), in askInput) (*askR
 	// the request: the cursor and the generation to wait for reflect them.
 	s.editMu.Lock()
 	gen := s.lastGen
+	outside := ""
 	if in.abs != "" {
 		path, ok := ix.Rel(in.abs)
-		if !ok {
-			s.editMu.Unlock()
-			return nil, nil, invalidParams("askls/ask: %s is outside the workspace roots", in.abs)
-		}
-		q.Path = path
-		if in.pos != nil {
+		switch {
+		case !ok:
+			// A file outside the roots (a library source reached by
+			// go-to-definition, say) is never read: the question is
+			// answered from the workspace, without the cursor.
+			outside = in.abs
+		case in.pos != nil:
+			q.Path = path
 			content, _ := ix.Snapshot().Content(path)
 			off, _ := offsetOf(content, *in.pos)
 			start, _ := citations.LineStart(content, int(in.pos.Line))
 			q.Line, q.Col = int(in.pos.Line)+1, off-start+1
-		} else {
+		default:
+			q.Path = path
 			q.Line, q.Col = in.line, in.col
 		}
 	}
 	s.editMu.Unlock()
 	notice := s.ws.notice()
+	if outside != "" {
+		s.log.Info("asked from a file outside the workspace; answering without the cursor", "path", outside)
+		notice = joinNotices(notice, outside+" is outside the workspace roots: answered from the workspace, without the cursor")
+	}
 	release()
 
 	// Open buffers are visible to read/grep at once; wait (briefly, never
@@ -283,10 +291,7 @@ func (s *server) resolvePath(ctx context.Context, p string) (string, error) {
 				return "", err
 			}
 		}
-		if !s.inRoots(abs) {
-			return "", fmt.Errorf("%s is outside the workspace roots", abs)
-		}
-		return abs, nil
+		return abs, nil // outside the roots: runAsk answers without it
 	}
 	ix, err := s.ws.get(ctx)
 	if err != nil {
@@ -321,17 +326,12 @@ func intArg(raw json.RawMessage) (int, error) {
 	return n, nil
 }
 
-// inRoots reports whether abs is inside a workspace folder.
-func (s *server) inRoots(abs string) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, f := range s.folders {
-		rel, err := filepath.Rel(f.path, abs)
-		if err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			return true
-		}
+// joinNotices joins two notices, either of which may be "".
+func joinNotices(a, b string) string {
+	if a == "" || b == "" {
+		return a + b
 	}
-	return false
+	return a + "; " + b
 }
 
 // addNotice records a server notice (the index is still building) on an

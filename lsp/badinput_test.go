@@ -72,9 +72,26 @@ func TestBadInputIsAnsweredAndStateKept(t *testing.T) {
 	if rpcCode(err) != jsonrpc2.InvalidParams || !strings.Contains(err.Error(), "askls.nope") {
 		t.Errorf("unknown command: %v", err)
 	}
-	err = e.call("workspace/executeCommand", map[string]any{"command": "askls.ask", "arguments": []any{"where?", "/etc/passwd"}}, &out)
-	if rpcCode(err) == 0 || !strings.Contains(err.Error(), "outside the workspace") {
-		t.Errorf("path outside the workspace: %v", err)
+	// Asked from a file outside the workspace (a library source reached
+	// by go-to-definition): answered from the workspace, without the
+	// cursor and without reading that file, and it says so.
+	var outside struct {
+		Answer, Notice string
+		Citations      []struct{ Location protocol.Location }
+	}
+	err = e.call("workspace/executeCommand", map[string]any{"command": "askls.ask", "arguments": []any{"where is the total computed?", "/etc/passwd", 1, 1}}, &outside)
+	if err != nil || !strings.Contains(outside.Notice, "/etc/passwd is outside the workspace roots") || !strings.Contains(outside.Answer, "without the cursor") {
+		t.Errorf("asked from a path outside the workspace: %v, notice %q", err, outside.Notice)
+	}
+	for _, c := range outside.Citations {
+		if !strings.HasPrefix(string(c.Location.URI), e.uri("")) {
+			t.Errorf("a citation outside the workspace: %s", c.Location.URI)
+		}
+	}
+	err = e.call("askls/ask", map[string]any{"question": "where is the total computed?", "textDocument": map[string]any{"uri": "file:///etc/passwd"},
+		"position": map[string]any{"line": 0, "character": 0}}, &outside)
+	if err != nil || !strings.Contains(outside.Notice, "outside the workspace roots") {
+		t.Errorf("askls/ask from a file outside the workspace: %v, notice %q", err, outside.Notice)
 	}
 	err = e.call("workspace/executeCommand", map[string]any{"command": "askls.showAnswer", "arguments": []any{"no-such"}}, &out)
 	if rpcCode(err) != jsonrpc2.InvalidParams {
