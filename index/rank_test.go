@@ -19,14 +19,14 @@ func TestCoverage(t *testing.T) {
 		{[]string{"librari", "equal", "byte", "int"}, 0.75},  // "librari" would need "library"
 	}
 	for _, c := range cases {
-		if got := new(coverer).coverage(text, "crypto/subtle/constant_time.go", c.terms, ones); got != c.want {
+		if got := coverageOf(text, "crypto/subtle/constant_time.go", c.terms, ones); got != c.want {
 			t.Errorf("coverage(%v) = %v, want %v", c.terms, got, c.want)
 		}
 	}
-	if got := new(coverer).coverage([]byte("a library of helpers"), "x.go", []string{"librari"}, []float64{1}); got != 1 {
+	if got := coverageOf([]byte("a library of helpers"), "x.go", []string{"librari"}, []float64{1}); got != 1 {
 		t.Errorf("stem ending in i: coverage = %v, want 1", got)
 	}
-	if got := new(coverer).coverage(text, "x.go", []string{"compar", "leak"}, []float64{3, 1}); got != 0.75 {
+	if got := coverageOf(text, "x.go", []string{"compar", "leak"}, []float64{3, 1}); got != 0.75 {
 		t.Errorf("weighted coverage = %v, want 0.75", got)
 	}
 }
@@ -170,4 +170,10 @@ func TestSearchRankDoesNotDependOnLimit(t *testing.T) {
 			}
 		}
 	}
+}
+
+// coverageOf is the coverage of one chunk.
+func coverageOf(text []byte, path string, terms []string, weights []float64) float64 {
+	var cv coverer
+	return cv.coverage(cv.add(text, path), terms, weights)
 }

@@ -375,19 +375,23 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 		pool := cands[:min(len(cands), rerankN)]
 		texts := s.chunkTexts(len(pool), func(i int) (string, chunkMeta) { return pool[i].hit.Path, pool[i].meta })
 		bleveScores := make([]float64, len(pool))
-		var cv coverer
+		size := 0
+		for i := range pool {
+			size += 2 * (len(texts[i]) + 1 + len(pool[i].hit.Path))
+		}
+		cv := coverer{buf: make([]byte, 0, size), spans: make([]int, 1, len(pool)+1)}
 		for i := range pool {
 			c := &pool[i]
 			c.text = texts[i]
 			bleveScores[i] = c.score
-			cov := cv.coverage(c.text, c.hit.Path, terms, weights)
+			cov := cv.coverage(cv.add(c.text, c.hit.Path), terms, weights)
 			c.score *= math.Pow(cov, coveragePower)
 		}
 		if feedbackWeight > 0 {
 			fbTerms, fbWeights := s.feedbackTerms(ctx, len(pool), func(i int) ([]byte, float64) { return pool[i].text, pool[i].score }, terms)
 			for i := range pool {
 				c := &pool[i]
-				fb := cv.coverage(c.text, c.hit.Path, fbTerms, fbWeights)
+				fb := cv.coverage(i, fbTerms, fbWeights)
 				c.score = (1-feedbackWeight)*c.score + feedbackWeight*bleveScores[i]*fb
 			}
 		}
@@ -722,19 +726,37 @@ var (
 // "prune"); a Porter stem ending in "i" ("librari") also matches with
 // "y".
 //
-// A coverer reuses its buffers from one chunk to the next (a question
-// reranks 200).
-type coverer struct{ orig, low []byte }
+// A coverer holds the chunks of one question's rerank, each with its
+// path, as written and lower-cased, back to back in one buffer: coverage
+// is asked of each twice (the question's terms, then the feedback terms),
+// and a question reranks 200.
+type coverer struct {
+	buf   []byte
+	spans []int // chunk i: buf[spans[i]:spans[i+1]], as written then lower-cased
+}
 
-func (cv *coverer) coverage(text []byte, path string, terms []string, weights []float64) float64 {
-	cv.orig = append(append(append(cv.orig[:0], text...), '\n'), path...)
-	cv.low = append(cv.low[:0], cv.orig...)
-	orig, low := cv.orig, cv.low
+// add appends a chunk and returns its number.
+func (cv *coverer) add(text []byte, path string) int {
+	if cv.spans == nil {
+		cv.spans = []int{0}
+	}
+	start := len(cv.buf)
+	cv.buf = append(append(append(cv.buf, text...), '\n'), path...)
+	cv.buf = append(cv.buf, cv.buf[start:]...)
+	low := cv.buf[start+(len(cv.buf)-start)/2:]
 	for i, c := range low {
 		if 'A' <= c && c <= 'Z' {
 			low[i] = c + 'a' - 'A'
 		}
 	}
+	cv.spans = append(cv.spans, len(cv.buf))
+	return len(cv.spans) - 2
+}
+
+func (cv *coverer) coverage(chunk int, terms []string, weights []float64) float64 {
+	s, e := cv.spans[chunk], cv.spans[chunk+1]
+	mid := s + (e-s)/2
+	orig, low := cv.buf[s:mid], cv.buf[mid:e]
 	var n, all float64
 	for i, t := range terms {
 		all += weights[i]
