@@ -26,10 +26,11 @@ const batchDocs = 2000
 // used then: GOGC 200 with a 450 MB limit took 26 s (29% of the CPU in
 // GC); 800 MB 21 s at a 763 MB peak RSS; GOGC 120 with 800 MB 21 s at
 // 725 MB. Since the windows of a long const/var group carry only their
-// own names (chunk.go), a first build of GOROOT/src peaks at 409-476 MB
-// and the limit is not reached; GOGC 200 / 400 gave no clear gain. A
-// tree of 27,034 files peaks at 809 MB, the limit making the collector
-// work harder near it rather than stopping growth.
+// own names (chunk.go), a first build of GOROOT/src in batches of 2,000
+// peaks at 451-489 MB and the limit is not reached; GOGC 200 took 9.0-9.3
+// s against 9.6-9.8 s but peaked at 636-685 MB. A tree of 27,034 files
+// peaks at 754 MB, the limit making the collector work harder near it
+// rather than stopping growth.
 const (
 	syncGCPercent   = 120
 	syncMemoryLimit = 640 << 20
@@ -146,6 +147,7 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 	cur, ov := ix.cur, ix.overlay
 	ix.mu.Unlock()
 	files := maps.Clone(cur.files)
+	first := len(cur.files) == 0 // a first build: see publishEarly and settle
 	progress := func(phase string, done, total int) {
 		if ix.opts.Progress != nil {
 			ix.opts.Progress(Progress{Phase: phase, Done: done, Total: total})
@@ -229,9 +231,9 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 	// beside them). A first build goes the same way: scorch's offline
 	// builder, used before, built segments one at a time and merged them
 	// all at the end, alone: GOROOT/src 12.0-13.0 s against 9.2-10.5 s
-	// with batches (peak RSS 345-355 against 409-476 MB); a tree of
-	// 27,034 files 46.4 s / 921 MB against 42.6 s / 809 MB. And batches
-	// are searchable as they are written.
+	// with batches of 1,000 (peak RSS 345-355 against 409-476 MB); a tree
+	// of 27,034 files 46.4 s / 921 MB against 42.6 s / 809 MB. And
+	// batches are searchable as they are written.
 	total := len(todo)
 	progress("index", 0, total)
 	jobs := make(chan job)
@@ -279,7 +281,7 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 	go func() { wg.Wait(); close(results) }()
 
 	var mu sync.Mutex // guards files, stats, r.skipped, r.suspect below
-	stopEarly := ix.publishEarly(len(cur.files) == 0, cur, &mu, files)
+	stopEarly := ix.publishEarly(first, cur, &mu, files)
 	var bwg sync.WaitGroup
 	var batchErr error
 	for i := 0; i < 2; i++ {
@@ -376,7 +378,7 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 	if err := ix.persist.wait(); err != nil {
 		return stats, fmt.Errorf("index: persisting: %w", err)
 	}
-	if len(cur.files) == 0 {
+	if first {
 		// A first build leaves many small segments whose merges would
 		// otherwise run after it, beside the first edits and searches
 		// (or at the next start, when askls index exits): run them now.
@@ -388,9 +390,10 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 	}
 	st := &state{ready: true, files: files}
 	for _, r := range ix.roots {
+		writes := r.dirty // saveRoot writes only a changed root's manifest
 		if err := ix.saveRoot(r, st); err != nil {
 			ix.log.Warn("index: cannot save the manifest; the next start re-indexes", "err", err)
-		} else if stats.Indexed > freeAfter {
+		} else if writes && stats.Indexed > freeAfter {
 			ix.reloadEntries(r, files)
 		}
 	}
