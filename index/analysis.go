@@ -249,7 +249,7 @@ func lowerASCII(word []byte) []byte {
 
 func isIdentRune(r rune) bool {
 	if r < utf8.RuneSelf {
-		return r == '_' || ('a' <= r && r <= 'z') || ('A' <= r && r <= 'Z') || ('0' <= r && r <= '9')
+		return asciiIdent[r]
 	}
 	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }

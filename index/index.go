@@ -37,10 +37,8 @@ type root struct {
 	cache string // this root's cache folder
 	temp  bool   // cache is a temporary folder, removed at Close
 	lock  *os.File
-	bi    bleve.Index // replaced only by the writer, under mu
+	bi    bleve.Index // set by Open, never replaced: safe to read from any goroutine
 	ign   *ignorer
-
-	mu sync.RWMutex // guards bi
 
 	// Owned by the writer goroutine.
 	journal *os.File
@@ -330,13 +328,6 @@ func (r *root) loadManifest(log *slog.Logger) *manifest {
 	}
 	r.journal = jf
 	return m
-}
-
-// searchIndex returns the index for readers.
-func (r *root) searchIndex() bleve.Index {
-	r.mu.RLock()
-	defer r.mu.RUnlock()
-	return r.bi
 }
 
 // api is the API path of a path relative to r.

@@ -336,8 +336,7 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 			top = query.NewConjunctionQuery([]query.Query{rq, query.NewDisjunctionQuery(kws)})
 		}
 		req := bleve.NewSearchRequestOptions(top, want, 0, false)
-		bi := r.searchIndex()
-		res, err := bi.SearchInContext(ctx, req)
+		res, err := r.bi.SearchInContext(ctx, req)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
@@ -825,7 +824,7 @@ func (s *Snapshot) contentIDF(ctx context.Context, terms []string) []float64 {
 	if len(s.ix.roots) == 0 {
 		return w
 	}
-	ai, err := s.ix.roots[0].searchIndex().Advanced()
+	ai, err := s.ix.roots[0].bi.Advanced()
 	if err != nil {
 		return w
 	}
