@@ -206,12 +206,15 @@ func (ix *Index) openRoot(dir, cacheBase string, several bool, names map[string]
 	sum := sha256.Sum256([]byte(real))
 	r.cache = filepath.Join(cacheBase, filepath.Base(real)+"-"+hex.EncodeToString(sum[:6]))
 	why := ""
-	if err := os.MkdirAll(r.cache, 0o755); err != nil {
-		why = fmt.Sprintf("the cache folder cannot be written (%v): set ASKLS_CACHE_DIR or --cache to keep the index between runs", err)
-	} else if err := r.lockCache(); errors.Is(err, syscall.EWOULDBLOCK) {
+	err = os.MkdirAll(r.cache, 0o755)
+	if err == nil {
+		err = r.lockCache()
+	}
+	switch {
+	case errors.Is(err, syscall.EWOULDBLOCK):
 		why = ix.useSecondCache(r)
-	} else if err != nil {
-		why = fmt.Sprintf("the cache folder cannot be written (%v): set ASKLS_CACHE_DIR or --cache to keep the index between runs", err)
+	case err != nil:
+		why = unwritableCache(err)
 	}
 	if why != "" {
 		// Work in a private index rather than not at all.
@@ -228,22 +231,30 @@ func (ix *Index) openRoot(dir, cacheBase string, several bool, names map[string]
 	return r, nil
 }
 
+// unwritableCache says why a cache folder cannot be used, and what to do.
+func unwritableCache(err error) string {
+	return fmt.Sprintf("the cache folder cannot be written (%v): set ASKLS_CACHE_DIR or --cache to keep the index between runs", err)
+}
+
 // useSecondCache moves r to its second cache folder (r.cache + "-2") when
 // another askls holds the first (the command line while the server runs):
 // a persisted index of its own, built once and incremental afterwards,
 // instead of a temporary index rebuilt by every run (GOROOT/src: 12-17 s
 // each time). It returns why neither can be used, or "".
 func (ix *Index) useSecondCache(r *root) string {
-	const why = "the persisted index and its second copy are in use by other asklses"
 	primary := r.cache
 	r.cache = primary + "-2"
-	if err := os.MkdirAll(r.cache, 0o755); err != nil {
-		r.cache = primary
-		return why
+	err := os.MkdirAll(r.cache, 0o755)
+	if err == nil {
+		err = r.lockCache()
 	}
-	if err := r.lockCache(); err != nil {
+	switch {
+	case errors.Is(err, syscall.EWOULDBLOCK):
 		r.cache = primary
-		return why
+		return "the persisted index and its second copy are in use by other asklses"
+	case err != nil:
+		r.cache = primary
+		return unwritableCache(err)
 	}
 	ix.log.Info("index: the persisted index is in use by another askls; using a second persisted index (built once, then kept up to date like the first)",
 		"cache", r.cache, "in use", primary)
