@@ -102,21 +102,20 @@ func (s *server) runAsk(ctx context.Context, release func(), in askInput) (*askR
 	outside := ""
 	if in.abs != "" {
 		path, ok := ix.Rel(in.abs)
-		switch {
-		case !ok:
+		if !ok {
 			// A file outside the roots (a library source reached by
 			// go-to-definition, say) is never read: the question is
 			// answered from the workspace, without the cursor.
 			outside = in.abs
-		case in.pos != nil:
-			q.Path = path
-			content, _ := ix.Snapshot().Content(path)
-			off, _ := offsetOf(content, *in.pos)
-			start, _ := citations.LineStart(content, int(in.pos.Line))
-			q.Line, q.Col = int(in.pos.Line)+1, off-start+1
-		default:
+		} else {
 			q.Path = path
 			q.Line, q.Col = in.line, in.col
+			if in.pos != nil {
+				content, _ := ix.Snapshot().Content(path)
+				off, _ := offsetOf(content, *in.pos)
+				start, _ := citations.LineStart(content, int(in.pos.Line))
+				q.Line, q.Col = int(in.pos.Line)+1, off-start+1
+			}
 		}
 	}
 	s.editMu.Unlock()
@@ -342,8 +341,5 @@ func addNotice(res *agent.Result, notice string) {
 		return
 	}
 	res.Answer = "> askls: " + notice + ".\n\n" + res.Answer
-	if res.Notice != "" {
-		notice = res.Notice + "; " + notice
-	}
-	res.Notice = notice
+	res.Notice = joinNotices(res.Notice, notice)
 }
