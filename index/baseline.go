@@ -39,6 +39,26 @@ type BaselineOptions struct {
 	Tests        bool  // also index test files and testdata, as askls does
 }
 
+// walkPlain lists the files askls would index under rootDir (ignore rules,
+// size limit, binaries by name), for the plain-bleve baselines, and
+// returns rootDir made absolute.
+func walkPlain(ctx context.Context, rootDir string, maxFileBytes int64) (string, []walkEntry, error) {
+	abs, err := filepath.Abs(rootDir)
+	if err != nil {
+		return "", nil, err
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", nil, fmt.Errorf("baseline: root %s: %w", rootDir, err)
+	}
+	r := &root{abs: abs, real: real, ign: newIgnorer(abs, nil)}
+	w := &walker{root: r, maxBytes: maxFileBytes, skipped: map[string]int{}}
+	if err := w.walk(ctx); err != nil {
+		return "", nil, err
+	}
+	return abs, w.files, nil
+}
+
 // BuildBaseline indexes the files of root under dir (created; removed by
 // Close) the plain way.
 func BuildBaseline(ctx context.Context, rootDir, dir string, opts BaselineOptions) (*Baseline, BaselineStats, error) {
@@ -47,17 +67,8 @@ func BuildBaseline(ctx context.Context, rootDir, dir string, opts BaselineOption
 	if maxFileBytes <= 0 {
 		maxFileBytes = defaultMaxFileBytes
 	}
-	abs, err := filepath.Abs(rootDir)
+	abs, files, err := walkPlain(ctx, rootDir, maxFileBytes)
 	if err != nil {
-		return nil, stats, err
-	}
-	real, err := filepath.EvalSymlinks(abs)
-	if err != nil {
-		return nil, stats, fmt.Errorf("baseline: root %s: %w", rootDir, err)
-	}
-	r := &root{abs: abs, real: real, ign: newIgnorer(abs, nil)}
-	w := &walker{root: r, maxBytes: maxFileBytes, skipped: map[string]int{}}
-	if err := w.walk(ctx); err != nil {
 		return nil, stats, err
 	}
 	bi, err := bleve.New(filepath.Join(dir, "baseline.bleve"), bleve.NewIndexMapping())
@@ -65,7 +76,7 @@ func BuildBaseline(ctx context.Context, rootDir, dir string, opts BaselineOption
 		return nil, stats, fmt.Errorf("baseline: %w", err)
 	}
 	b := bi.NewBatch()
-	for _, f := range w.files {
+	for _, f := range files {
 		if err := ctx.Err(); err != nil {
 			bi.Close()
 			return nil, stats, err

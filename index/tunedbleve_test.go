@@ -69,11 +69,8 @@ func coldBench(b *testing.B, build func(root, dir string) int) {
 // returns its document count.
 func tunedBleveLoad(b *testing.B, rootDir, path string) int {
 	defer debug.SetGCPercent(debug.SetGCPercent(200))
-	abs, _ := filepath.Abs(rootDir)
-	real, _ := filepath.EvalSymlinks(abs)
-	r := &root{abs: abs, real: real, ign: newIgnorer(abs, nil)}
-	w := &walker{root: r, maxBytes: defaultMaxFileBytes, skipped: map[string]int{}}
-	if err := w.walk(context.Background()); err != nil {
+	abs, walked, err := walkPlain(context.Background(), rootDir, defaultMaxFileBytes)
+	if err != nil {
 		b.Fatal(err)
 	}
 	f := bleve.NewTextFieldMapping()
@@ -134,7 +131,7 @@ func tunedBleveLoad(b *testing.B, rootDir, path string) int {
 			}
 		}()
 	}
-	for _, fe := range w.files {
+	for _, fe := range walked {
 		files <- fe
 	}
 	close(files)
