@@ -69,6 +69,9 @@ type Result struct {
 	Steps     []Step               `json:"steps"`
 	Stats     Stats                `json:"stats"`
 	Notice    string               `json:"notice,omitempty"` // e.g. why retrieval mode was used
+	// Weak is set when the best evidence found does not clearly answer
+	// the question; the answer's first line says so.
+	Weak bool `json:"weak"`
 }
 
 // Modes of a Result.

@@ -29,8 +29,6 @@ var commands = map[string]command{
 	"search": {"search the index", runSearch},
 	"ask":    {"ask a question; answers with path:line:col citations", runAsk},
 	"doctor": {"check that Ollama and the model are usable", runDoctor},
-	"eval":   {"measure retrieval quality on a question set", runEval},
-	"bench":  {"measure indexing and search speed", runBench},
 }
 
 func main() {

@@ -820,39 +820,3 @@ func TestRealOllamaLanguageServerStreamsTheAnswer(t *testing.T) {
 	c.wait("shutdown result", 10*time.Second, isReply(3))
 	c.notify("exit", nil)
 }
-
-// TestRealOllamaBenchAskSplitsModelAndAsklsTime runs `askls bench
-// --ask-only` against the real server: the figures must come from model
-// answers (Ollama's own durations), and askls's share per hop must be what
-// is left of the wall time.
-func TestRealOllamaBenchAskSplitsModelAndAsklsTime(t *testing.T) {
-	s := ollamatest.Start(t)
-	create(t, s, "askls-good", searchReadAnswer)
-	root := ollamatest.Fixture(t, "retry")
-
-	out, errOut, code := askls(t, s, root, "bench", "--ask-only", "--root", root, "--model", "askls-good",
-		"--ask-rounds", "1", "--json")
-	if code != 0 {
-		t.Fatalf("askls bench --ask-only exited %d\nstderr: %s", code, errOut)
-	}
-	var f askFigures
-	if err := json.Unmarshal([]byte(out), &f); err != nil {
-		t.Fatalf("bench output is not the figures: %v\n%s", err, out)
-	}
-	t.Logf("askls bench --ask-only: %s", out)
-	if f.Model != "askls-good" || f.Questions != len(benchQuestions()) {
-		t.Errorf("model %q, %d answers; want askls-good, %d", f.Model, f.Questions, len(benchQuestions()))
-	}
-	if f.HopsMean != 3 || f.ModelP50 <= 0 || f.PromptP50 <= 0 || f.PromptTokens <= 0 || f.Refused != 0 {
-		t.Errorf("figures do not come from model answers: %+v", f)
-	}
-	if f.AnswerP50 < f.ModelP50 || f.OwnPerHopP50 <= 0 || f.RetrievalP50 <= 0 {
-		t.Errorf("askls's share is not the rest of the wall time: %+v", f)
-	}
-
-	// A model that is not there is an error, never retrieval figures.
-	_, errOut, code = askls(t, s, root, "bench", "--ask-only", "--root", root, "--model", "askls-missing", "--ask-rounds", "1")
-	if code == 0 || !strings.Contains(errOut, "doctor") {
-		t.Errorf("bench with a missing model exited %d; stderr: %s", code, errOut)
-	}
-}

@@ -50,18 +50,18 @@ func runBench(ctx context.Context, args []string) error {
 	ask := fs.Bool("ask", false, "also time whole answers through a running Ollama (--model, --ollama-host): the model's reported time beside askls's own cost per hop")
 	askOnly := fs.Bool("ask-only", false, "only the --ask round trip, on the persisted index of --root (no cold build)")
 	askRounds := fs.Int("ask-rounds", 3, "rounds over the questions for --ask")
-	var af agentFlags
+	var af modelFlags
 	af.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *askOnly {
-		ix, _, err := openWorkspace(ctx, rf, true)
+		ix, err := openWorkspace(ctx, rf)
 		if err != nil {
 			return err
 		}
 		defer ix.Close()
-		f, err := benchAsk(ctx, ix, af.config(nil), *askRounds)
+		f, err := benchAsk(ctx, ix, af.config(), *askRounds)
 		if err != nil {
 			return err
 		}
@@ -170,7 +170,7 @@ func runBench(ctx context.Context, args []string) error {
 
 	var askFig *askFigures
 	if *ask {
-		f, err := benchAsk(ctx, ix, af.config(nil), *askRounds)
+		f, err := benchAsk(ctx, ix, af.config(), *askRounds)
 		if err != nil {
 			return err
 		}

@@ -16,9 +16,10 @@ import (
 	"github.com/askls/askls/index"
 )
 
-// evalQuestion is one line of a question set (../shared/eval/README.md).
+// evalQuestion is one line of a question set (testdata/eval/README.md).
 type evalQuestion struct {
 	ID       string `json:"id"`
+	Corpus   string `json:"corpus"`
 	Category string `json:"category"`
 	Question string `json:"question"`
 	Expected []struct {
@@ -46,6 +47,7 @@ type evalSummary struct {
 	Top5       int          `json:"top5"`
 	Top10      int          `json:"top10"`
 	Overlap    int          `json:"overlap"`
+	Overlap3   int          `json:"overlap3"` // an expected range overlapped by one of the first 3 hits (the ranking's span@3)
 	MedianMS   float64      `json:"median_ms"`
 	Absent     []evalResult `json:"absent"`
 	PresentMed float64      `json:"present_median_top_score"`
@@ -56,11 +58,13 @@ func runEval(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
 	var rf rootFlags
 	rf.register(fs)
-	set := fs.String("set", "../shared/eval/goroot.jsonl", "question set `FILE.jsonl`")
+	set := fs.String("set", "testdata/eval/goroot.jsonl", "question set `FILE.jsonl`")
 	baseline := fs.Bool("baseline", false, "also measure a plain bleve index (default mapping, 60-line chunks, match query) in the same run")
 	asJSON := fs.Bool("json", false, "print the summaries as JSON")
 	verbose := fs.Bool("v", false, "print each question's result")
-	outside := fs.String("outside", "cmd/,vendor/", "comma-separated path prefixes outside the question set's corpus; hits there are dropped for every system (goroot.jsonl leaves out cmd/ and vendor/)")
+	outside := fs.String("outside", "", "comma-separated path prefixes outside the question set's corpus; hits and citations there are dropped for every system (default: the corpus's own, e.g. cmd/ and vendor/ for goroot)")
+	answers := fs.Bool("answers", true, "also score retrieval-mode answers (span@3, file@3, the weak-evidence line)")
+	check := fs.String("check", "", "floors the run must meet, e.g. `top5>=0.9,span3>=0.7,weak_absent>=0.8,weak_answerable<=0.1`; exits 1 when one is missed")
 	latency := fs.Int("latency", 0, "also time `N` rounds of askls bench's query mix and of the set's questions (limit 10) on the warm index and print p50/p99")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -69,12 +73,15 @@ func runEval(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	ix, _, err := openWorkspace(ctx, rf, true)
+	ix, err := openWorkspace(ctx, rf)
 	if err != nil {
 		return err
 	}
 	defer ix.Close()
 	snap := ix.Snapshot()
+	if *outside == "" && len(qs) > 0 {
+		*outside = corpusOutside[qs[0].Corpus]
+	}
 	var prefixes []string
 	for _, p := range strings.Split(*outside, ",") {
 		if p = strings.TrimSpace(p); p != "" {
@@ -155,13 +162,41 @@ func runEval(ctx context.Context, args []string) error {
 			return inCorpus(b.Search(ctx, q, 60))
 		}))
 	}
+	var ans *answerSummary
+	if *answers {
+		a, err := scoreAnswers(ctx, snap, qs, prefixes)
+		if err != nil {
+			return err
+		}
+		ans = &a
+	}
 	if *asJSON {
 		enc := json.NewEncoder(os.Stdout)
 		enc.SetIndent("", "  ")
-		return enc.Encode(summaries)
+		if err := enc.Encode(evalReport{Set: *set, Search: summaries, Answers: ans}); err != nil {
+			return err
+		}
+	} else {
+		printEval(os.Stdout, summaries, *verbose)
+		if ans != nil {
+			printAnswers(os.Stdout, *ans, *verbose)
+		}
 	}
-	printEval(os.Stdout, summaries, *verbose)
+	missed, err := checkFloors(*check, summaries, ans)
+	if err != nil {
+		return usageError(err.Error())
+	}
+	if len(missed) > 0 {
+		return fmt.Errorf("%s: below the floor: %s", *set, strings.Join(missed, "; "))
+	}
 	return nil
+}
+
+// evalReport is eval's JSON output.
+type evalReport struct {
+	Set     string         `json:"set"`
+	Search  []evalSummary  `json:"search"`
+	Answers *answerSummary `json:"answers,omitempty"`
 }
 
 func readQuestions(path string) ([]evalQuestion, error) {
@@ -224,9 +259,12 @@ func scoreSet(system string, qs []evalQuestion, search func(string) ([]index.Hit
 				}
 			}
 		}
-		for _, h := range hits[:min(10, len(hits))] {
+		for i, h := range hits[:min(10, len(hits))] {
 			for _, e := range q.Expected {
 				if h.Path == e.Path && h.Start <= e.End && e.Start <= h.End {
+					if !r.Overlap && i < 3 {
+						s.Overlap3++
+					}
 					r.Overlap = true
 				}
 			}

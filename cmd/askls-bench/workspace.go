@@ -1,0 +1,66 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"time"
+
+	"github.com/askls/askls/agent"
+	"github.com/askls/askls/index"
+)
+
+// rootFlags are the workspace flags of both commands.
+type rootFlags struct {
+	roots        []string
+	cache        string
+	maxFileBytes int64
+}
+
+func (r *rootFlags) register(fs *flag.FlagSet) {
+	fs.Func("root", "workspace root `DIR` (repeatable; default: the current folder)", func(s string) error {
+		r.roots = append(r.roots, s)
+		return nil
+	})
+	fs.StringVar(&r.cache, "cache", "", "index cache `DIR` (default $ASKLS_CACHE_DIR, else the user cache folder)")
+	fs.Int64Var(&r.maxFileBytes, "max-file-bytes", 1<<20, "skip files larger than `N` bytes")
+}
+
+// openWorkspace opens and syncs the index of the roots, as `askls index`
+// does, logging warnings to stderr. The caller closes the index.
+func openWorkspace(ctx context.Context, r rootFlags) (*index.Index, error) {
+	roots := r.roots
+	if len(roots) == 0 {
+		roots = []string{"."}
+	}
+	ix, err := index.Open(ctx, index.Options{
+		Roots: roots, CacheDir: r.cache, MaxFileBytes: r.maxFileBytes,
+		Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
+	})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := ix.Sync(ctx); err != nil {
+		ix.Close()
+		return nil, fmt.Errorf("indexing %v: %w", roots, err)
+	}
+	return ix, nil
+}
+
+// modelFlags are the flags of bench --ask: which Ollama and model.
+type modelFlags struct {
+	model, host string
+	timeout     time.Duration
+}
+
+func (f *modelFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.model, "model", "", "Ollama `MODEL` (default "+agent.DefaultModel+")")
+	fs.StringVar(&f.host, "ollama-host", "", "Ollama server `URL` (default $OLLAMA_HOST, else "+agent.DefaultHost+")")
+	fs.DurationVar(&f.timeout, "timeout", 0, "time limit of one answer")
+}
+
+func (f modelFlags) config() agent.Config {
+	return agent.Config{Host: f.host, Model: f.model, Timeout: f.timeout}
+}
