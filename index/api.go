@@ -35,6 +35,8 @@ type Options struct {
 	Logger *slog.Logger
 	// Progress, when set, is called from the indexing goroutine during Sync.
 	Progress func(Progress)
+	// Ranking sets the parameters of Search. Default: DefaultRanking().
+	Ranking *Ranking
 }
 
 // Progress reports a Sync in flight.

@@ -13,29 +13,19 @@ import (
 // query, and each reranked candidate's score is mixed from how well it
 // holds each:
 //
-//	(1-feedbackWeight) × bleve × coverage(question) + feedbackWeight × bleve × coverage(feedback terms)
+//	(1-FeedbackWeight) × bleve × coverage(question) + FeedbackWeight × bleve × coverage(feedback terms)
 //
 // It only reorders the candidates the question fetched (no second bleve
 // search: that would double a question's time), and only for questions
 // reranked by coverage.
-var (
-	// feedbackWeight is the feedback query's share (1-λ in RM3; 0: off).
-	feedbackWeight = 0.2
-	// feedbackDocs is how many of the best chunks are taken as relevant.
-	feedbackDocs = 10
-	// feedbackTermCount is how many terms the feedback query has (3 to
-	// 15 measured alike on goroot.jsonl, 20 lost the gain; fewer cost
-	// less: each is searched in every reranked chunk).
-	feedbackTermCount = 5
-)
 
-// feedbackTerms returns the feedback query: the feedbackTermCount terms
-// not in query that best describe the feedbackDocs best of the n
+// feedbackTerms returns the feedback query: the FeedbackTerms terms
+// not in query that best describe the FeedbackDocs best of the n
 // candidates (text and score of each from at), with their weights. A
 // term's weight is its relevance model weight, Σ over those chunks of
 // score × tf / length, times its idf in the index: without the idf, the
 // words every Go chunk holds (return, err, nil, func) would lead. The
-// idf is looked up for the 4 × feedbackTermCount terms of highest
+// idf is looked up for the 4 × FeedbackTerms terms of highest
 // relevance weight only.
 func (s *Snapshot) feedbackTerms(ctx context.Context, n int, at func(i int) ([]byte, float64), query []string) ([]string, []float64) {
 	best := make([]int, n)
@@ -53,7 +43,7 @@ func (s *Snapshot) feedbackTerms(ctx context.Context, n int, at func(i int) ([]b
 	}
 	rel := map[string]float64{}
 	tf := map[string]int{}
-	for _, i := range best[:min(len(best), feedbackDocs)] {
+	for _, i := range best[:min(len(best), s.ix.rank.FeedbackDocs)] {
 		text, score := at(i)
 		clear(tf)
 		length := 0
@@ -83,7 +73,7 @@ func (s *Snapshot) feedbackTerms(ctx context.Context, n int, at func(i int) ([]b
 		return ts[i].term < ts[j].term
 	}
 	sort.Slice(ts, byWeight)
-	ts = ts[:min(len(ts), 4*feedbackTermCount)]
+	ts = ts[:min(len(ts), 4*s.ix.rank.FeedbackTerms)]
 	names := make([]string, len(ts))
 	for i, t := range ts {
 		names[i] = t.term
@@ -92,7 +82,7 @@ func (s *Snapshot) feedbackTerms(ctx context.Context, n int, at func(i int) ([]b
 		ts[i].w *= idf
 	}
 	sort.Slice(ts, byWeight)
-	ts = ts[:min(len(ts), feedbackTermCount)]
+	ts = ts[:min(len(ts), s.ix.rank.FeedbackTerms)]
 	terms, weights := make([]string, len(ts)), make([]float64, len(ts))
 	for i, t := range ts {
 		terms[i], weights[i] = t.term, t.w

@@ -74,6 +74,7 @@ func (st *state) index() {
 // Index is a persisted, incrementally updated index of workspace roots.
 type Index struct {
 	opts    Options
+	rank    Ranking // Search's parameters, set by Open
 	log     *slog.Logger
 	roots   []*root
 	persist persistWait
@@ -123,6 +124,10 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 		kick:       make(chan struct{}, 1),
 		done:       make(chan struct{}),
 		writerDone: make(chan struct{}),
+	}
+	ix.rank = DefaultRanking()
+	if opts.Ranking != nil {
+		ix.rank = *opts.Ranking
 	}
 	names := map[string]int{}
 	for _, dir := range opts.Roots {

@@ -37,7 +37,8 @@ func TestRankByFileExtras(t *testing.T) {
 		score float64
 	}
 	cs := []c{{"a", 10}, {"b", 9}, {"a", 6}, {"b", 2}, {"a", 4}, {"a", 3.5}, {"c", 1}}
-	out, _ := rankByFile(cs, func(x c) (string, float64) { return x.path, x.score })
+	rk := DefaultRanking()
+	out, _ := rankByFile(cs, func(x c) (string, float64) { return x.path, x.score }, &rk)
 	var got []string
 	for _, x := range out {
 		got = append(got, x.path)
@@ -79,14 +80,14 @@ func TestSearchDropsQuestionEnglish(t *testing.T) {
 	if len(hits) == 0 || hits[0].Path != "cache/evict.go" {
 		t.Errorf("Search(%q) = %v, want cache/evict.go first", q, hits)
 	}
-	terms, _, _ := queryTerms("why doesn't it stop, e.g. when I’ve set i.e. the Go's limit vs. the rest")
+	terms, _, _, _, _ := queryTerms("why doesn't it stop, e.g. when I’ve set i.e. the Go's limit vs. the rest")
 	for _, bad := range []string{"doesn", "e.g", "i.e", "ve", "vs"} {
 		if slices.Contains(terms, bad) {
 			t.Errorf("queryTerms kept %q: %v", bad, terms)
 		}
 	}
 	// An apostrophe in code is not a contraction.
-	if terms, _, _ := queryTerms("where is config['timeout'] read"); !slices.Contains(terms, "timeout") {
+	if terms, _, _, _, _ := queryTerms("where is config['timeout'] read"); !slices.Contains(terms, "timeout") {
 		t.Errorf("queryTerms dropped timeout: %v", terms)
 	}
 }
@@ -107,8 +108,7 @@ func TestSearchFeedback(t *testing.T) {
 		t.Errorf("Search(%q) = %v, want pick.go, steal.go, spool.go", q, got)
 	}
 	// The fixture's premise: without feedback, spool.go comes first.
-	defer func(w float64) { feedbackWeight = w }(feedbackWeight)
-	feedbackWeight = 0
+	f.ix.rank.FeedbackWeight = 0
 	if got := order(); !slices.Equal(got[:3], []string{"sched/pick.go", "print/spool.go", "sched/steal.go"}) {
 		t.Errorf("without feedback, Search(%q) = %v, want pick.go, spool.go, steal.go", q, got)
 	}
@@ -123,8 +123,8 @@ func TestFeedbackTerms(t *testing.T) {
 	}
 	query := []string{"pick", "next", "task", "queue"}
 	terms, weights := s.feedbackTerms(context.Background(), len(texts), func(i int) ([]byte, float64) { return texts[i], []float64{1, 0.01}[i] }, query)
-	if len(terms) != feedbackTermCount || len(weights) != len(terms) {
-		t.Fatalf("feedbackTerms = %v %v, want %d terms and weights", terms, weights, feedbackTermCount)
+	if len(terms) != f.ix.rank.FeedbackTerms || len(weights) != len(terms) {
+		t.Fatalf("feedbackTerms = %v %v, want %d terms and weights", terms, weights, f.ix.rank.FeedbackTerms)
 	}
 	for _, bad := range append(query, "the", "return", "func") {
 		if slices.Contains(terms, bad) {
@@ -152,8 +152,7 @@ func TestSearchRankDoesNotDependOnLimit(t *testing.T) {
 	f := newFixture(t, "rank.txtar")
 	// A small rerank pool: a limit of 1 then fetches more candidates
 	// than the pool; every one of them must be reranked.
-	defer func(n int) { rerankPool = n }(rerankPool)
-	rerankPool = 1
+	f.ix.rank.RerankPool = 1
 	q := "how does the reader/writer lock keep a continuous stream of new readers from starving a waiting writer"
 	all, err := f.ix.Snapshot().Search(context.Background(), q, 10, Filter{})
 	if err != nil {

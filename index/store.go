@@ -66,9 +66,6 @@ func newMapping() mapping.IndexMapping {
 	im.IndexDynamic = false
 	im.DocValuesDynamic = false
 	im.ScoringModel = scoringModel
-	if tuneTFIDF {
-		im.ScoringModel = bindex.TFIDFScoring
-	}
 	return im
 }
 

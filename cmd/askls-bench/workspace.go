@@ -17,6 +17,7 @@ type rootFlags struct {
 	roots        []string
 	cache        string
 	maxFileBytes int64
+	tune         string
 }
 
 func (r *rootFlags) register(fs *flag.FlagSet) {
@@ -26,6 +27,7 @@ func (r *rootFlags) register(fs *flag.FlagSet) {
 	})
 	fs.StringVar(&r.cache, "cache", "", "index cache `DIR` (default $ASKLS_CACHE_DIR, else the user cache folder)")
 	fs.Int64Var(&r.maxFileBytes, "max-file-bytes", 1<<20, "skip files larger than `N` bytes")
+	fs.StringVar(&r.tune, "tune", "", "ranking parameters `FIELD=VALUE,...` (fields of index.Ranking) changed from the defaults")
 }
 
 // openWorkspace opens and syncs the index of the roots, as `askls index`
@@ -35,8 +37,12 @@ func openWorkspace(ctx context.Context, r rootFlags) (*index.Index, error) {
 	if len(roots) == 0 {
 		roots = []string{"."}
 	}
+	rk, err := parseTune(r.tune)
+	if err != nil {
+		return nil, err
+	}
 	ix, err := index.Open(ctx, index.Options{
-		Roots: roots, CacheDir: r.cache, MaxFileBytes: r.maxFileBytes,
+		Roots: roots, CacheDir: r.cache, MaxFileBytes: r.maxFileBytes, Ranking: rk,
 		Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
 	})
 	if err != nil {

@@ -1,0 +1,155 @@
+package index
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// Search limits.
+const (
+	maxQueryBytes = 4096
+	maxQueryTerms = 48
+	defaultLimit  = 10
+	maxLimit      = 200
+)
+
+// stopWords are dropped from queries: English function words, the words
+// questions about code are phrased with, the heads of negative
+// contractions ("doesn't" is cut to "doesn" by queryTerms) and the Latin
+// abbreviations of prose ("e.g.", "i.e.": written with a dot, they would
+// pass for code words, and Go comments hold them everywhere).
+var stopWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`a an the and or but if of to in on at by for from with without into onto
+	over under about as is are was were be been being do does did done doing have has had having
+	it its it's this that these those there here then than so such not no nor only own same too very
+	can could should would will shall may might must i me my we our you your he she they them their
+	what which who whom whose where when why how all any both each few more most other some
+	just also again once out up down off further while until because before after above below between through during
+	where's what's how's get gets got make makes made use used uses using way ways thing things
+	code function functions method methods implemented implement implementation defined define
+	find look happens happen actually called call calls does go golang
+	aren couldn didn doesn don hadn hasn haven isn mightn mustn needn shan shouldn wasn weren won wouldn
+	e.g i.e vs`) {
+		stopWords[w] = true
+	}
+}
+
+// queryTerms analyses q like the content and drops stop words. code
+// holds the terms that come from words written like code (ServeHTTP,
+// max_len, http.Get, utf8): for those the symbol and path fields count
+// fully; for plain English words they count less. Of a word written as
+// code, exact holds the whole identifier's term (maxtokens for
+// maxTokenSize) and parts the terms of its parts (max, token, size)
+// that no other word of the query gave: the whole is what the user
+// means, the parts only hint.
+func queryTerms(q string) (terms, all []string, code, exact, parts map[string]bool) {
+	seen := map[string]bool{}
+	code, exact, parts = map[string]bool{}, map[string]bool{}, map[string]bool{}
+	plain := map[string]bool{} // terms some word gave on its own
+	for _, w := range strings.FieldsFunc(q, func(r rune) bool {
+		return r == ' ' || r == '\t' || r == '\n' || r == ',' || r == '?' || r == '(' || r == ')' || r == '"'
+	}) {
+		w = cutContraction(w)
+		codeLike := isCodeWord(w)
+		toks := analyzeCode([]byte(w), nil)
+		for i, t := range toks {
+			term := string(t.Term)
+			if codeLike {
+				code[term] = true
+				if len(toks) > 1 {
+					if i == 0 {
+						exact[term] = true
+					} else {
+						parts[term] = true
+					}
+				}
+			}
+			if !codeLike || len(toks) == 1 {
+				plain[term] = true
+			}
+			if seen[term] {
+				continue
+			}
+			seen[term] = true
+			all = append(all, term)
+			if !stopWords[term] {
+				terms = append(terms, term)
+			}
+		}
+	}
+	for t := range parts {
+		if plain[t] || exact[t] {
+			delete(parts, t)
+		}
+	}
+	return terms, all, code, exact, parts
+}
+
+// docWords are the words of a question about documentation: with one of
+// them, prose is not ranked below code.
+var docWords = map[string]bool{"doc": true, "docs": true, "document": true, "documentation": true,
+	"readme": true, "manual": true, "man": true, "guide": true, "tutorial": true, "changelog": true}
+
+// proseLangs are the languages of prose and documentation (lang.go).
+var proseLangs = map[string]bool{"markdown": true, "text": true, "html": true, "rst": true, "asciidoc": true, "man": true, "roff": true}
+
+// isProse reports whether a file is documentation or prose rather than
+// code: by its language, or by living in a man-page folder (man/man1/).
+func isProse(path, lang string) bool {
+	if proseLangs[lang] {
+		return true
+	}
+	dir := path
+	if i := strings.LastIndexByte(dir, '/'); i >= 0 {
+		dir = dir[:i]
+	}
+	for _, seg := range strings.Split(dir, "/") {
+		if len(seg) == 4 && strings.HasPrefix(seg, "man") && seg[3] >= '1' && seg[3] <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+// cutContraction drops the tail of a contraction or a possessive
+// ("doesn't", "I've", "Go's"): it is never a search term, and the heads
+// of negative contractions ("doesn") are stop words. An apostrophe
+// followed by anything else (config['timeout']) is left alone.
+func cutContraction(w string) string {
+	i := strings.IndexAny(w, "'\u2019")
+	if i <= 0 {
+		return w
+	}
+	_, n := utf8.DecodeRuneInString(w[i:])
+	switch strings.ToLower(strings.TrimRight(w[i+n:], ".:;!")) {
+	case "s", "t", "ve", "ll", "re", "d", "m":
+		return w[:i]
+	}
+	return w
+}
+
+// isCodeWord: an inner capital, an underscore, an inner dot or a digit.
+func isCodeWord(w string) bool {
+	w = strings.Trim(w, ".:;!'`")
+	for i, r := range w {
+		switch {
+		case r == '_', r >= '0' && r <= '9':
+			return true
+		case r == '.' && i > 0 && i < len(w)-1:
+			return true
+		case r >= 'A' && r <= 'Z' && i > 0:
+			return true
+		}
+	}
+	return false
+}
+
+// qualifiedRE matches a package-qualified name: a lower-case qualifier,
+// a dot, an identifier.
+var qualifiedRE = regexp.MustCompile(`\b([a-z][a-z0-9]*)\.([A-Za-z_][A-Za-z0-9_]*)\b`)
+
+// phraseRE matches a quoted phrase.
+var phraseRE = regexp.MustCompile(`"([^"]+)"`)

@@ -1,0 +1,82 @@
+package index
+
+// Ranking holds the parameters of Search's ranking. The zero value is not
+// useful: start from DefaultRanking and change fields. Options.Ranking
+// passes one to Open; docs/ranking.md explains each stage and how the
+// defaults were chosen (askls-bench eval on the sets in testdata/eval).
+type Ranking struct {
+	// SymbolBoost and PathBoost weigh a query term found in a chunk's
+	// symbol name or its file's path, against 1 in its text, for words
+	// written as code and for short queries.
+	SymbolBoost, PathBoost float64
+	// SymbolBoostProse and PathBoostProse are the same for the plain
+	// words of a longer question: a symbol name is a short field, so one
+	// common word there ("Writer") would outscore chunks that hold most
+	// of the question.
+	SymbolBoostProse, PathBoostProse float64
+	// ExactBoost weighs an identifier written as code in the query
+	// (maxTokenSize, max_len) matched whole, against its parts (max,
+	// token, size), which count PartWeight each.
+	ExactBoost, PartWeight float64
+	// PhraseBoost weighs the terms of a quoted phrase.
+	PhraseBoost float64
+	// QualifiedBoost weighs the definition of a qualified name
+	// (errors.Is: the symbol Is in a folder named errors).
+	QualifiedBoost float64
+	// TestFactor scales the score of test files, unless the query is
+	// about tests.
+	TestFactor float64
+	// ProseFactor scales the score of documentation and prose (Markdown,
+	// text, HTML, man pages) unless the query is about documentation.
+	ProseFactor float64
+	// NameBoost adds to a file's score, as a share of it, when its file
+	// or folder name holds a word of the question (session/store.go for
+	// "how are sessions stored").
+	NameBoost float64
+	// FileSecondWeight is how much a file's other matching chunks add to
+	// its best chunk's score when files are ranked.
+	FileSecondWeight float64
+	// FileExtraHits and FileExtraShare: each file's next best chunks, up
+	// to FileExtraHits scoring at least FileExtraShare of its best,
+	// follow it before the next file.
+	FileExtraHits  int
+	FileExtraShare float64
+	// NarrowKeep: a hit on a merged chunk is narrowed to its best unit
+	// and the adjacent units scoring at least NarrowKeep of it (0: the
+	// best only).
+	NarrowKeep float64
+	// CoveragePower: reranked candidates score bleve × coverage^power,
+	// coverage being the share of the question's terms a chunk holds.
+	CoveragePower float64
+	// RerankPool is the least number of candidates reranked; queries of
+	// fewer than RerankMinTerms terms are ranked by bleve alone.
+	RerankPool, RerankMinTerms int
+	// IDFCoverage weighs terms by idf in coverage (else each counts 1).
+	IDFCoverage bool
+	// FeedbackWeight is the pseudo-relevance feedback query's share (0:
+	// off); FeedbackDocs chunks are taken as relevant and give
+	// FeedbackTerms terms (feedback.go).
+	FeedbackWeight              float64
+	FeedbackDocs, FeedbackTerms int
+}
+
+// DefaultRanking returns the ranking Search uses unless Options.Ranking
+// says otherwise.
+func DefaultRanking() Ranking {
+	return Ranking{
+		SymbolBoost: 1.5, PathBoost: 1.5,
+		SymbolBoostProse: 1.5, PathBoostProse: 1.5,
+		ExactBoost: 1, PartWeight: 1,
+		PhraseBoost:      2,
+		QualifiedBoost:   3,
+		TestFactor:       0.5,
+		ProseFactor:      1,
+		NameBoost:        0,
+		FileSecondWeight: 0.15,
+		FileExtraHits:    2, FileExtraShare: 0.3,
+		NarrowKeep:    0.5,
+		CoveragePower: 1,
+		RerankPool:    200, RerankMinTerms: 6,
+		FeedbackWeight: 0.2, FeedbackDocs: 10, FeedbackTerms: 5,
+	}
+}

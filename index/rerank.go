@@ -1,0 +1,220 @@
+package index
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"sort"
+	"strings"
+)
+
+// Reranking by coverage: bleve's tf-idf gives a short chunk that holds
+// one rare query word (often in its symbol name) more than a longer one
+// that holds most of the question. The candidates (at least
+// Ranking.RerankPool, as many as the limit fetches) are scored again by
+// score × coverage^CoveragePower, where coverage is the share of the
+// query's terms found in the chunk's text or path. Reading the pool's
+// chunks costs one read per file (readSpan), so only questions of
+// RerankMinTerms terms or more are reranked.
+
+// coverage is the share of terms (weighted) that occur in text or path.
+// A term counts where a word or an identifier part starts (so "compar"
+// matches "compare" and "ConstantTimeCompare", "run" does not match
+// "prune"); a Porter stem ending in "i" ("librari") also matches with
+// "y".
+//
+// A coverer holds the chunks of one question's rerank, each with its
+// path, as written and lower-cased, back to back in one buffer: coverage
+// is asked of each twice (the question's terms, then the feedback terms),
+// and a question reranks 200.
+type coverer struct {
+	buf   []byte
+	spans []int // chunk i: buf[spans[i]:spans[i+1]], as written then lower-cased
+}
+
+// add appends a chunk and returns its number.
+func (cv *coverer) add(text []byte, path string) int {
+	if cv.spans == nil {
+		cv.spans = []int{0}
+	}
+	start := len(cv.buf)
+	cv.buf = append(append(append(cv.buf, text...), '\n'), path...)
+	cv.buf = append(cv.buf, cv.buf[start:]...)
+	low := cv.buf[start+(len(cv.buf)-start)/2:]
+	for i, c := range low {
+		if 'A' <= c && c <= 'Z' {
+			low[i] = c + 'a' - 'A'
+		}
+	}
+	cv.spans = append(cv.spans, len(cv.buf))
+	return len(cv.spans) - 2
+}
+
+func (cv *coverer) coverage(chunk int, terms []string, weights []float64) float64 {
+	s, e := cv.spans[chunk], cv.spans[chunk+1]
+	mid := s + (e-s)/2
+	orig, low := cv.buf[s:mid], cv.buf[mid:e]
+	var n, all float64
+	for i, t := range terms {
+		all += weights[i]
+		if holdsWordStart(orig, low, t) || (strings.HasSuffix(t, "i") && holdsWordStart(orig, low, t[:len(t)-1]+"y")) {
+			n += weights[i]
+		}
+	}
+	if all == 0 {
+		return 1
+	}
+	return n / all
+}
+
+// holdsWordStart reports whether t occurs in low (orig lower-cased, same
+// offsets) where a word or an identifier part of orig starts.
+func holdsWordStart(orig, low []byte, t string) bool {
+	for off := 0; ; {
+		i := bytes.Index(low[off:], []byte(t))
+		if i < 0 {
+			return false
+		}
+		i += off
+		if i == 0 || partStart(orig[i-1], orig[i]) {
+			return true
+		}
+		off = i + 1
+	}
+}
+
+// partStart: b starts a word or an identifier part after a.
+func partStart(a, b byte) bool {
+	isLower := func(c byte) bool { return 'a' <= c && c <= 'z' }
+	isUpper := func(c byte) bool { return 'A' <= c && c <= 'Z' }
+	isDigit := func(c byte) bool { return '0' <= c && c <= '9' }
+	switch {
+	case !isLower(a) && !isUpper(a) && !isDigit(a):
+		return a < 0x80 // not inside a non-ASCII word
+	case isLower(a) && isUpper(b):
+		return true
+	case isDigit(a) != isDigit(b):
+		return true
+	}
+	return false
+}
+
+// termWeights gives each term its weight in coverage: 1, or its idf
+// with tuneIDF, so that a rare word counts more than a common one.
+func (s *Snapshot) termWeights(ctx context.Context, terms []string) []float64 {
+	if !s.ix.rank.IDFCoverage {
+		w := make([]float64, len(terms))
+		for i := range w {
+			w[i] = 1
+		}
+		return w
+	}
+	return s.contentIDF(ctx, terms)
+}
+
+// contentIDF gives each term its inverse document frequency in the
+// content field of the first root's index (1 each when unknown).
+func (s *Snapshot) contentIDF(ctx context.Context, terms []string) []float64 {
+	w := make([]float64, len(terms))
+	for i := range w {
+		w[i] = 1
+	}
+	if len(s.ix.roots) == 0 {
+		return w
+	}
+	ai, err := s.ix.roots[0].bi.Advanced()
+	if err != nil {
+		return w
+	}
+	r, err := ai.Reader()
+	if err != nil {
+		return w
+	}
+	defer r.Close()
+	n, err := r.DocCount()
+	if err != nil || n == 0 {
+		return w
+	}
+	for i, t := range terms {
+		tfr, err := r.TermFieldReader(ctx, []byte(t), fieldContent, false, false, false)
+		if err != nil {
+			continue
+		}
+		df := tfr.Count()
+		tfr.Close()
+		w[i] = math.Log(1 + float64(n)/float64(df+1))
+	}
+	return w
+}
+
+// rankByFile orders candidates so that each file's best chunk comes first,
+// files ranked by best score plus FileSecondWeight times the rest (capped
+// at twice the best score); the files' other chunks follow, by score. It
+// returns the files' scores too.
+func rankByFile[T any](cs []T, key func(T) (string, float64), rk *Ranking) ([]T, map[string]float64) {
+	sort.SliceStable(cs, func(i, j int) bool {
+		_, a := key(cs[i])
+		_, b := key(cs[j])
+		return a > b
+	})
+	fileScore := map[string]float64{}
+	best := map[string]float64{}
+	for _, c := range cs {
+		p, sc := key(c)
+		if _, ok := best[p]; !ok {
+			best[p] = sc
+			fileScore[p] = sc
+			continue
+		}
+		fileScore[p] += rk.FileSecondWeight * sc
+	}
+	for p, b := range best {
+		fileScore[p] = min(fileScore[p], 2*b)
+	}
+	var firsts, rest []T
+	seen := map[string]bool{}
+	for _, c := range cs {
+		p, _ := key(c)
+		if seen[p] {
+			rest = append(rest, c)
+			continue
+		}
+		seen[p] = true
+		firsts = append(firsts, c)
+	}
+	sort.SliceStable(firsts, func(i, j int) bool {
+		pi, _ := key(firsts[i])
+		pj, _ := key(firsts[j])
+		return fileScore[pi] > fileScore[pj]
+	})
+	if rk.FileExtraHits <= 0 {
+		return append(firsts, rest...), fileScore
+	}
+	// Each file's next best chunks (up to FileExtraHits, scoring at least
+	// FileExtraShare of its best) follow it at once: the right file's
+	// right range is then shown before the next files.
+	byFile := map[string][]T{}
+	for _, c := range rest {
+		p, _ := key(c)
+		byFile[p] = append(byFile[p], c)
+	}
+	out := make([]T, 0, len(cs))
+	var later []T
+	for _, f := range firsts {
+		out = append(out, f)
+		p, _ := key(f)
+		for i, c := range byFile[p] {
+			if _, sc := key(c); i < rk.FileExtraHits && sc >= rk.FileExtraShare*best[p] {
+				out = append(out, c)
+			} else {
+				later = append(later, c)
+			}
+		}
+	}
+	sort.SliceStable(later, func(i, j int) bool {
+		_, a := key(later[i])
+		_, b := key(later[j])
+		return a > b
+	})
+	return append(out, later...), fileScore
+}
