@@ -21,13 +21,14 @@ DIR=${2:-${XDG_CACHE_HOME:-$HOME/.cache}/askls-eval/$NAME}
 # $DIR/pkg/ROOTSUB. A finished tree is marked by $DIR/.fetched.
 fetch_deb() {
   local pkg=$1 version=$2 sum=$3 rootsub=$4
+  mkdir -p "$DIR"
+  DIR=$(cd "$DIR" && pwd)
   local stamp="$DIR/.fetched" want="$pkg=$version sha256:$sum"
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -d "$DIR/pkg/$rootsub" ]; then
     echo "$DIR/pkg/$rootsub"
     return
   fi
   command -v apt-get >/dev/null || { echo "fetch.sh: apt-get not found (a Debian or Ubuntu machine is needed)" >&2; exit 1; }
-  mkdir -p "$DIR"
   tmp=$(mktemp -d "$DIR/.tmp.XXXXXX")
   trap 'rm -rf "$tmp"' EXIT
   echo "fetch.sh: downloading $pkg=$version" >&2
