@@ -12,6 +12,8 @@ DIR="${1:-${XDG_CACHE_HOME:-$HOME/.cache}/askls-eval/express}"
 for tool in node npm; do
   command -v "$tool" >/dev/null || { echo "fetch-js.sh: $tool is not installed" >&2; exit 1; }
 done
+mkdir -p "$DIR"
+DIR=$(cd "$DIR" && pwd)
 
 # Every package of the tree, name@version, exactly as npm resolved
 # express@5.3.0 (a flat tree: no package is installed twice).
@@ -58,7 +60,6 @@ if [ -z "$(mismatches)" ]; then
   exit 0
 fi
 
-mkdir -p "$DIR"
 # package.json asks for express and overrides every transitive dependency to
 # its pin, so a newer patch release on the registry cannot change the tree.
 {
