@@ -66,7 +66,7 @@ func DefaultRanking() Ranking {
 	return Ranking{
 		SymbolBoost: 1.5, PathBoost: 1.5,
 		SymbolBoostProse: 1.5, PathBoostProse: 1.5,
-		ExactBoost: 1, PartWeight: 1,
+		ExactBoost: 3, PartWeight: 0.3,
 		PhraseBoost:      2,
 		QualifiedBoost:   3,
 		TestFactor:       0.5,

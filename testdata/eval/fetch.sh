@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Fetch the pinned source tree of a question set and print its corpus root.
 # Usage: fetch.sh NAME [DIR]
-#   NAME  a set in this folder: django
+#   NAME  a set in this folder: django, express
 #   DIR   where to put it (default ${XDG_CACHE_HOME:-$HOME/.cache}/askls-eval/NAME)
 # Idempotent: a tree already fetched is reused. Only the corpus root goes to
 # stdout, so `root=$(fetch.sh django)` works; progress goes to stderr.
 set -euo pipefail
 
 usage() {
-  echo "usage: fetch.sh NAME [DIR]   (NAME: django)" >&2
+  echo "usage: fetch.sh NAME [DIR]   (NAME: django, express)" >&2
   exit 2
 }
 
@@ -58,6 +58,9 @@ django)
   fetch_deb python3-django 3:3.2.25-0+deb12u7 \
     9ad8ed29d9026207970777e194f658c39b3a7a96a932967f043503fc25bdc319 \
     usr/lib/python3/dist-packages
+  ;;
+express)
+  exec "$(dirname "$0")/fetch-js.sh" "$DIR"
   ;;
 *)
   usage
