@@ -153,3 +153,52 @@ var qualifiedRE = regexp.MustCompile(`\b([a-z][a-z0-9]*)\.([A-Za-z_][A-Za-z0-9_]
 
 // phraseRE matches a quoted phrase.
 var phraseRE = regexp.MustCompile(`"([^"]+)"`)
+
+// codeIdents returns the identifiers q writes as code, lower-cased: a
+// word in backticks, or a word of several parts written like code
+// (maxTokenSize, max_len, ServeHTTP, http.ResponseWriter: its last
+// name). A plain word (Server, token) is not one.
+func codeIdents(q string) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(w string) {
+		w = strings.ToLower(w)
+		if len(w) > 1 && !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	for _, m := range backtickRE.FindAllStringSubmatch(q, -1) {
+		for _, w := range identWordRE.FindAllString(m[1], -1) {
+			add(w[strings.LastIndexByte(w, '.')+1:])
+		}
+	}
+	for _, w := range identWordRE.FindAllString(q, -1) {
+		name := w[strings.LastIndexByte(w, '.')+1:]
+		if isMultiPart(name) {
+			add(name)
+		}
+	}
+	return out
+}
+
+var (
+	backtickRE  = regexp.MustCompile("`([^`]+)`")
+	identWordRE = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*`)
+)
+
+// isMultiPart: an identifier of two or more parts, by an underscore
+// between letters or a capital after a lower-case letter or digit
+// (maxTokenSize, max_len, ServeHTTP, utf8Len); not ALLCAPS, not Capital.
+func isMultiPart(w string) bool {
+	if strings.Contains(strings.Trim(w, "_"), "_") {
+		return true
+	}
+	for i := 1; i < len(w); i++ {
+		a, b := w[i-1], w[i]
+		if ('a' <= a && a <= 'z' || '0' <= a && a <= '9') && 'A' <= b && b <= 'Z' {
+			return true
+		}
+	}
+	return false
+}

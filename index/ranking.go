@@ -18,6 +18,13 @@ type Ranking struct {
 	// (maxTokenSize, max_len) matched whole, against its parts (max,
 	// token, size), which count PartWeight each.
 	ExactBoost, PartWeight float64
+	// ExactMissFactor scales the score of a chunk that holds none of the
+	// identifiers the query writes as code (maxTokenSize, `Visitor`,
+	// max_len), neither in its text nor its path: files that only hold
+	// the identifier's parts rank below those that hold it.
+	// DefinitionBoost multiplies the score of the chunk that defines
+	// one: the definition comes before the uses.
+	ExactMissFactor, DefinitionBoost float64
 	// PhraseBoost weighs the terms of a quoted phrase.
 	PhraseBoost float64
 	// QualifiedBoost weighs the definition of a qualified name
@@ -67,6 +74,7 @@ func DefaultRanking() Ranking {
 		SymbolBoost: 1.5, PathBoost: 1.5,
 		SymbolBoostProse: 1.5, PathBoostProse: 1.5,
 		ExactBoost: 3, PartWeight: 0.3,
+		ExactMissFactor: 0.3, DefinitionBoost: 2,
 		PhraseBoost:      2,
 		QualifiedBoost:   3,
 		TestFactor:       0.5,

@@ -218,3 +218,162 @@ func rankByFile[T any](cs []T, key func(T) (string, float64), rk *Ranking) ([]T,
 	})
 	return append(out, later...), fileScore
 }
+
+// poolTexts returns the texts of the candidates, reading those not read
+// yet (one read per file).
+func (s *Snapshot) poolTexts(pool []cand) [][]byte {
+	var missing []int
+	for i := range pool {
+		if pool[i].text == nil {
+			missing = append(missing, i)
+		}
+	}
+	if len(missing) > 0 {
+		texts := s.chunkTexts(len(missing), func(k int) (string, chunkMeta) {
+			return pool[missing[k]].hit.Path, pool[missing[k]].meta
+		})
+		for k, i := range missing {
+			pool[i].text = texts[k]
+		}
+	}
+	out := make([][]byte, len(pool))
+	for i := range pool {
+		out[i] = pool[i].text
+	}
+	return out
+}
+
+// preferExact applies ExactMissFactor and DefinitionBoost to the best n
+// candidates (reading their text) and ExactMissFactor to the others,
+// which rank too low to be read: an identifier the user wrote as code is
+// what they mean, its parts are only a hint.
+func (s *Snapshot) preferExact(p *plan, cands []cand, n int) {
+	rk := &s.ix.rank
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
+	pool := cands[:min(len(cands), n)]
+	s.poolTexts(pool)
+	for i := range cands {
+		c := &cands[i]
+		if i >= len(pool) {
+			c.score *= rk.ExactMissFactor
+			c.hit.Score = c.score
+			continue
+		}
+		sym := strings.ToLower(c.hit.Symbol)
+		if j := strings.LastIndexAny(sym, ". "); j >= 0 {
+			sym = sym[j+1:]
+		}
+		held, defines := false, false
+		for _, id := range p.idents {
+			if sym == id {
+				defines = true
+			}
+			if holdsIdent(c.text, id) || holdsIdent([]byte(c.hit.Path), id) {
+				held = true
+			}
+		}
+		switch {
+		case defines && !c.test:
+			c.score *= rk.DefinitionBoost
+		case !held:
+			c.score *= rk.ExactMissFactor
+		}
+		c.hit.Score = c.score
+	}
+}
+
+// holdsIdent reports whether text holds the identifier id (lower case) as
+// a whole word, case aside: not inside a longer identifier.
+func holdsIdent(text []byte, id string) bool {
+	if len(id) == 0 {
+		return false
+	}
+	for off := 0; off+len(id) <= len(text); {
+		i := indexFold(text[off:], id)
+		if i < 0 {
+			return false
+		}
+		i += off
+		end := i + len(id)
+		if (i == 0 || !asciiIdent[text[i-1]]) && (end == len(text) || !asciiIdent[text[end]]) {
+			return true
+		}
+		off = i + 1
+	}
+	return false
+}
+
+// indexFold is bytes.Index with ASCII case folding; id is lower case.
+func indexFold(text []byte, id string) int {
+	first := id[0]
+	upper := first
+	if 'a' <= first && first <= 'z' {
+		upper = first - 'a' + 'A'
+	}
+	for i := 0; i+len(id) <= len(text); i++ {
+		c := text[i]
+		if c != first && c != upper {
+			continue
+		}
+		j := 1
+		for ; j < len(id); j++ {
+			c := text[i+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != id[j] {
+				break
+			}
+		}
+		if j == len(id) {
+			return i
+		}
+	}
+	return -1
+}
+
+// nameBoost raises the candidates whose file name or folder name holds a
+// plain word of the question (session/store.go for "how are sessions
+// stored"): by factor per word, for at most two words.
+func nameBoost(p *plan, cands []cand, factor float64) {
+	if len(p.words) == 0 {
+		return
+	}
+	want := map[string]bool{}
+	for _, w := range p.words {
+		want[w] = true
+	}
+	memo := map[string]float64{}
+	for i := range cands {
+		c := &cands[i]
+		f, ok := memo[c.hit.Path]
+		if !ok {
+			n := 0
+			for _, t := range analyzeCode([]byte(nameParts(c.hit.Path)), nil) {
+				if want[string(t.Term)] {
+					n++
+				}
+			}
+			f = 1 + factor*float64(min(n, 2))
+			memo[c.hit.Path] = f
+		}
+		c.score *= f
+		c.hit.Score = c.score
+	}
+}
+
+// nameParts is a path's file name without its extension and the name of
+// its folder, "store session" for "app/session/store.go".
+func nameParts(path string) string {
+	base, dir := path, ""
+	if i := strings.LastIndexByte(path, '/'); i >= 0 {
+		base, dir = path[i+1:], path[:i]
+	}
+	if j := strings.IndexByte(base, '.'); j > 0 {
+		base = base[:j]
+	}
+	if i := strings.LastIndexByte(dir, '/'); i >= 0 {
+		dir = dir[i+1:]
+	}
+	return base + " " + dir
+}

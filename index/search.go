@@ -33,10 +33,13 @@ type plan struct {
 	code        map[string]bool // terms from words written as code
 	exact       map[string]bool // whole identifiers written as code (maxTokenSize)
 	parts       map[string]bool // parts of those identifiers (max, token, size)
+	idents      []string        // identifiers written as code, lower-cased as written (maxtokensize)
+	words       []string        // the query's terms that are plain words (for NameBoost)
 	phrases     []string        // quoted phrases, spacing normalised
 	phraseTerms []string        // the terms of the phrases
 	strict      bool            // the query is only phrases: they must match
 	short       bool            // 3 terms or fewer
+	lookup      bool            // 3 words or fewer: a name looked up, not a question
 	aboutTests  bool            // the query asks about tests
 	aboutDocs   bool            // the query asks about documentation
 	qualified   [][2]string     // package-qualified names: qualifier, name (analysed)
@@ -49,6 +52,7 @@ type cand struct {
 	score float64
 	meta  chunkMeta
 	text  []byte // read for the rerank, else nil
+	test  bool   // from a test file
 }
 
 // Search ranks the chunks that match query, best first.
@@ -75,6 +79,12 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 	cands, err := s.candidates(ctx, p, f, want)
 	if err != nil {
 		return nil, err
+	}
+	if len(p.idents) > 0 && (rk.ExactMissFactor != 1 || rk.DefinitionBoost != 1) {
+		s.preferExact(p, cands, max(rerankN, 100))
+	}
+	if rk.NameBoost > 0 {
+		nameBoost(p, cands, rk.NameBoost)
 	}
 	if rerank {
 		s.rerank(ctx, p, cands, rerankN)
@@ -123,6 +133,7 @@ func parseQuery(q string, f Filter) (*plan, error) {
 	var all []string
 	p.terms, all, p.code, p.exact, p.parts = queryTerms(q)
 	p.short = len(p.terms) <= 3
+	p.lookup = len(strings.Fields(q)) <= 3
 	if len(p.terms) == 0 {
 		p.terms = all
 	}
@@ -138,6 +149,12 @@ func parseQuery(q string, f Filter) (*plan, error) {
 		}
 		if docWords[t] {
 			p.aboutDocs = true
+		}
+	}
+	p.idents = codeIdents(q)
+	for _, t := range p.terms {
+		if !p.code[t] {
+			p.words = append(p.words, t)
 		}
 	}
 	for _, m := range qualifiedRE.FindAllStringSubmatch(q, 8) {
@@ -160,8 +177,11 @@ func (s *Snapshot) boolQuery(p *plan, f Filter) *query.BooleanQuery {
 		if !p.code[t] && !p.short {
 			bs, bp = rk.SymbolBoostProse, rk.PathBoostProse
 		}
+		// The whole identifier over its parts, in a lookup: in a longer
+		// question the parts are often the question's own words.
 		w := 1.0
 		switch {
+		case !p.lookup:
 		case p.exact[t]:
 			w = rk.ExactBoost
 		case p.parts[t]:
@@ -253,7 +273,7 @@ func (s *Snapshot) candidates(ctx context.Context, p *plan, f Filter, want int) 
 				score *= rk.ProseFactor
 			}
 			cands = append(cands, cand{Hit{Path: api, Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind,
-				Language: e.Lang, Score: score}, score, c, nil})
+				Language: e.Lang, Score: score}, score, c, nil, e.Test})
 		}
 	}
 	return cands, nil
@@ -268,7 +288,7 @@ func (s *Snapshot) rerank(ctx context.Context, p *plan, cands []cand, n int) {
 	weights := s.termWeights(ctx, p.terms)
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
 	pool := cands[:min(len(cands), n)]
-	texts := s.chunkTexts(len(pool), func(i int) (string, chunkMeta) { return pool[i].hit.Path, pool[i].meta })
+	texts := s.poolTexts(pool)
 	bleveScores := make([]float64, len(pool))
 	size := 0
 	for i := range pool {
