@@ -202,3 +202,8 @@ func isMultiPart(w string) bool {
 	}
 	return false
 }
+
+// declKinds are the kinds of unit that declare rather than do (see
+// Ranking.DeclFactor).
+var declKinds = map[string]bool{"package": true, "struct": true, "interface": true, "type": true,
+	"const": true, "var": true, "file": true}

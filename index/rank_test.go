@@ -38,7 +38,8 @@ func TestRankByFileExtras(t *testing.T) {
 	}
 	cs := []c{{"a", 10}, {"b", 9}, {"a", 6}, {"b", 2}, {"a", 4}, {"a", 3.5}, {"c", 1}}
 	rk := DefaultRanking()
-	out, _ := rankByFile(cs, func(x c) (string, float64) { return x.path, x.score }, &rk)
+	rk.FileExtraHits = 2
+	out, _ := rankByFile(cs, func(x c) (string, float64, float64) { return x.path, x.score, x.score }, &rk)
 	var got []string
 	for _, x := range out {
 		got = append(got, x.path)

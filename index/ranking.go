@@ -36,6 +36,14 @@ type Ranking struct {
 	// ProseFactor scales the score of documentation and prose (Markdown,
 	// text, HTML, man pages) unless the query is about documentation.
 	ProseFactor float64
+	// DeclFactor scales, in a question (not a lookup), the score of a
+	// unit that declares rather than does: a type, struct, interface,
+	// constant, variable or a package's doc comment. Their prose matches
+	// a question's words; the code that answers "how" or "where" is
+	// usually a function.
+	// DeclFileFactor is the same for the score a declaration adds to its
+	// file's: the file often holds the answer beside the declaration.
+	DeclFactor, DeclFileFactor float64
 	// NameBoost adds to a file's score, as a share of it, when its file
 	// or folder name holds a word of the question (session/store.go for
 	// "how are sessions stored").
@@ -75,13 +83,14 @@ func DefaultRanking() Ranking {
 		SymbolBoostProse: 1.5, PathBoostProse: 1.5,
 		ExactBoost: 3, PartWeight: 0.3,
 		ExactMissFactor: 0.3, DefinitionBoost: 2,
-		PhraseBoost:      2,
-		QualifiedBoost:   3,
-		TestFactor:       0.5,
-		ProseFactor:      1,
+		PhraseBoost:    2,
+		QualifiedBoost: 3,
+		TestFactor:     0.5,
+		ProseFactor:    0.5,
+		DeclFactor:     1, DeclFileFactor: 1,
 		NameBoost:        0,
 		FileSecondWeight: 0.15,
-		FileExtraHits:    2, FileExtraShare: 0.3,
+		FileExtraHits:    1, FileExtraShare: 0.3,
 		NarrowKeep:    0.5,
 		CoveragePower: 1,
 		RerankPool:    200, RerankMinTerms: 6,

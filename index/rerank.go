@@ -147,75 +147,63 @@ func (s *Snapshot) contentIDF(ctx context.Context, terms []string) []float64 {
 	return w
 }
 
-// rankByFile orders candidates so that each file's best chunk comes first,
-// files ranked by best score plus FileSecondWeight times the rest (capped
-// at twice the best score); the files' other chunks follow, by score. It
-// returns the files' scores too.
-func rankByFile[T any](cs []T, key func(T) (string, float64), rk *Ranking) ([]T, map[string]float64) {
-	sort.SliceStable(cs, func(i, j int) bool {
-		_, a := key(cs[i])
-		_, b := key(cs[j])
-		return a > b
-	})
-	fileScore := map[string]float64{}
-	best := map[string]float64{}
+// rankByFile orders candidates so that each file's best chunk comes
+// first, files ranked by their file score: the best chunk's plus
+// FileSecondWeight times the others' (capped at twice the best). key
+// gives a candidate's path, the score it adds to its file, and the score
+// that orders it among its file's chunks (lower for a declaration, see
+// Ranking.DeclFactor). Each file's next best chunks (up to FileExtraHits,
+// scoring at least FileExtraShare of its best) follow it at once, so the
+// right file's right range is shown before the next files; the rest
+// follow by score. It returns the files' scores too.
+func rankByFile[T any](cs []T, key func(T) (path string, file, chunk float64), rk *Ranking) ([]T, map[string]float64) {
+	chunkScore := func(c T) float64 { _, _, sc := key(c); return sc }
+	sort.SliceStable(cs, func(i, j int) bool { return chunkScore(cs[i]) > chunkScore(cs[j]) })
+	byFile := map[string][]float64{}
 	for _, c := range cs {
-		p, sc := key(c)
-		if _, ok := best[p]; !ok {
-			best[p] = sc
-			fileScore[p] = sc
+		p, f, _ := key(c)
+		byFile[p] = append(byFile[p], f)
+	}
+	fileScore := make(map[string]float64, len(byFile))
+	for p, fs := range byFile {
+		sort.Sort(sort.Reverse(sort.Float64Slice(fs)))
+		sum := fs[0]
+		for _, f := range fs[1:] {
+			sum += rk.FileSecondWeight * f
+		}
+		fileScore[p] = min(sum, 2*fs[0])
+	}
+	var firsts []T
+	rest := map[string][]T{}
+	for _, c := range cs {
+		p, _, _ := key(c)
+		if _, seen := rest[p]; seen {
+			rest[p] = append(rest[p], c)
 			continue
 		}
-		fileScore[p] += rk.FileSecondWeight * sc
-	}
-	for p, b := range best {
-		fileScore[p] = min(fileScore[p], 2*b)
-	}
-	var firsts, rest []T
-	seen := map[string]bool{}
-	for _, c := range cs {
-		p, _ := key(c)
-		if seen[p] {
-			rest = append(rest, c)
-			continue
-		}
-		seen[p] = true
+		rest[p] = []T{}
 		firsts = append(firsts, c)
 	}
 	sort.SliceStable(firsts, func(i, j int) bool {
-		pi, _ := key(firsts[i])
-		pj, _ := key(firsts[j])
+		pi, _, _ := key(firsts[i])
+		pj, _, _ := key(firsts[j])
 		return fileScore[pi] > fileScore[pj]
 	})
-	if rk.FileExtraHits <= 0 {
-		return append(firsts, rest...), fileScore
-	}
-	// Each file's next best chunks (up to FileExtraHits, scoring at least
-	// FileExtraShare of its best) follow it at once: the right file's
-	// right range is then shown before the next files.
-	byFile := map[string][]T{}
-	for _, c := range rest {
-		p, _ := key(c)
-		byFile[p] = append(byFile[p], c)
-	}
 	out := make([]T, 0, len(cs))
 	var later []T
 	for _, f := range firsts {
 		out = append(out, f)
-		p, _ := key(f)
-		for i, c := range byFile[p] {
-			if _, sc := key(c); i < rk.FileExtraHits && sc >= rk.FileExtraShare*best[p] {
+		p, _, _ := key(f)
+		best := chunkScore(f)
+		for i, c := range rest[p] {
+			if i < rk.FileExtraHits && chunkScore(c) >= rk.FileExtraShare*best {
 				out = append(out, c)
 			} else {
 				later = append(later, c)
 			}
 		}
 	}
-	sort.SliceStable(later, func(i, j int) bool {
-		_, a := key(later[i])
-		_, b := key(later[j])
-		return a > b
-	})
+	sort.SliceStable(later, func(i, j int) bool { return chunkScore(later[i]) > chunkScore(later[j]) })
 	return append(out, later...), fileScore
 }
 

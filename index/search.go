@@ -53,6 +53,7 @@ type cand struct {
 	meta  chunkMeta
 	text  []byte // read for the rerank, else nil
 	test  bool   // from a test file
+	decl  bool   // a declaration (Ranking.DeclFactor)
 }
 
 // Search ranks the chunks that match query, best first.
@@ -89,7 +90,13 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 	if rerank {
 		s.rerank(ctx, p, cands, rerankN)
 	}
-	cands, fileScores := rankByFile(cands, func(c cand) (string, float64) { return c.hit.Path, c.score }, rk)
+	cands, fileScores := rankByFile(cands, func(c cand) (string, float64, float64) {
+		if c.decl && rk.DeclFactor > 0 {
+			// The file gets back what DeclFactor took, as DeclFileFactor.
+			return c.hit.Path, c.score / rk.DeclFactor * rk.DeclFileFactor, c.score
+		}
+		return c.hit.Path, c.score, c.score
+	}, rk)
 	// A file's first hit carries the file's score, the one it is ranked by.
 	firstSeen := map[string]bool{}
 	for i := range cands {
@@ -272,8 +279,12 @@ func (s *Snapshot) candidates(ctx context.Context, p *plan, f Filter, want int) 
 			if !p.aboutDocs && isProse(api, e.Lang) {
 				score *= rk.ProseFactor
 			}
+			decl := !p.lookup && declKinds[c.Kind]
+			if decl {
+				score *= rk.DeclFactor
+			}
 			cands = append(cands, cand{Hit{Path: api, Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind,
-				Language: e.Lang, Score: score}, score, c, nil, e.Test})
+				Language: e.Lang, Score: score}, score, c, nil, e.Test, decl})
 		}
 	}
 	return cands, nil
