@@ -87,7 +87,7 @@ func DefaultRanking() Ranking {
 		QualifiedBoost: 3,
 		TestFactor:     0.5,
 		ProseFactor:    0.5,
-		DeclFactor:     1, DeclFileFactor: 1,
+		DeclFactor:     0.3, DeclFileFactor: 1,
 		NameBoost:        0,
 		FileSecondWeight: 0.15,
 		FileExtraHits:    1, FileExtraShare: 0.3,
