@@ -81,6 +81,7 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 	if err != nil {
 		return nil, err
 	}
+	cands = s.withBuffers(p, f, cands)
 	if len(p.idents) > 0 && (rk.ExactMissFactor != 1 || rk.DefinitionBoost != 1) {
 		s.preferExact(p, cands, max(rerankN, 100))
 	}
@@ -106,6 +107,47 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 		}
 	}
 	return s.page(p, cands, limit), nil
+}
+
+// withBuffers replaces the candidates of open buffers the generation does
+// not hold with chunks of their current content (overlay.go).
+func (s *Snapshot) withBuffers(p *plan, f Filter, cands []cand) []cand {
+	if len(s.overlay) == 0 || p.strict {
+		return cands
+	}
+	bufs := s.staleBuffers()
+	if len(bufs) == 0 {
+		return cands
+	}
+	top := 0.0
+	kept := cands[:0]
+	for _, c := range cands {
+		top = max(top, c.score)
+		if _, stale := bufs[c.hit.Path]; !stale {
+			kept = append(kept, c)
+		}
+	}
+	for _, c := range s.bufferCandidates(p, bufs, top) {
+		if (f.NoTests && c.test) || (p.glob != nil && !p.glob.MatchString(c.hit.Path)) || !langAllowed(f, c.hit.Language) {
+			continue
+		}
+		kept = append(kept, c)
+	}
+	return kept
+}
+
+// langAllowed reports whether Filter.Languages lets a file of language
+// lang through.
+func langAllowed(f Filter, lang string) bool {
+	if len(f.Languages) == 0 {
+		return true
+	}
+	for _, l := range f.Languages {
+		if strings.EqualFold(l, lang) {
+			return true
+		}
+	}
+	return false
 }
 
 // parseQuery checks q and splits it into what the stages use.

@@ -154,16 +154,19 @@ func (s *Snapshot) narrow(p *plan, c cand, text []byte) (Hit, []byte) {
 	keep := s.ix.rank.NarrowKeep
 	li := newLineIndex(text)
 	partText := func(pm partMeta) []byte { return li.text(text, pm.Start-c.meta.Start+1, pm.End-c.meta.Start+1) }
-	scores := make([]int, len(c.meta.Parts))
+	scores := make([]float64, len(c.meta.Parts))
 	bi := 0
 	joined := strings.Join(p.terms, "")
 	for i, pm := range c.meta.Parts {
-		sc := termScore(partText(pm), p.terms)
+		sc := float64(termScore(partText(pm), p.terms))
 		if strings.Contains(strings.ToLower(pm.Symbol), joined) {
 			sc += 10
 		}
 		if len(p.phrases) > 0 && holdsPhrases(partText(pm), p.phrases) {
 			sc += 10
+		}
+		if !p.lookup && declKinds[pm.Kind] {
+			sc *= s.ix.rank.DeclFactor // as between chunks (Ranking.DeclFactor)
 		}
 		scores[i] = sc
 		if sc > scores[bi] {
@@ -172,10 +175,10 @@ func (s *Snapshot) narrow(p *plan, c cand, text []byte) (Hit, []byte) {
 	}
 	lo, hi := bi, bi
 	if keep > 0 {
-		for lo > 0 && scores[lo-1] > 0 && float64(scores[lo-1]) >= keep*float64(scores[bi]) {
+		for lo > 0 && scores[lo-1] > 0 && scores[lo-1] >= keep*scores[bi] {
 			lo--
 		}
-		for hi < len(scores)-1 && scores[hi+1] > 0 && float64(scores[hi+1]) >= keep*float64(scores[bi]) {
+		for hi < len(scores)-1 && scores[hi+1] > 0 && scores[hi+1] >= keep*scores[bi] {
 			hi++
 		}
 	}

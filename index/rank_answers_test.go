@@ -1,0 +1,106 @@
+package index
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/zeebo/blake3"
+)
+
+func firstFiles(hits []Hit) []string {
+	var out []string
+	for _, h := range hits {
+		if !slices.Contains(out, h.Path) {
+			out = append(out, h.Path)
+		}
+	}
+	return out
+}
+
+// An identifier written as code is what the user means: the file that
+// holds maxTokenSize ranks above one that is full of its parts (max,
+// token, size).
+func TestSearchExactIdentifierBeatsItsParts(t *testing.T) {
+	f := newFixture(t, "rank_answers.txtar")
+	got := firstFiles(search(t, f.ix, "maxTokenSize"))
+	if len(got) == 0 || got[0] != "bufio/scan.go" {
+		t.Errorf("Search(maxTokenSize) files = %v, want bufio/scan.go first", got)
+	}
+	// The premise: without the exact-identifier stages, the parts win.
+	f.ix.rank.ExactBoost, f.ix.rank.PartWeight, f.ix.rank.ExactMissFactor, f.ix.rank.DefinitionBoost = 1, 1, 1, 1
+	if got := firstFiles(search(t, f.ix, "maxTokenSize")); len(got) == 0 || got[0] != "token/size.go" {
+		t.Errorf("without the exact stages, files = %v, want token/size.go first (the fixture's premise)", got)
+	}
+}
+
+// In a question, the function that does the work comes before the type
+// declaration of its file, whose doc comment holds more of the words; and
+// code comes before the document that explains it.
+func TestSearchFunctionsBeforeDeclarationsAndCodeBeforeProse(t *testing.T) {
+	f := newFixture(t, "rank_answers.txtar")
+	q := "how does the store save the values of a session when the response is written"
+	hits := search(t, f.ix, q)
+	if len(hits) < 2 || hits[0].Path != "sessions/store.go" || hits[0].Symbol != "Save" {
+		t.Fatalf("Search(%q) = %v, want sessions/store.go Save first", q, hits)
+	}
+	if files := firstFiles(hits); files[0] != "sessions/store.go" || !slices.Contains(files, "docs/sessions.md") {
+		t.Errorf("files = %v, want the code first and the document after", files)
+	}
+	// A question about the documentation does not lower the document.
+	docScore := func(q string) float64 {
+		for _, h := range search(t, f.ix, q) {
+			if h.Path == "docs/sessions.md" {
+				return h.Score
+			}
+		}
+		t.Fatalf("Search(%q): docs/sessions.md not found", q)
+		return 0
+	}
+	dq := "where is the documentation of how sessions are saved"
+	lowered, plain := docScore(dq), 0.0
+	f.ix.rank.ProseFactor = 1
+	plain = docScore(dq)
+	if lowered != plain {
+		t.Errorf("a question about documentation: the document scores %v, %v without ProseFactor; want the same", lowered, plain)
+	}
+}
+
+// An open buffer whose content the generation does not hold (the writer
+// has not caught up, or is busy with a first build) is searched as it is.
+func TestSearchFindsUnindexedOpenBuffer(t *testing.T) {
+	f := newFixture(t, "rank_answers.txtar")
+	edited := []byte("package bufio\n\n// quokkaRetry retries the quokka handshake.\nfunc quokkaRetry() {}\n")
+	s := &Snapshot{ix: f.ix, st: f.ix.Snapshot().st, overlay: map[string][]byte{"bufio/scan.go": edited}}
+	hits, err := s.Search(context.Background(), "quokkaRetry", 10, Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hits) == 0 || hits[0].Path != "bufio/scan.go" || hits[0].Symbol != "quokkaRetry" || hits[0].Start != 3 {
+		t.Fatalf("Search(quokkaRetry) over an unindexed buffer = %v, want bufio/scan.go:3 quokkaRetry", hits)
+	}
+	// The indexed chunks of the old content are gone from the results.
+	hits, _ = s.Search(context.Background(), "maxTokenSize", 10, Filter{})
+	for _, h := range hits {
+		if h.Path == "bufio/scan.go" {
+			t.Errorf("a hit on the buffer's old content: %v", h)
+		}
+	}
+	// A buffer the generation holds as it is is searched through bleve
+	// only (no second copy).
+	orig, _ := f.ix.Snapshot().Content("bufio/scan.go")
+	if e := s.st.files["bufio/scan.go"]; e == nil || e.Hash != blake3.Sum256(orig) {
+		t.Fatal("fixture: scan.go not indexed as on disk")
+	}
+	s.overlay = map[string][]byte{"bufio/scan.go": orig}
+	hits, _ = s.Search(context.Background(), "maxTokenSize", 10, Filter{})
+	n := 0
+	for _, h := range hits {
+		if h.Path == "bufio/scan.go" && h.Symbol == "grow" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("grow found %d times in %v, want once", n, hits)
+	}
+}
