@@ -2,6 +2,7 @@ package index
 
 import (
 	"path"
+	"regexp"
 	"strings"
 )
 
@@ -92,9 +93,22 @@ func isTestPath(p string) bool {
 		strings.HasPrefix(base, "test_") && strings.HasSuffix(base, ".py"),
 		strings.HasSuffix(base, "_test.py"),
 		strings.Contains(base, ".spec."),
-		strings.Contains(base, ".test."):
+		strings.Contains(base, ".test."),
+		testClassRE.MatchString(base):
 		return true
 	}
-	return strings.HasPrefix(p, "testdata/") || strings.Contains(p, "/testdata/") ||
-		strings.HasPrefix(p, "__tests__/") || strings.Contains(p, "/__tests__/")
+	for _, seg := range strings.Split(path.Dir(p), "/") {
+		if testDirs[seg] {
+			return true
+		}
+	}
+	return false
 }
+
+// testDirs are the folders that hold tests by convention (JavaScript's
+// test/ and __tests__/, Python's tests/, Ruby's spec/, Go's testdata/).
+var testDirs = map[string]bool{"test": true, "tests": true, "__tests__": true, "spec": true, "testdata": true}
+
+// testClassRE matches the test classes of Java, Kotlin and C#
+// (FooTest.java, FooTests.cs).
+var testClassRE = regexp.MustCompile(`^[A-Z]\w*Tests?\.(java|kt|cs)$`)

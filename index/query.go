@@ -207,3 +207,10 @@ func isMultiPart(w string) bool {
 // Ranking.DeclFactor).
 var declKinds = map[string]bool{"package": true, "struct": true, "interface": true, "type": true,
 	"const": true, "var": true, "file": true}
+
+// isDeclFile reports whether a file holds only declarations of code that
+// lives elsewhere (TypeScript's .d.ts, Python's .pyi stubs): in a
+// question it ranks below the code it declares, file and chunks alike.
+func isDeclFile(path string) bool {
+	return strings.HasSuffix(path, ".d.ts") || strings.HasSuffix(path, ".d.mts") || strings.HasSuffix(path, ".d.cts") || strings.HasSuffix(path, ".pyi")
+}

@@ -321,8 +321,9 @@ func (s *Snapshot) candidates(ctx context.Context, p *plan, f Filter, want int) 
 			if !p.aboutDocs && isProse(api, e.Lang) {
 				score *= rk.ProseFactor
 			}
-			decl := !p.lookup && declKinds[c.Kind]
-			if decl {
+			declFile := !p.lookup && isDeclFile(api)
+			decl := !p.lookup && declKinds[c.Kind] && !declFile
+			if decl || declFile {
 				score *= rk.DeclFactor
 			}
 			cands = append(cands, cand{Hit{Path: api, Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind,
