@@ -214,3 +214,14 @@ var declKinds = map[string]bool{"package": true, "struct": true, "interface": tr
 func isDeclFile(path string) bool {
 	return strings.HasSuffix(path, ".d.ts") || strings.HasSuffix(path, ".d.mts") || strings.HasSuffix(path, ".d.cts") || strings.HasSuffix(path, ".pyi")
 }
+
+// isGenerated reports whether a file is generated output that no one
+// reads to learn how the code works (Ranking.GeneratedFactor).
+func isGenerated(path string) bool {
+	base := path[strings.LastIndexByte(path, '/')+1:]
+	switch base {
+	case "package-lock.json", "yarn.lock", "pnpm-lock.yaml", "go.sum", "Cargo.lock", "poetry.lock", "composer.lock", "Gemfile.lock":
+		return true
+	}
+	return strings.HasSuffix(base, ".map") || strings.HasSuffix(base, ".min.js") || strings.HasSuffix(base, ".min.css")
+}

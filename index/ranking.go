@@ -36,6 +36,10 @@ type Ranking struct {
 	// ProseFactor scales the score of documentation and prose (Markdown,
 	// text, HTML, man pages) unless the query is about documentation.
 	ProseFactor float64
+	// GeneratedFactor scales the score of generated files no one reads
+	// to learn how the code works: source maps, minified files, lock
+	// files.
+	GeneratedFactor float64
 	// DeclFactor scales, in a question (not a lookup), the score of a
 	// unit that declares rather than does: a type, struct, interface,
 	// constant, variable or a package's doc comment. Their prose matches

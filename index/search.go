@@ -318,7 +318,10 @@ func (s *Snapshot) candidates(ctx context.Context, p *plan, f Filter, want int) 
 			if e.Test && !p.aboutTests {
 				score *= rk.TestFactor
 			}
-			if !p.aboutDocs && isProse(api, e.Lang) {
+			switch {
+			case isGenerated(api):
+				score *= rk.GeneratedFactor
+			case !p.aboutDocs && isProse(api, e.Lang):
 				score *= rk.ProseFactor
 			}
 			declFile := !p.lookup && isDeclFile(api)
