@@ -104,3 +104,19 @@ func TestSearchFindsUnindexedOpenBuffer(t *testing.T) {
 		t.Errorf("grow found %d times in %v, want once", n, hits)
 	}
 }
+
+// Every factor of the default ranking is set: a zero factor would drop
+// whole classes of files from every result.
+func TestDefaultRankingFactorsAreSet(t *testing.T) {
+	rk := DefaultRanking()
+	for name, v := range map[string]float64{"SymbolBoost": rk.SymbolBoost, "PathBoost": rk.PathBoost,
+		"SymbolBoostProse": rk.SymbolBoostProse, "PathBoostProse": rk.PathBoostProse, "ExactBoost": rk.ExactBoost,
+		"PartWeight": rk.PartWeight, "ExactMissFactor": rk.ExactMissFactor, "DefinitionBoost": rk.DefinitionBoost,
+		"PhraseBoost": rk.PhraseBoost, "QualifiedBoost": rk.QualifiedBoost, "TestFactor": rk.TestFactor,
+		"ProseFactor": rk.ProseFactor, "GeneratedFactor": rk.GeneratedFactor, "DeclFactor": rk.DeclFactor,
+		"DeclFileFactor": rk.DeclFileFactor, "CoveragePower": rk.CoveragePower} {
+		if v <= 0 {
+			t.Errorf("DefaultRanking().%s = %v, want > 0", name, v)
+		}
+	}
+}
