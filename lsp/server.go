@@ -35,7 +35,9 @@ type Options struct {
 	// (model, ollamaHost, numCtx, maxHops, timeoutSeconds) override it.
 	Agent agent.Config
 	// AnswerDir is where askls.ask writes answers as markdown for
-	// window/showDocument. Default: a folder in os.TempDir().
+	// window/showDocument, in a folder of this server's that is removed
+	// when Serve returns. Default: the user's runtime or cache folder
+	// (see answerFiles).
 	AnswerDir string
 	// Version is reported in serverInfo.
 	Version string
@@ -82,6 +84,9 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	}
 	waitTimeout(q.wait, 5*time.Second)
 	s.ws.close()
+	if err := s.answerFiles.removeAll(); err != nil {
+		s.log.Warn("answer files left behind", "err", err)
+	}
 	close(s.done)
 
 	s.mu.Lock()
@@ -137,9 +142,10 @@ type server struct {
 	clientLog *clientLog
 	methods   map[string]method
 
-	docs    *documents
-	ws      *workspace
-	answers *answers
+	docs        *documents
+	ws          *workspace
+	answers     *answers
+	answerFiles *answerFiles
 
 	// editMu orders edits to open documents with the index overlay and
 	// the citation anchors: didOpen/didChange/didClose and registering an
@@ -180,9 +186,11 @@ func newServer(opts Options) *server {
 		level:   new(slog.LevelVar),
 		docs:    newDocuments(),
 		answers: newAnswers(maxAnswers),
-		cfg:     *opts.Config,
-		exited:  make(chan struct{}),
-		done:    make(chan struct{}),
+
+		answerFiles: newAnswerFiles(opts.AnswerDir),
+		cfg:         *opts.Config,
+		exited:      make(chan struct{}),
+		done:        make(chan struct{}),
 
 		published: map[protocol.DocumentURI]bool{},
 	}
