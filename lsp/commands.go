@@ -40,9 +40,18 @@ func (s *server) executeCommand(ctx context.Context, raw json.RawMessage, releas
 	case cmdStatus:
 		release()
 		st := s.status(ctx)
-		// Clients that run commands from a menu (Helix) show nothing of
-		// the result: say it where they look.
-		s.notify(ctx, "window/showMessage", map[string]any{"type": 3, "message": st.summary()})
+		// Clients that run commands from a menu (Helix, VS Code) show
+		// nothing of the result: say it where they look, unless the caller
+		// reads the result itself ([{"notify": false}]).
+		var opt struct {
+			Notify *bool `json:"notify"`
+		}
+		if len(p.Arguments) > 0 {
+			_ = json.Unmarshal(p.Arguments[0], &opt)
+		}
+		if opt.Notify == nil || *opt.Notify {
+			s.notify(ctx, "window/showMessage", map[string]any{"type": 3, "message": st.summary()})
+		}
 		return st, nil
 	default:
 		return nil, invalidParams("workspace/executeCommand: unknown command %q (askls knows %s, %s, %s, %s, %s)",
