@@ -479,8 +479,10 @@ test('<CR> after an unsaved and after a saved edit lands on the cited code', fun
   -- <CR> must find where the citation is now.
   askls.show_answer()
   -- Two lines above the cited code, not saved: the buffer is modified.
-  vim.cmd('edit ' .. vim.fn.fnameescape(target))
-  local b = vim.api.nvim_get_current_buf()
+  -- (The loaded buffer is shown, not :edit-ed: that would reload it.)
+  local b = vim.fn.bufnr(target)
+  check(b ~= -1 and vim.api.nvim_buf_is_loaded(b), 'greet.go is not loaded')
+  vim.api.nvim_set_current_buf(b)
   vim.api.nvim_buf_set_lines(b, 0, 0, false, { '// one', '// two' })
   check(vim.bo[b].modified, 'buffer not modified')
   local got, name = cr_on(c.n)

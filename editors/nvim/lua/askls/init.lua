@@ -133,6 +133,7 @@ local function init_options(settings)
 end
 
 local register -- defined below
+local flush_changes -- defined below
 
 local function on_attach(client, bufnr)
   if not M.did_setup then
@@ -451,7 +452,15 @@ local function execute(command, arguments, timeout_ms)
   if not client then
     return nil, 'the askls server is not running'
   end
-  local resp, err = compat.request_sync(client, 'workspace/executeCommand', { command = command, arguments = arguments }, timeout_ms or 5000)
+  -- A buffer the client is attached to (the answer buffer is not: newer
+  -- Neovims refuse a request for a buffer the client does not serve).
+  local bufnr = vim.api.nvim_get_current_buf()
+  local attached = client.attached_buffers or {}
+  if not attached[bufnr] then
+    bufnr = next(attached) or bufnr
+  end
+  local resp, err = compat.request_sync(client, 'workspace/executeCommand', { command = command, arguments = arguments },
+    timeout_ms or 5000, bufnr)
   if not resp then
     return nil, err or 'no reply'
   end
@@ -461,6 +470,22 @@ local function execute(command, arguments, timeout_ms)
   return resp.result
 end
 M.execute = execute
+
+-- Sends the edits Neovim holds back (it batches didChange for a moment),
+-- so that the server's Locations include the last keystrokes.
+function flush_changes()
+  local ok, ct = pcall(require, 'vim.lsp._changetracking')
+  if not (ok and type(ct) == 'table' and type(ct.flush) == 'function') then
+    return
+  end
+  for _, client in ipairs(compat.get_clients(NAME)) do
+    for _, b in ipairs(vim.api.nvim_list_bufs()) do
+      if vim.api.nvim_buf_is_loaded(b) and vim.bo[b].modified then
+        pcall(ct.flush, client, b)
+      end
+    end
+  end
+end
 
 --- Opens an answer by id or label ("q3"); the newest when id is nil.
 --- The citations are the server's current Locations when it answers.
@@ -484,7 +509,14 @@ end
 --- or nil for the newest.
 function M.answer(id)
   local key = id ~= nil and tostring(id) or (M.state.last and M.state.last.id)
-  local fresh = key and execute('askls.showAnswer', { key, { show = false } }, 2000)
+  flush_changes()
+  local fresh, err = nil, nil
+  if key then
+    fresh, err = execute('askls.showAnswer', { key, { show = false } }, 2000)
+  end
+  if err then
+    M.state.last_error = { message = 'askls.showAnswer: ' .. tostring(err) }
+  end
   if type(fresh) == 'table' and type(fresh.citations) == 'table' then
     M.state.answers[tostring(fresh.id)] = fresh
     return fresh
