@@ -141,7 +141,7 @@ func (s *server) runAsk(ctx context.Context, release func(), in askInput) (*askR
 	ag := s.currentAgent()
 	askCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	prog := s.beginProgress(askCtx, in.workDone, "askls", in.question, cancel)
+	prog := s.beginProgress(askCtx, in.workDone, "answering", in.question, cancel) // clients prefix the server name
 	start := time.Now()
 	ev := agent.Events{
 		Step: func(st agent.Step) {

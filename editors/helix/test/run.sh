@@ -189,6 +189,9 @@ if [ -n "${ASKLS_FAKE_OLLAMA:-}" ]; then
   tmux send-keys -t "$S" -l 'how is the greeting text built?'
   tmux send-keys -t "$S" Enter
   wait_log 30 'askls <- .*search_code' 'the model to start answering'
+  # The status line names the server once ("askls: answering ⋅ ...").
+  wait_screen 10 'askls: answering' 'the progress of the answer in the status line'
+  ! screen | grep -q 'askls: askls' || fail "the status line says askls twice"
   tmux send-keys -t "$S" g e o
   typed="typed while askls answers, one key at a time"
   for ((i = 0; i < ${#typed}; i++)); do

@@ -196,6 +196,9 @@ function M.show_result(result)
   if stats.ms then
     foot = foot .. string.format(' · %d hops · %d tool calls · %d ms', stats.hops or 0, stats.toolCalls or 0, stats.ms)
   end
+  if type(result.id) == 'string' then
+    foot = foot .. ' · answer ' .. result.id
+  end
   vim.list_extend(lines, { '', foot .. '_' })
   open_window()
   set_lines(lines)
