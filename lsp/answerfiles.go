@@ -14,14 +14,16 @@ import (
 // for clients that open documents but cannot render a result (Helix). They
 // live in one folder per server, under the user's runtime folder
 // ($XDG_RUNTIME_DIR/askls) or else cache folder (os.UserCacheDir()/askls),
-// and the folder is removed when the server stops. Folders that a server
-// killed before it could clean up left behind are removed once they are a
-// day old. Safe for concurrent use.
+// and the folder is removed when the server stops. Folders left behind by a
+// server that was killed (editors kill a server they restart) are removed by
+// the next server: at once when their process is gone (where the system
+// says so), else once they are a day old. Safe for concurrent use.
 type answerFiles struct {
 	base string // where the per-server folders go
 
-	mu  sync.Mutex
-	dir string // this server's folder; "" until the first write
+	mu     sync.Mutex
+	dir    string // this server's folder; "" until the first write
+	closed bool   // removeAll ran: no more writes
 }
 
 // serversStarted numbers the servers of this process, so that several
@@ -49,13 +51,18 @@ func newAnswerFiles(base string) *answerFiles {
 	if base == "" {
 		base = defaultAnswerBase()
 	}
-	return &answerFiles{base: base}
+	f := &answerFiles{base: base}
+	f.removeStale() // editors kill servers on quit: the next one cleans up
+	return f
 }
 
 // write stores one answer's markdown as answer-ID.md and returns its path.
 func (f *answerFiles) write(id, markdown string) (string, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if f.closed {
+		return "", fmt.Errorf("the server is stopping: answer %s was not written", id)
+	}
 	if f.dir == "" {
 		if err := os.MkdirAll(f.base, 0o700); err != nil {
 			return "", fmt.Errorf("creating %s: %w", f.base, err)
@@ -81,11 +88,12 @@ func (f *answerFiles) folder() string {
 	return f.dir
 }
 
-// removeAll removes this server's folder and the answers in it. Later
-// writes make a new folder.
+// removeAll removes this server's folder and the answers in it; later
+// writes fail.
 func (f *answerFiles) removeAll() error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	f.closed = true
 	if f.dir == "" {
 		return nil
 	}
@@ -97,8 +105,9 @@ func (f *answerFiles) removeAll() error {
 	return nil
 }
 
-// removeStale removes other servers' folders not touched for a day (a
-// server that was killed cannot remove its own). Caller holds mu.
+// removeStale removes other servers' folders whose process is gone or that
+// were not touched for a day (a server that was killed cannot remove its
+// own). Caller holds mu.
 func (f *answerFiles) removeStale() {
 	entries, err := os.ReadDir(f.base)
 	if err != nil {
@@ -108,7 +117,12 @@ func (f *answerFiles) removeStale() {
 		if !e.IsDir() || !strings.HasPrefix(e.Name(), "answers-") {
 			continue
 		}
-		if fi, err := e.Info(); err == nil && time.Since(fi.ModTime()) > staleAnswers {
+		var pid, n int
+		gone := false
+		if _, err := fmt.Sscanf(e.Name(), "answers-%d-%d", &pid, &n); err == nil && pid != os.Getpid() {
+			gone = processGone(pid)
+		}
+		if fi, err := e.Info(); err == nil && (gone || time.Since(fi.ModTime()) > staleAnswers) {
 			_ = os.RemoveAll(filepath.Join(f.base, e.Name()))
 		}
 	}

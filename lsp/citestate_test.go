@@ -2,8 +2,11 @@ package lsp
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -233,12 +236,18 @@ func TestAskCommandDoesNotTakeFocusFromTyping(t *testing.T) {
 
 // TestAnswerFilesGoAwayWithTheServer: the markdown answers live in a folder
 // of the server's own under the answer base, which is removed at exit;
-// folders a killed server left are removed once a day old.
+// folders a killed server left are removed once its process is gone (or a
+// day old).
 func TestAnswerFilesGoAwayWithTheServer(t *testing.T) {
 	base := t.TempDir()
-	stale := filepath.Join(base, "answers-999999-1")
-	fresh := filepath.Join(base, "answers-999998-1")
-	for _, d := range []string{stale, fresh} {
+	dead := exec.Command("true")
+	if err := dead.Run(); err != nil {
+		t.Skip("cannot run true:", err)
+	}
+	stale := filepath.Join(base, fmt.Sprintf("answers-%d-1", os.Getppid()))
+	fresh := filepath.Join(base, fmt.Sprintf("answers-%d-7", os.Getppid()))
+	killed := filepath.Join(base, fmt.Sprintf("answers-%d-1", dead.ProcessState.Pid()))
+	for _, d := range []string{stale, fresh, killed} {
 		if err := os.MkdirAll(d, 0o700); err != nil {
 			t.Fatal(err)
 		}
@@ -271,6 +280,9 @@ func TestAnswerFilesGoAwayWithTheServer(t *testing.T) {
 	}
 	if _, err := os.Stat(fresh); err != nil {
 		t.Errorf("another server's current folder was removed: %v", err)
+	}
+	if _, err := os.Stat(killed); runtime.GOOS != "windows" && !os.IsNotExist(err) {
+		t.Errorf("the folder of a server whose process is gone is still there (%v)", err)
 	}
 	e.shutdown()
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {

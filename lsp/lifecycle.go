@@ -208,6 +208,7 @@ func (s *server) shutdown(ctx context.Context, raw json.RawMessage, release func
 	s.state = stateShutdown
 	s.shutdownCalled = true
 	s.mu.Unlock()
+	_ = s.answerFiles.removeAll() // first: editors kill a server soon after exit
 	s.ws.stopSync()
 	s.log.Info("shutdown")
 	return nil, nil

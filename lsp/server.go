@@ -76,6 +76,11 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	case <-s.conn.Done():
 	case <-ctx.Done():
 	}
+	// First, while the editor may still wait for the exit: an editor
+	// kills a server that takes long to go.
+	if err := s.answerFiles.removeAll(); err != nil {
+		s.log.Warn("answer files left behind", "err", err)
+	}
 	cancel() // stops asks in flight and the background sync
 	_ = s.conn.Close()
 	select { // a read blocked on a terminal or pipe may not return on Close
@@ -84,9 +89,6 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	}
 	waitTimeout(q.wait, 5*time.Second)
 	s.ws.close()
-	if err := s.answerFiles.removeAll(); err != nil {
-		s.log.Warn("answer files left behind", "err", err)
-	}
 	close(s.done)
 
 	s.mu.Lock()
