@@ -70,6 +70,17 @@ local compat = require('askls.compat')
 askls.setup({ cmd = { bin, 'serve' }, settings = settings, layout = 'vsplit', keymap = '<leader>aa' })
 
 local target = fixture .. '/greet/greet.go'
+
+-- How many code lenses Neovim displays in buffer b.
+local function displayed_lenses(b)
+  local got
+  if compat.has('0.12') then
+    got = vim.lsp.codelens.get({ bufnr = b })
+  else
+    got = vim.lsp.codelens.get(b)
+  end
+  return got and #got or 0
+end
 local client
 
 test('attach to a file buffer', function()
@@ -226,13 +237,7 @@ test('code lenses on cited code run askls.showAnswer', function()
   -- The plugin shows them: Neovim's own code lens store has them.
   compat.codelens_enable(b)
   wait(5000, function()
-    local got
-    if compat.has('0.12') then
-      got = vim.lsp.codelens.get({ bufnr = b })
-    else
-      got = vim.lsp.codelens.get(b)
-    end
-    return got and #got > 0
+    return displayed_lenses(b) > 0
   end, 'code lenses displayed')
   -- Running the lens command opens that answer.
   local ab = require('askls.view').buffer()
@@ -509,13 +514,7 @@ test(':AsklsClear removes the lenses of the answers', function()
   vim.cmd('silent AsklsClear')
   check(#lenses() == 0, 'lenses after :AsklsClear: %s', vim.inspect(lenses()))
   wait(5000, function()
-    local got
-    if compat.has('0.12') then
-      got = vim.lsp.codelens.get({ bufnr = b })
-    else
-      got = vim.lsp.codelens.get(b)
-    end
-    return got == nil or #got == 0
+    return displayed_lenses(b) == 0
   end, 'the displayed lenses to go')
   -- The answer stays: :AsklsAnswer shows it.
   vim.cmd('AsklsAnswer')
