@@ -39,24 +39,29 @@ func (s *server) executeCommand(ctx context.Context, raw json.RawMessage, releas
 		return map[string]any{"started": true, "roots": roots}, nil
 	case cmdStatus:
 		release()
-		st := s.status(ctx)
-		// Clients that run commands from a menu (Helix, VS Code) show
-		// nothing of the result: say it where they look, unless the caller
-		// reads the result itself ([{"notify": false}]).
-		var opt struct {
-			Notify *bool `json:"notify"`
-		}
-		if len(p.Arguments) > 0 {
-			_ = json.Unmarshal(p.Arguments[0], &opt)
-		}
-		if opt.Notify == nil || *opt.Notify {
-			s.notify(ctx, "window/showMessage", map[string]any{"type": 3, "message": st.summary()})
-		}
-		return st, nil
+		return s.commandStatus(ctx, p.Arguments), nil
 	default:
 		return nil, invalidParams("workspace/executeCommand: unknown command %q (askls knows %s, %s, %s, %s, %s)",
 			p.Command, cmdAsk, cmdShowAnswer, cmdClearCitations, cmdReindex, cmdStatus)
 	}
+}
+
+// commandStatus is askls.status [{"notify": bool}?]. Clients that run
+// commands from a menu (Helix, VS Code) show nothing of the result, so it
+// is also said in a message, unless the caller reads the result itself
+// (notify false).
+func (s *server) commandStatus(ctx context.Context, args []json.RawMessage) *statusResult {
+	st := s.status(ctx)
+	var opt struct {
+		Notify *bool `json:"notify"`
+	}
+	if len(args) > 0 {
+		_ = json.Unmarshal(args[0], &opt) // anything else: the default
+	}
+	if opt.Notify == nil || *opt.Notify {
+		s.notify(ctx, "window/showMessage", map[string]any{"type": 3, "message": st.summary()})
+	}
+	return st
 }
 
 // cmdClearCitations hides the lenses and hint diagnostics of one answer
