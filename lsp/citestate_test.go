@@ -318,3 +318,27 @@ func TestConfigMergeAcceptsAnEmptyList(t *testing.T) {
 		t.Errorf("keepCitations -1: %v", err)
 	}
 }
+
+// askls.status from a command menu (no arguments) also says the status in
+// a message; a client that reads the result passes {"notify": false}.
+func TestStatusCommandSaysItInAMessage(t *testing.T) {
+	e := startEditor(t, editorSetup{})
+	e.waitIndexed()
+	var st statusResult
+	if err := e.command("askls.status", nil, &st); err != nil {
+		t.Fatal(err)
+	}
+	e.waitFor("window/showMessage", func(p json.RawMessage) bool { return strings.Contains(string(p), "files indexed") })
+	before := len(e.received("window/showMessage"))
+	if err := e.command("askls.status", []any{map[string]any{"notify": false}}, &st); err != nil {
+		t.Fatal(err)
+	}
+	e.sync()
+	if got := len(e.received("window/showMessage")); got != before {
+		t.Errorf("notify:false still sent a message (%d)", got-before)
+	}
+	if st.Index.Files == 0 {
+		t.Errorf("status: %+v", st)
+	}
+	e.shutdown()
+}
