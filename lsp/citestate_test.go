@@ -342,3 +342,24 @@ func TestStatusCommandSaysItInAMessage(t *testing.T) {
 	}
 	e.shutdown()
 }
+
+// The answer file says each notice once: notices the answer text already
+// carries (the server's, and the agent's "no Ollama" line) are not repeated
+// above it; the title is the question's first line.
+func TestAnswerMarkdownSaysEachNoticeOnce(t *testing.T) {
+	s := newServer(Options{Config: ptr(DefaultConfig()), Logger: testLogger(t), AnswerDir: t.TempDir()})
+	res := &askResult{
+		ID: "abc", Question: "Explain this code:\n\n```\nfunc f() {}\n```", Mode: "retrieval",
+		Answer: "> askls: index still building.\n\nRanked evidence (no Ollama server at http://127.0.0.1:9) [1].",
+		Notice: "no Ollama server at http://127.0.0.1:9; index still building; a third thing",
+	}
+	md := s.answerMarkdown(res)
+	for _, n := range []string{"no Ollama server at http://127.0.0.1:9", "index still building", "a third thing"} {
+		if c := strings.Count(md, n); c != 1 {
+			t.Errorf("%q appears %d times:\n%s", n, c, md)
+		}
+	}
+	if !strings.HasPrefix(md, "# Explain this code:\n\n```\nfunc f() {}\n```\n") {
+		t.Errorf("title and question:\n%s", md)
+	}
+}
