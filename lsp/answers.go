@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"bytes"
+	"fmt"
 	"sync"
 	"time"
 
@@ -10,17 +11,20 @@ import (
 	"github.com/askls/askls/citations"
 )
 
-// maxAnswers bounds the answers kept for lenses and askls.showAnswer.
+// maxAnswers bounds the answers kept for askls.showAnswer. Of these, only
+// the newest Config.KeepCitations show their citations (lenses, hints).
 const maxAnswers = 32
 
 // answer is one kept answer: its result as sent and a live anchor per
 // citation.
 type answer struct {
 	id       string
+	label    string // "q3": the third answer of this server, for people
 	question string
 	created  time.Time
 	result   *askResult
 	cites    []*cite
+	cleared  bool // askls.clearCitations hid its citations
 }
 
 // cite is one citation that follows its code.
@@ -37,36 +41,76 @@ type answers struct {
 	mu   sync.Mutex
 	list []*answer
 	max  int
+	seq  int // answers added so far
 }
 
 func newAnswers(max int) *answers { return &answers{max: max} }
 
-// add keeps a, dropping the oldest answers beyond the bound; it returns
-// the URIs of the dropped answers' citations.
-func (as *answers) add(a *answer) []protocol.DocumentURI {
+// add keeps a, labels it ("q1", "q2", ...) and drops the oldest answers
+// beyond the bound.
+func (as *answers) add(a *answer) {
 	as.mu.Lock()
 	defer as.mu.Unlock()
+	as.seq++
+	a.label = fmt.Sprintf("q%d", as.seq)
 	as.list = append(as.list, a)
-	var dropped []protocol.DocumentURI
 	for len(as.list) > as.max {
-		for _, c := range as.list[0].cites {
-			dropped = append(dropped, c.uri)
-		}
 		as.list[0] = nil
 		as.list = as.list[1:]
 	}
-	return dropped
 }
 
-func (as *answers) get(id string) (*answer, bool) {
+// last returns the newest answer.
+func (as *answers) last() (*answer, bool) {
+	as.mu.Lock()
+	defer as.mu.Unlock()
+	if len(as.list) == 0 {
+		return nil, false
+	}
+	return as.list[len(as.list)-1], true
+}
+
+// find returns the answer with this id or label ("q3").
+func (as *answers) find(key string) (*answer, bool) {
 	as.mu.Lock()
 	defer as.mu.Unlock()
 	for _, a := range as.list {
-		if a.id == id {
+		if a.id == key || a.label == key {
 			return a, true
 		}
 	}
 	return nil, false
+}
+
+// clear hides the citations of the answer with this id or label, or of
+// every answer when key is "". It returns the labels of the answers whose
+// citations were showing (given keep, as in visibleLocked) and whether key
+// named a kept answer.
+func (as *answers) clear(key string, keep int) (cleared []string, found bool) {
+	as.mu.Lock()
+	defer as.mu.Unlock()
+	visible := as.visibleLocked(keep)
+	for i, a := range as.list {
+		if key != "" && a.id != key && a.label != key {
+			continue
+		}
+		found = true
+		if visible[i] {
+			cleared = append(cleared, a.label)
+		}
+		a.cleared = true
+	}
+	return cleared, found || key == ""
+}
+
+// visibleLocked reports, per kept answer, whether its citations show: the
+// newest keep answers that were not cleared. Caller holds mu.
+func (as *answers) visibleLocked(keep int) []bool {
+	out := make([]bool, len(as.list))
+	for i := len(as.list) - 1; i >= 0 && i >= len(as.list)-keep; i-- {
+		out[i] = !as.list[i].cleared
+	}
+	return out
 }
 
 func (as *answers) len() int {
@@ -138,37 +182,47 @@ func (as *answers) markStale(u protocol.DocumentURI) bool {
 // citedRange is one citation as lenses and diagnostics show it.
 type citedRange struct {
 	answerID string
+	label    string
 	question string
 	c        citations.Citation
 	rng      protocol.Range
 }
 
-// in returns the citations in u, newest answer first.
-func (as *answers) in(u protocol.DocumentURI) []citedRange {
+// in returns the showing citations in u (see visibleLocked), newest answer
+// first.
+func (as *answers) in(u protocol.DocumentURI, keep int) []citedRange {
 	as.mu.Lock()
 	defer as.mu.Unlock()
 	var out []citedRange
+	visible := as.visibleLocked(keep)
 	for i := len(as.list) - 1; i >= 0; i-- {
 		a := as.list[i]
+		if !visible[i] {
+			continue
+		}
 		for _, c := range a.cites {
 			if c.uri != u {
 				continue
 			}
 			cc := c.anchor.Citation()
 			loc := citations.Location(cc, string(u), c.anchor.Content())
-			out = append(out, citedRange{answerID: a.id, question: a.question, c: cc, rng: loc.Range})
+			out = append(out, citedRange{answerID: a.id, label: a.label, question: a.question, c: cc, rng: loc.Range})
 		}
 	}
 	return out
 }
 
-// uris lists every file with a citation.
-func (as *answers) uris() []protocol.DocumentURI {
+// uris lists every file with a showing citation.
+func (as *answers) uris(keep int) []protocol.DocumentURI {
 	as.mu.Lock()
 	defer as.mu.Unlock()
 	seen := map[protocol.DocumentURI]bool{}
 	var out []protocol.DocumentURI
-	for _, a := range as.list {
+	visible := as.visibleLocked(keep)
+	for i, a := range as.list {
+		if !visible[i] {
+			continue
+		}
 		for _, c := range a.cites {
 			if !seen[c.uri] {
 				seen[c.uri] = true

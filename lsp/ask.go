@@ -141,7 +141,7 @@ func (s *server) runAsk(ctx context.Context, release func(), in askInput) (*askR
 	ag := s.currentAgent()
 	askCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	prog := s.beginProgress(askCtx, in.workDone, "askls", in.question, cancel)
+	prog := s.beginProgress(askCtx, in.workDone, "answering", in.question, cancel) // clients prefix the server name
 	start := time.Now()
 	ev := agent.Events{
 		Step: func(st agent.Step) {
@@ -225,20 +225,18 @@ func (s *server) keepAnswer(ctx context.Context, ix *index.Index, snap *index.Sn
 			Symbol: cc.Symbol, Excerpt: cc.Excerpt, Stale: cc.Stale,
 		})
 	}
-	dropped := s.answers.add(a)
+	s.answers.add(a)
 	s.editMu.Unlock()
-
-	uris := dropped
-	for _, c := range a.cites {
-		uris = append(uris, c.uri)
-	}
-	s.citationsChanged(ctx, uris)
+	// Every file: the new answer's citations appear, and those of answers
+	// beyond keepCitations disappear.
+	s.citationsChanged(ctx, nil)
 	return out
 }
 
 // commandAsk is workspace/executeCommand askls.ask [question, path?, line?, col?].
 // Besides the result it writes the answer as markdown and asks the client
-// to show it (for clients that cannot render the result, like Helix).
+// to show it (for clients that cannot render the result, like Helix), see
+// answerArrived.
 func (s *server) commandAsk(ctx context.Context, args []json.RawMessage, release func()) (any, error) {
 	if len(args) == 0 {
 		return nil, invalidParams("askls.ask: arguments are [question, path?, line?, col?]; question is missing")
@@ -271,11 +269,12 @@ func (s *server) commandAsk(ctx context.Context, args []json.RawMessage, release
 			return nil, invalidParams("askls.ask: col: %v", err)
 		}
 	}
-	res, ix, err := s.runAsk(ctx, release, in)
+	gen := s.editGen()
+	res, _, err := s.runAsk(ctx, release, in)
 	if err != nil {
 		return nil, err
 	}
-	s.showAnswer(ctx, ix, res)
+	s.answerArrived(ctx, res, gen)
 	return res, nil
 }
 

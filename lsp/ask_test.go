@@ -3,7 +3,6 @@ package lsp
 import (
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -214,8 +213,10 @@ func TestExecuteCommandAskShowsMarkdown(t *testing.T) {
 	if !ok {
 		t.Fatal("no citation in cache/cache.go")
 	}
-	want := filepath.Join(e.root, "cache", "cache.go") + ":" + itoa(int(c.Location.Range.Start.Line)+1) + ":1"
-	if !strings.Contains(string(md), "# How does the cache expire?") || !strings.Contains(string(md), want) {
+	// Citation lines name the file relative to the workspace folder.
+	want := "] cache/cache.go:" + itoa(int(c.Location.Range.Start.Line)+1) + ":1"
+	if !strings.Contains(string(md), "# How does the cache expire?") || !strings.Contains(string(md), want) ||
+		strings.Contains(string(md), e.root) {
 		t.Errorf("markdown lacks the question or %q:\n%s", want, md)
 	}
 	e.shutdown()

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -30,6 +29,8 @@ func (s *server) executeCommand(ctx context.Context, raw json.RawMessage, releas
 		return s.commandAsk(ctx, p.Arguments, release)
 	case cmdShowAnswer:
 		return s.commandShowAnswer(ctx, p.Arguments, release)
+	case cmdClearCitations:
+		return s.commandClearCitations(ctx, p.Arguments)
 	case cmdReindex:
 		s.mu.Lock()
 		roots, cfg := rootsOf(s.folders), s.cfg
@@ -38,28 +39,100 @@ func (s *server) executeCommand(ctx context.Context, raw json.RawMessage, releas
 		return map[string]any{"started": true, "roots": roots}, nil
 	case cmdStatus:
 		release()
-		return s.status(ctx), nil
+		return s.commandStatus(ctx, p.Arguments), nil
 	default:
-		return nil, invalidParams("workspace/executeCommand: unknown command %q (askls knows %s, %s, %s, %s)",
-			p.Command, cmdAsk, cmdShowAnswer, cmdReindex, cmdStatus)
+		return nil, invalidParams("workspace/executeCommand: unknown command %q (askls knows %s, %s, %s, %s, %s)",
+			p.Command, cmdAsk, cmdShowAnswer, cmdClearCitations, cmdReindex, cmdStatus)
 	}
 }
 
-// commandShowAnswer is askls.showAnswer [id]: the kept result, also opened
-// as markdown where the client can show documents.
-func (s *server) commandShowAnswer(ctx context.Context, args []json.RawMessage, release func()) (any, error) {
-	var id string
-	if len(args) == 0 || json.Unmarshal(args[0], &id) != nil || id == "" {
-		return nil, invalidParams("askls.showAnswer: arguments are [id] (a string)")
+// commandStatus is askls.status [{"notify": bool}?]. Clients that run
+// commands from a menu (Helix, VS Code) show nothing of the result, so it
+// is also said in a message, unless the caller reads the result itself
+// (notify false).
+func (s *server) commandStatus(ctx context.Context, args []json.RawMessage) *statusResult {
+	st := s.status(ctx)
+	var opt struct {
+		Notify *bool `json:"notify"`
 	}
-	a, ok := s.answers.get(id)
-	if !ok {
-		return nil, invalidParams("askls.showAnswer: no answer %q is kept (only the last %d are)", id, maxAnswers)
+	if len(args) > 0 {
+		_ = json.Unmarshal(args[0], &opt) // anything else: the default
+	}
+	if opt.Notify == nil || *opt.Notify {
+		s.notify(ctx, "window/showMessage", map[string]any{"type": 3, "message": st.summary()})
+	}
+	return st
+}
+
+// cmdClearCitations hides the lenses and hint diagnostics of one answer
+// (by id or label) or, without an argument, of every answer. The answers
+// themselves stay available to askls.showAnswer.
+const cmdClearCitations = "askls.clearCitations"
+
+// commandClearCitations is askls.clearCitations [id?].
+func (s *server) commandClearCitations(ctx context.Context, args []json.RawMessage) (any, error) {
+	key, err := optionalString(args, 0)
+	if err != nil {
+		return nil, invalidParams("askls.clearCitations: arguments are [id?] (an answer id or label like \"q3\"): %v", err)
+	}
+	cleared, found := s.answers.clear(key, s.config().KeepCitations)
+	if !found {
+		return nil, invalidParams("askls.clearCitations: no answer %q is kept (only the last %d are)", key, maxAnswers)
+	}
+	s.citationsChanged(ctx, nil)
+	if cleared == nil {
+		cleared = []string{}
+	}
+	return map[string]any{"cleared": cleared}, nil
+}
+
+// optionalString is args[i] as a string; "" when it is missing or null.
+func optionalString(args []json.RawMessage, i int) (string, error) {
+	if len(args) <= i || string(args[i]) == "null" {
+		return "", nil
+	}
+	var v string
+	if err := json.Unmarshal(args[i], &v); err != nil {
+		return "", fmt.Errorf("argument %d: want a string, got %s", i+1, args[i])
+	}
+	return v, nil
+}
+
+// commandShowAnswer is askls.showAnswer [id?, {"show": bool}?]: the kept
+// answer (the newest when id is missing) with its citations where they are
+// now. It also opens the answer as markdown where the client can show
+// documents, unless show is false (a client that only wants the current
+// Locations).
+func (s *server) commandShowAnswer(ctx context.Context, args []json.RawMessage, release func()) (any, error) {
+	key, err := optionalString(args, 0)
+	if err != nil {
+		return nil, invalidParams("askls.showAnswer: arguments are [id?, {\"show\": bool}?]: %v", err)
+	}
+	show := true
+	if len(args) > 1 && string(args[1]) != "null" {
+		var opt struct {
+			Show *bool `json:"show"`
+		}
+		if err := json.Unmarshal(args[1], &opt); err != nil {
+			return nil, invalidParams("askls.showAnswer: the second argument must be {\"show\": bool}: %v", err)
+		}
+		if opt.Show != nil {
+			show = *opt.Show
+		}
+	}
+	var a *answer
+	var ok bool
+	if key == "" {
+		if a, ok = s.answers.last(); !ok {
+			return nil, invalidParams("askls.showAnswer: no answer yet: ask a question first")
+		}
+	} else if a, ok = s.answers.find(key); !ok {
+		return nil, invalidParams("askls.showAnswer: no answer %q is kept (only the last %d are)", key, maxAnswers)
 	}
 	res := s.refreshedResult(a)
 	release()
-	if ix := s.ws.current(); ix != nil && s.capabilities().ShowDocument {
-		s.showAnswer(ctx, ix, res)
+	if show && s.capabilities().ShowDocument {
+		s.openAnswer(ctx, res, true)
 	}
 	return res, nil
 }
@@ -83,46 +156,79 @@ func (s *server) refreshedResult(a *answer) *askResult {
 	return &out
 }
 
-// showAnswer writes the answer as markdown with path:line:col citation
+// editGen is the generation of the latest edit the server has seen; a
+// different value later means the user edited in between.
+func (s *server) editGen() uint64 {
+	s.editMu.Lock()
+	defer s.editMu.Unlock()
+	return s.lastGen
+}
+
+// answerArrived delivers the answer of askls.ask, which clients without a
+// view of their own (Helix) run: it is opened only if the user has not
+// edited since asking (gen), because opening moves the client's focus and
+// the keys being typed would land in the answer; either way a notice says
+// it arrived.
+func (s *server) answerArrived(ctx context.Context, res *askResult, gen uint64) {
+	what := fmt.Sprintf("askls: answer %s to %q: %d citations", s.labelOf(res.ID), shorten(firstLine(res.Question), 50), len(res.Citations))
+	if !s.capabilities().ShowDocument {
+		s.notify(ctx, "window/showMessage", map[string]any{"type": 3, "message": what})
+		return
+	}
+	if s.editGen() != gen {
+		s.notify(ctx, "window/showMessage", map[string]any{"type": 3,
+			"message": what + "; not opened because you were editing: run askls.showAnswer to open it"})
+		return
+	}
+	if s.openAnswer(ctx, res, true) {
+		s.notify(ctx, "window/showMessage", map[string]any{"type": 3, "message": what})
+	}
+}
+
+// labelOf is the label ("q3") of a kept answer, or its id.
+func (s *server) labelOf(id string) string {
+	if a, ok := s.answers.find(id); ok {
+		return a.label
+	}
+	return id
+}
+
+// openAnswer writes the answer as markdown with path:line:col citation
 // lines and asks the client to open it (window/showDocument; protocol
 // v0.12.0 has no method for it, so it goes through the connection's Call).
-func (s *server) showAnswer(ctx context.Context, ix *index.Index, res *askResult) {
-	path, err := s.writeAnswer(res)
+// It reports whether the client showed it.
+func (s *server) openAnswer(ctx context.Context, res *askResult, takeFocus bool) bool {
+	path, err := s.answerFiles.write(res.ID, s.answerMarkdown(res))
 	if err != nil {
 		s.log.Warn("could not write the answer file", "err", err)
-		return
+		return false
 	}
 	var out struct {
 		Success bool `json:"success"`
 	}
-	params := map[string]any{"uri": fileURI(path), "takeFocus": true}
+	params := map[string]any{"uri": fileURI(path), "takeFocus": takeFocus}
 	if err := s.call(context.WithoutCancel(ctx), "window/showDocument", params, &out); err != nil {
 		s.log.Info("window/showDocument failed; the answer is in a file", "path", path, "err", err)
-		return
+		return false
 	}
 	if !out.Success {
 		s.log.Info("the client did not show the answer; it is in a file", "path", path)
 	}
+	return out.Success
 }
 
-// answerDir is where answers are written as markdown.
-func (s *server) answerDir() string {
-	if s.opts.AnswerDir != "" {
-		return s.opts.AnswerDir
+// relPath is abs relative to the workspace folder holding it (what a
+// client started in that folder opens), else abs.
+func (s *server) relPath(abs string) string {
+	s.mu.Lock()
+	folders := s.folders
+	s.mu.Unlock()
+	for _, f := range folders {
+		if rel, err := filepath.Rel(f.path, abs); err == nil && rel != "." && !strings.HasPrefix(rel, "..") && !filepath.IsAbs(rel) {
+			return filepath.ToSlash(rel)
+		}
 	}
-	return filepath.Join(os.TempDir(), fmt.Sprintf("askls-answers-%d", os.Getuid()))
-}
-
-func (s *server) writeAnswer(res *askResult) (string, error) {
-	dir := s.answerDir()
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", fmt.Errorf("creating %s: %w", dir, err)
-	}
-	path := filepath.Join(dir, "answer-"+safeName(res.ID)+".md")
-	if err := os.WriteFile(path, []byte(answerMarkdown(res)), 0o600); err != nil {
-		return "", fmt.Errorf("writing %s: %w", path, err)
-	}
-	return path, nil
+	return abs
 }
 
 func safeName(s string) string {
@@ -135,13 +241,21 @@ func safeName(s string) string {
 }
 
 // answerMarkdown renders an answer for reading in any editor: the answer,
-// then one path:line:col line per citation (what `:open` and most
-// terminals understand).
-func answerMarkdown(res *askResult) string {
+// then one "[n] path:line:col" line per citation, the path relative to the
+// workspace folder (what Helix's :open and most terminals follow).
+func (s *server) answerMarkdown(res *askResult) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %s\n\n", res.Question)
-	if res.Notice != "" {
-		fmt.Fprintf(&b, "> %s\n\n", res.Notice)
+	title, rest, _ := strings.Cut(strings.TrimSpace(res.Question), "\n")
+	fmt.Fprintf(&b, "# %s\n\n", title)
+	if rest = strings.TrimSpace(rest); rest != "" {
+		b.WriteString(rest + "\n\n")
+	}
+	// Notices the answer text does not already carry (addNotice puts the
+	// server's there; the agent's may be in it too).
+	for _, n := range strings.Split(res.Notice, "; ") {
+		if n != "" && !strings.Contains(res.Answer, n) {
+			fmt.Fprintf(&b, "> %s\n\n", n)
+		}
 	}
 	b.WriteString(strings.TrimSpace(res.Answer))
 	b.WriteString("\n\n## Citations\n\n")
@@ -152,10 +266,12 @@ func answerMarkdown(res *askResult) string {
 		path, err := uriPath(string(c.Location.URI))
 		if err != nil {
 			path = string(c.Location.URI)
+		} else {
+			path = s.relPath(path)
 		}
 		fmt.Fprintf(&b, "[%d] %s:%d:%d", c.N, path, c.Location.Range.Start.Line+1, c.Location.Range.Start.Character+1)
 		if c.Symbol != "" {
-			fmt.Fprintf(&b, " %s", c.Symbol)
+			fmt.Fprintf(&b, " %s", codeSpan(c.Symbol))
 		}
 		if c.Stale {
 			b.WriteString(" (stale: the cited code changed)")
@@ -169,8 +285,17 @@ func answerMarkdown(res *askResult) string {
 	if res.Model != "" {
 		fmt.Fprintf(&b, " (%s)", res.Model)
 	}
-	fmt.Fprintf(&b, " · %d steps · %d tool calls · %.0f ms · answer %s\n", len(res.Steps), res.Stats.ToolCalls, res.Stats.MS, res.ID)
+	fmt.Fprintf(&b, " · %d steps · %d tool calls · %.0f ms · answer %s (%s)\n", len(res.Steps), res.Stats.ToolCalls, res.Stats.MS, s.labelOf(res.ID), res.ID)
 	return b.String()
+}
+
+// codeSpan is s as inline markdown code, so that "*T" is not read as
+// emphasis; s as is when it holds a backtick.
+func codeSpan(s string) string {
+	if strings.Contains(s, "`") {
+		return s
+	}
+	return "`" + s + "`"
 }
 
 type statusResult struct {
@@ -182,6 +307,23 @@ type statusResult struct {
 	Config        Config       `json:"config"`
 	HeapBytes     uint64       `json:"heapBytes"`
 	SysBytes      uint64       `json:"sysBytes"`
+}
+
+// summary is the status in one line, for clients that show a message
+// rather than the result.
+func (st *statusResult) summary() string {
+	idx := fmt.Sprintf("%d files indexed", st.Index.Files)
+	if !st.Workspace.Ready {
+		idx += " (still indexing)"
+	}
+	model := "no model: answers in retrieval mode"
+	if st.Model.Reachable {
+		model = "model " + st.Model.Model + " at " + st.Model.Host
+		if len(st.Model.Problems) > 0 {
+			model += " (" + st.Model.Problems[0] + ")"
+		}
+	}
+	return fmt.Sprintf("askls: %s · %s · %d answers kept, citations shown for the last %d", idx, model, st.Answers, st.Config.KeepCitations)
 }
 
 // status is askls.status: index size, generation, model health.

@@ -20,6 +20,7 @@ type Config struct {
 	MaxFileBytes           int64    `json:"maxFileBytes"`
 	CodeLens               bool     `json:"codeLens"`
 	CitationsAsDiagnostics string   `json:"citationsAsDiagnostics"` // "auto" | "always" | "never"
+	KeepCitations          int      `json:"keepCitations"`          // how many of the newest answers show their citations
 	LogLevel               string   `json:"logLevel"`               // "debug" | "info" | "warn" | "error"
 }
 
@@ -29,6 +30,7 @@ func DefaultConfig() Config {
 		TimeoutSeconds:         120,
 		CodeLens:               true,
 		CitationsAsDiagnostics: "auto",
+		KeepCitations:          1,
 		LogLevel:               "info",
 	}
 }
@@ -38,7 +40,7 @@ func DefaultConfig() Config {
 // send for didChangeConfiguration). Booleans may also be given as
 // citationsAsDiagnostics: true/false.
 func (c Config) merge(raw json.RawMessage) (Config, error) {
-	if len(raw) == 0 || string(raw) == "null" {
+	if len(raw) == 0 || string(raw) == "null" || string(raw) == "[]" { // [] is how Lua encodes {}
 		return c, nil
 	}
 	var obj map[string]json.RawMessage
@@ -69,6 +71,7 @@ func (c Config) merge(raw json.RawMessage) (Config, error) {
 	set("exclude", &out.Exclude)
 	set("maxFileBytes", &out.MaxFileBytes)
 	set("codeLens", &out.CodeLens)
+	set("keepCitations", &out.KeepCitations)
 	set("logLevel", &out.LogLevel)
 	if v, ok := obj["citationsAsDiagnostics"]; ok && string(v) != "null" {
 		var b bool
@@ -87,6 +90,10 @@ func (c Config) merge(raw json.RawMessage) (Config, error) {
 	if out.NumCtx < 0 || out.MaxHops < 0 || out.TimeoutSeconds < 0 || out.MaxFileBytes < 0 {
 		problems = append(problems, "numCtx, maxHops, timeoutSeconds and maxFileBytes must not be negative")
 		out.NumCtx, out.MaxHops, out.TimeoutSeconds, out.MaxFileBytes = c.NumCtx, c.MaxHops, c.TimeoutSeconds, c.MaxFileBytes
+	}
+	if out.KeepCitations < 0 || out.KeepCitations > maxAnswers {
+		problems = append(problems, fmt.Sprintf("keepCitations: want 0 to %d answers, got %d", maxAnswers, out.KeepCitations))
+		out.KeepCitations = c.KeepCitations
 	}
 	if _, err := parseLevel(out.LogLevel); err != nil {
 		problems = append(problems, err.Error())

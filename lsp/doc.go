@@ -5,8 +5,11 @@
 // UTF-16 positions in position.go), background indexing with work-done
 // progress (workspace.go, progress.go), askls/ask and the askls.* commands
 // (ask.go, commands.go), the kept answers whose citations follow edits
-// (answers.go), code lenses and the Hint-diagnostics fallback (lens.go) and
-// workspace symbols (symbols.go).
+// (answers.go; the newest keepCitations of them show citations, and
+// askls.clearCitations hides them), the markdown answer files of the
+// server's own folder, removed at shutdown (answerfiles.go), code lenses
+// and the Hint-diagnostics fallback (lens.go) and workspace symbols
+// (symbols.go).
 //
 // Concurrency: Serve runs one connection. Messages are handled in order;
 // a handler may release the queue early (askls/ask does after taking its

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -24,7 +25,7 @@ func (s *server) codeLens(ctx context.Context, raw json.RawMessage, release func
 	if !s.config().CodeLens {
 		return lenses, nil
 	}
-	for _, cr := range s.answers.in(canonURI(p.TextDocument.URI)) {
+	for _, cr := range s.answers.in(canonURI(p.TextDocument.URI), s.config().KeepCitations) {
 		lenses = append(lenses, protocol.CodeLens{
 			Range: cr.rng,
 			Command: &protocol.Command{
@@ -37,13 +38,24 @@ func (s *server) codeLens(ctx context.Context, raw json.RawMessage, release func
 	return lenses, nil
 }
 
-// lensTitle is "[2] How does the cache expire? — askls".
+// lensTitle is "[2] How does the cache expire? — askls": short, because
+// editors show it after the cited line's text.
 func lensTitle(cr citedRange) string {
-	t := fmt.Sprintf("[%d] %s — askls", cr.c.N, shorten(cr.question, 80))
+	t := fmt.Sprintf("[%d] %s — askls", cr.c.N, shorten(firstLine(cr.question), 60))
 	if cr.c.Stale {
 		t += " (stale: the cited code changed)"
 	}
 	return t
+}
+
+// firstLine is the first non-empty line of s (a question may hold code).
+func firstLine(s string) string {
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			return l
+		}
+	}
+	return ""
 }
 
 func shorten(s string, n int) string {
@@ -74,7 +86,7 @@ func (s *server) citationsChanged(ctx context.Context, uris []protocol.DocumentU
 		s.refresher().poke()
 	}
 	if uris == nil {
-		uris = s.answers.uris()
+		uris = s.answers.uris(s.config().KeepCitations)
 		s.diagMu.Lock()
 		for u := range s.published {
 			uris = append(uris, u)
@@ -94,14 +106,16 @@ func (s *server) citationsChanged(ctx context.Context, uris []protocol.DocumentU
 func (s *server) publishDiagnostics(ctx context.Context, u protocol.DocumentURI) {
 	diags := []protocol.Diagnostic{}
 	if s.diagnosticsOn() {
-		for _, cr := range s.answers.in(u) {
-			msg := fmt.Sprintf("[%d] %s — askls answer %s", cr.c.N, cr.question, cr.answerID)
+		for _, cr := range s.answers.in(u, s.config().KeepCitations) {
+			// Pickers show the code in a narrow column: the answer's
+			// label ("q3"), not its id; the id is in data.
+			msg := fmt.Sprintf("[%d] %s", cr.c.N, shorten(firstLine(cr.question), 60))
 			if cr.c.Stale {
 				msg += " (stale: the cited code changed)"
 			}
 			diags = append(diags, protocol.Diagnostic{
 				Range: cr.rng, Severity: protocol.DiagnosticSeverityHint, Source: "askls", Message: msg,
-				Code: cr.answerID,
+				Code: cr.label, Data: map[string]string{"answer": cr.answerID},
 			})
 		}
 	}

@@ -166,7 +166,7 @@ func (s *server) initialize(ctx context.Context, raw json.RawMessage, release fu
 				Save:      &protocol.SaveOptions{IncludeText: false},
 			},
 			CodeLensProvider:        &protocol.CodeLensOptions{},
-			ExecuteCommandProvider:  &protocol.ExecuteCommandOptions{Commands: []string{cmdAsk, cmdShowAnswer, cmdReindex, cmdStatus}},
+			ExecuteCommandProvider:  &protocol.ExecuteCommandOptions{Commands: []string{cmdAsk, cmdShowAnswer, cmdClearCitations, cmdReindex, cmdStatus}},
 			WorkspaceSymbolProvider: true,
 			Workspace: &protocol.ServerCapabilitiesWorkspace{
 				WorkspaceFolders: &protocol.ServerCapabilitiesWorkspaceFolders{Supported: true, ChangeNotifications: true},
@@ -208,6 +208,7 @@ func (s *server) shutdown(ctx context.Context, raw json.RawMessage, release func
 	s.state = stateShutdown
 	s.shutdownCalled = true
 	s.mu.Unlock()
+	_ = s.answerFiles.removeAll() // first: editors kill a server soon after exit
 	s.ws.stopSync()
 	s.log.Info("shutdown")
 	return nil, nil
@@ -272,7 +273,7 @@ func (s *server) applyConfig(ctx context.Context, settings json.RawMessage) {
 	if initialized && old.indexChanged(cfg) && s.ws.started() {
 		s.ws.start(roots, cfg)
 	}
-	if old.CodeLens != cfg.CodeLens || old.CitationsAsDiagnostics != cfg.CitationsAsDiagnostics {
+	if old.CodeLens != cfg.CodeLens || old.CitationsAsDiagnostics != cfg.CitationsAsDiagnostics || old.KeepCitations != cfg.KeepCitations {
 		s.citationsChanged(ctx, nil)
 	}
 }

@@ -11,7 +11,10 @@ import (
 // (stderr for askls serve; never stdout, which carries the protocol) and the
 // client's window/logMessage at the level the client configured.
 
-// teeHandler sends each record to both handlers.
+// teeHandler sends each record to b (the client) and to a (stderr) when it
+// is an error or b does not take it: editors show every stderr line as an
+// error, so information and warnings go to stderr only when the client's
+// log does not receive them.
 type teeHandler struct{ a, b slog.Handler }
 
 func (t teeHandler) Enabled(ctx context.Context, l slog.Level) bool {
@@ -19,10 +22,11 @@ func (t teeHandler) Enabled(ctx context.Context, l slog.Level) bool {
 }
 
 func (t teeHandler) Handle(ctx context.Context, r slog.Record) error {
-	if t.a.Enabled(ctx, r.Level) {
+	toClient := t.b.Enabled(ctx, r.Level)
+	if t.a.Enabled(ctx, r.Level) && (r.Level >= slog.LevelError || !toClient) {
 		_ = t.a.Handle(ctx, r.Clone())
 	}
-	if t.b.Enabled(ctx, r.Level) {
+	if toClient {
 		_ = t.b.Handle(ctx, r)
 	}
 	return nil

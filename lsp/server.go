@@ -35,7 +35,9 @@ type Options struct {
 	// (model, ollamaHost, numCtx, maxHops, timeoutSeconds) override it.
 	Agent agent.Config
 	// AnswerDir is where askls.ask writes answers as markdown for
-	// window/showDocument. Default: a folder in os.TempDir().
+	// window/showDocument, in a folder of this server's that is removed
+	// when Serve returns. Default: the user's runtime or cache folder
+	// (see answerFiles).
 	AnswerDir string
 	// Version is reported in serverInfo.
 	Version string
@@ -73,6 +75,11 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	case <-s.exited:
 	case <-s.conn.Done():
 	case <-ctx.Done():
+	}
+	// First, while the editor may still wait for the exit: an editor
+	// kills a server that takes long to go.
+	if err := s.answerFiles.removeAll(); err != nil {
+		s.log.Warn("answer files left behind", "err", err)
 	}
 	cancel() // stops asks in flight and the background sync
 	_ = s.conn.Close()
@@ -137,9 +144,10 @@ type server struct {
 	clientLog *clientLog
 	methods   map[string]method
 
-	docs    *documents
-	ws      *workspace
-	answers *answers
+	docs        *documents
+	ws          *workspace
+	answers     *answers
+	answerFiles *answerFiles
 
 	// editMu orders edits to open documents with the index overlay and
 	// the citation anchors: didOpen/didChange/didClose and registering an
@@ -180,9 +188,11 @@ func newServer(opts Options) *server {
 		level:   new(slog.LevelVar),
 		docs:    newDocuments(),
 		answers: newAnswers(maxAnswers),
-		cfg:     *opts.Config,
-		exited:  make(chan struct{}),
-		done:    make(chan struct{}),
+
+		answerFiles: newAnswerFiles(opts.AnswerDir),
+		cfg:         *opts.Config,
+		exited:      make(chan struct{}),
+		done:        make(chan struct{}),
 
 		published: map[protocol.DocumentURI]bool{},
 	}

@@ -179,6 +179,18 @@ chroot_level() {
   hxv=$(chroot "$dir" hx --version | awk '{print $2}')
   say "$name chroot: $(chroot "$dir" nvim --version | head -n1), helix $hxv"
   nvim_suite "$name" /askls-test/bin/askls "$WORK/ws-$name" "/askls-test/ws-$name" "/askls-test/home-$name" "${chroot_cmd[@]}"
+  # Neovim 0.11+: vim.lsp.enable('askls') alone, from the shipped lsp/askls.lua.
+  if "${chroot_cmd[@]}" nvim --headless --clean -c 'if has("nvim-0.11") | qa! | else | cq | endif' >/dev/null 2>&1; then
+    fixture "$WORK/ws-$name-native"
+    status=0
+    (cd "$REPO/editors/nvim" && timeout 120 "${chroot_cmd[@]}" env HOME="/askls-test/home-$name" \
+      XDG_CACHE_HOME="/askls-test/home-$name/.cache" ASKLS_BIN=/askls-test/bin/askls ASKLS_FIXTURE="/askls-test/ws-$name-native" \
+      sh -c "cd $NVIM_DIR && nvim --headless -u test/native_init.lua -c 'luafile test/native_run.lua'") \
+      >"$WORK/nvim-$name-native.log" 2>&1 || status=$?
+    grep -E '^(ok|not ok) - ' "$WORK/nvim-$name-native.log" | sed 's/^/  /' || true
+    [ "$status" = 0 ] || sed -n '1,40p' "$WORK/nvim-$name-native.log" | sed 's/^/  | /'
+    result "neovim $name, native start (vim.lsp.enable)" "$status"
+  fi
 
   # The languages.toml for this Helix is generated from its defaults: current?
   local langs=editors/helix/languages.toml
@@ -196,8 +208,18 @@ chroot_level() {
     fixture "$WORK/ws-hx"
     rm -rf "$WORK/home-hx" "$WORK/hxcfg"
     status=0
-    ASKLS_HX_SESSION="askls-hx-$$" bash editors/helix/test/run.sh "$dir" "$WORK" /askls-test \
+    # A slow fake model for "typing while an answer is written".
+    local hxfake=
+    if command -v python3 >/dev/null; then
+      rm -f "$WORK/port-hx"
+      python3 editors/nvim/test/fake_ollama.py "$WORK/port-hx" --delay 0.4 2>"$WORK/fake-ollama-hx.log" &
+      hxfake=$!
+      for _ in $(seq 150); do [ -s "$WORK/port-hx" ] && break; sleep 0.1; done
+    fi
+    ASKLS_FAKE_OLLAMA=$([ -s "$WORK/port-hx" ] && echo "http://127.0.0.1:$(cat "$WORK/port-hx")") \
+      ASKLS_HX_SESSION="askls-hx-$$" bash editors/helix/test/run.sh "$dir" "$WORK" /askls-test \
       >"$WORK/helix-$name.log" 2>&1 || status=$?
+    [ -n "$hxfake" ] && kill "$hxfake" 2>/dev/null
     sed 's/^/  /' "$WORK/helix-$name.log"
     result "helix $hxv" "$status"
     rm -rf "$WORK/ws-hx"

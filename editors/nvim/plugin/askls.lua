@@ -6,9 +6,7 @@ vim.g.loaded_askls = 1
 
 local function askls()
   local m = require('askls')
-  if not m.did_setup then
-    m.setup({})
-  end
+  m.ensure()
   return m
 end
 
@@ -26,6 +24,14 @@ end, { nargs = '*', range = true, desc = 'askls: ask a question about the code' 
 vim.api.nvim_create_user_command('AsklsCancel', function()
   askls().cancel()
 end, { desc = 'askls: cancel the question being answered' })
+
+vim.api.nvim_create_user_command('AsklsAnswer', function(args)
+  askls().show_answer(args.args ~= '' and args.args or nil)
+end, { nargs = '?', desc = 'askls: show the last answer again (or answer {id}, e.g. q3)' })
+
+vim.api.nvim_create_user_command('AsklsClear', function(args)
+  askls().clear(args.args ~= '' and args.args or nil)
+end, { nargs = '?', desc = "askls: clear the citations' lenses (of answer {id}, e.g. q3, or of all)" })
 
 vim.api.nvim_create_user_command('AsklsStatus', function()
   askls().show_status()

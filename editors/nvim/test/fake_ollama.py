@@ -7,7 +7,10 @@ is in the messages, the answer cites the evidence number that the tool
 printed for greet/greet.go, streamed word by word with a delay (so an
 editor can cancel mid-answer).
 
-  python3 fake_ollama.py PORTFILE   # writes the port it listens on
+  python3 fake_ollama.py PORTFILE [--any-model] [--delay SECONDS]
+      # writes the port it listens on; --any-model answers for every model
+      # name (a client whose model setting cannot be changed), --delay sets
+      # the pause between streamed words (default 0.15)
 """
 import json
 import re
@@ -17,6 +20,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 MODEL = "fake:latest"
 DELAY = 0.15  # seconds between streamed words
+ANY_MODEL = False
 
 
 def now():
@@ -59,7 +63,7 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self):
         req = self.body()
         if self.path == "/api/show":
-            if req.get("model", req.get("name")) not in (MODEL, "fake"):
+            if not ANY_MODEL and req.get("model", req.get("name")) not in (MODEL, "fake"):
                 return self.reply({"error": "model not found"}, 404)
             return self.reply({"capabilities": ["completion", "tools"], "details": {"family": "fake"},
                                "model_info": {"fake.context_length": 32768}, "template": "", "parameters": ""})
@@ -101,6 +105,11 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def main():
+    global DELAY, ANY_MODEL
+    args = sys.argv[2:]
+    ANY_MODEL = "--any-model" in args
+    if "--delay" in args:
+        DELAY = float(args[args.index("--delay") + 1])
     srv = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     srv.daemon_threads = True
     with open(sys.argv[1], "w") as f:

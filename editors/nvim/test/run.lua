@@ -70,6 +70,17 @@ local compat = require('askls.compat')
 askls.setup({ cmd = { bin, 'serve' }, settings = settings, layout = 'vsplit', keymap = '<leader>aa' })
 
 local target = fixture .. '/greet/greet.go'
+
+-- How many code lenses Neovim displays in buffer b.
+local function displayed_lenses(b)
+  local got
+  if compat.has('0.12') then
+    got = vim.lsp.codelens.get({ bufnr = b })
+  else
+    got = vim.lsp.codelens.get(b)
+  end
+  return got and #got or 0
+end
 local client
 
 test('attach to a file buffer', function()
@@ -226,13 +237,7 @@ test('code lenses on cited code run askls.showAnswer', function()
   -- The plugin shows them: Neovim's own code lens store has them.
   compat.codelens_enable(b)
   wait(5000, function()
-    local got
-    if compat.has('0.12') then
-      got = vim.lsp.codelens.get({ bufnr = b })
-    else
-      got = vim.lsp.codelens.get(b)
-    end
-    return got and #got > 0
+    return displayed_lenses(b) > 0
   end, 'code lenses displayed')
   -- Running the lens command opens that answer.
   local ab = require('askls.view').buffer()
@@ -276,6 +281,9 @@ test("visual mapping and :'<,'>Askls ask about the selected code", function()
   local q = askls.state.last and askls.state.last.question or ''
   check(q:find('func Greeting(name string) string {', 1, true) and q:find('if name == "" {', 1, true),
     'question does not hold lines 4-5: %q', q)
+  -- The title is the question's first line, not the code fence.
+  local first = vim.api.nvim_buf_get_lines(require('askls.view').buffer(), 0, 1, false)[1]
+  check(first == '# Explain this code:', 'answer title %q', tostring(first))
   askls.state.last = nil
   vim.cmd('3,4Askls')
   wait(30000, function()
@@ -356,6 +364,161 @@ test(':checkhealth askls', function()
     check(text:find('answers come in retrieval mode', 1, true), 'health does not report retrieval mode:\n%s', text)
   end
   vim.cmd('bwipeout!')
+end)
+
+test('the [n] markers are on screen: no conceal in the answer window', function()
+  local view = require('askls.view')
+  askls.show_answer()
+  local w, b = view.window(), view.buffer()
+  check(w and vim.api.nvim_win_is_valid(w), 'no answer window')
+  check(vim.wo[w].conceallevel == 0, 'conceallevel %d', vim.wo[w].conceallevel)
+  local row
+  for i, l in ipairs(vim.api.nvim_buf_get_lines(b, 0, -1, false)) do
+    if l:match(':%d+:%d+ %[%d+%]') then
+      row = i
+      break
+    end
+  end
+  check(row, 'no citation line')
+  vim.api.nvim_set_current_win(w)
+  vim.api.nvim_win_set_cursor(w, { row, 0 })
+  vim.cmd('normal! zt')
+  vim.cmd('redraw!')
+  local pos = vim.fn.win_screenpos(w)
+  local width = vim.api.nvim_win_get_width(w)
+  local screen = {}
+  for r = pos[1], pos[1] + vim.api.nvim_win_get_height(w) - 1 do
+    local l = ''
+    for c = pos[2], pos[2] + width - 1 do
+      l = l .. vim.fn.screenstring(r, c)
+    end
+    table.insert(screen, l)
+  end
+  local text = table.concat(screen, '\n')
+  check(text:find('%[%d+%]'), 'no [n] on screen in the answer window:\n%s', text)
+  vim.cmd('wincmd p')
+end)
+
+test('setup({}) sends an object, and code lenses are announced (no hint duplicates)', function()
+  local saved = askls.config.settings
+  askls.config.settings = {}
+  local enc = vim.fn.json_encode(askls.lsp_config().init_options)
+  askls.config.settings = saved
+  check(enc == '{}', 'init_options with no settings encode as %s', enc)
+  check(client.config.capabilities and client.config.capabilities.textDocument.codeLens ~= nil,
+    'the client does not announce code lenses')
+  local b = vim.fn.bufnr(target)
+  local hints = 0
+  for _, d in ipairs(vim.diagnostic.get(b)) do
+    if d.source == 'askls' then
+      hints = hints + 1
+    end
+  end
+  check(hints == 0, '%d askls hint diagnostics beside the lenses', hints)
+end)
+
+test('status line and :AsklsStatus read plainly', function()
+  local saved = askls.state.progress
+  askls.state.progress = 'askls: search_code: 3 hits'
+  check(askls.statusline() == 'askls: search_code: 3 hits', 'statusline %q', askls.statusline())
+  askls.state.progress = 'indexing: 40%'
+  check(askls.statusline() == 'askls: indexing: 40%', 'statusline %q', askls.statusline())
+  askls.state.progress = saved
+  local lines = require('askls.view').format_status(askls.server_status())
+  local text = table.concat(lines, '\n')
+  check(not text:find('vim.empty_dict', 1, true) and not text:find('vim.NIL', 1, true) and not text:find('{', 1, true),
+    ':AsklsStatus shows raw tables:\n%s', text)
+  check(text:find('\n  index:\n', 1, true) and text:find('\n  model:\n', 1, true), 'no index/model sections:\n%s', text)
+end)
+
+test(':AsklsAnswer reopens the last answer after q', function()
+  local view = require('askls.view')
+  local w = view.window()
+  if w and vim.api.nvim_win_is_valid(w) then
+    vim.api.nvim_set_current_win(w)
+    vim.api.nvim_feedkeys('q', 'x', false)
+  end
+  check(not (view.window() and vim.api.nvim_win_is_valid(view.window())), 'q did not close the answer window')
+  vim.cmd('AsklsAnswer')
+  w = view.window()
+  check(w and vim.api.nvim_win_is_valid(w), ':AsklsAnswer opened no window')
+  local first = vim.api.nvim_buf_get_lines(view.buffer(), 0, 1, false)[1]
+  check(first == '# ' .. vim.split(askls.state.last.question, '\n')[1], 'answer title %q', tostring(first))
+end)
+
+-- Goes to citation n from the answer window with <CR>; returns the line
+-- the cursor lands on.
+local function cr_on(n)
+  local view = require('askls.view')
+  local w, b = view.window(), view.buffer()
+  check(w and vim.api.nvim_win_is_valid(w), 'no answer window')
+  vim.api.nvim_set_current_win(w)
+  local row
+  for i, l in ipairs(vim.api.nvim_buf_get_lines(b, 0, -1, false)) do
+    if l:match(':%d+:%d+ %[' .. n .. '%]') then
+      row = i
+    end
+  end
+  check(row, 'no line for [%d]', n)
+  vim.api.nvim_win_set_cursor(w, { row, 0 })
+  vim.v.errmsg = ''
+  local ok, e = pcall(vim.api.nvim_feedkeys, vim.api.nvim_replace_termcodes('<CR>', true, false, true), 'x', false)
+  check(ok and vim.v.errmsg == '', '<CR> failed: %s %s', tostring(e), vim.v.errmsg)
+  check(vim.api.nvim_get_current_win() ~= w, 'still in the answer window')
+  return vim.api.nvim_get_current_line(), vim.api.nvim_buf_get_name(0)
+end
+
+test('<CR> after an unsaved and after a saved edit lands on the cited code', function()
+  local last = askls.state.last
+  local c
+  for _, x in ipairs(last.citations) do
+    if x.location.uri:match('greet/greet%.go$') then
+      c = x
+      break
+    end
+  end
+  check(c, 'the last answer cites no greet/greet.go')
+  local file_lines = vim.fn.readfile(target)
+  local want = file_lines[c.location.range.start.line + 1]
+  -- The answer as shown now; its lines are not redrawn after the edits:
+  -- <CR> must find where the citation is now.
+  askls.show_answer()
+  -- Two lines above the cited code, not saved: the buffer is modified.
+  -- (The loaded buffer is shown, not :edit-ed: that would reload it.)
+  local b = vim.fn.bufnr(target)
+  check(b ~= -1 and vim.api.nvim_buf_is_loaded(b), 'greet.go is not loaded')
+  vim.api.nvim_set_current_buf(b)
+  vim.api.nvim_buf_set_lines(b, 0, 0, false, { '// one', '// two' })
+  check(vim.bo[b].modified, 'buffer not modified')
+  local got, name = cr_on(c.n)
+  check(name == target, 'jumped to %s', name)
+  check(got == want, 'after an unsaved edit: landed on %q, cited %q', got, want)
+  check(vim.bo[b].modified, 'the unsaved edit was lost')
+  -- Two more, saved.
+  vim.api.nvim_buf_set_lines(b, 0, 0, false, { '// three', '// four' })
+  vim.api.nvim_buf_call(b, function()
+    vim.cmd('silent write')
+  end)
+  got, name = cr_on(c.n)
+  check(got == want, 'after a saved edit: landed on %q, cited %q', got, want)
+end)
+
+test(':AsklsClear removes the lenses of the answers', function()
+  local b = vim.fn.bufnr(target)
+  local cl = askls.client(b)
+  local function lenses()
+    local resp = compat.request_sync(cl, 'textDocument/codeLens', { textDocument = { uri = vim.uri_from_bufnr(b) } }, 5000, b)
+    return resp and resp.result or {}
+  end
+  check(#lenses() > 0, 'no lenses before :AsklsClear')
+  vim.cmd('silent AsklsClear')
+  check(#lenses() == 0, 'lenses after :AsklsClear: %s', vim.inspect(lenses()))
+  wait(5000, function()
+    return displayed_lenses(b) == 0
+  end, 'the displayed lenses to go')
+  -- The answer stays: :AsklsAnswer shows it.
+  vim.cmd('AsklsAnswer')
+  check(vim.api.nvim_buf_get_lines(require('askls.view').buffer(), 0, 1, false)[1]:match('^# '), 'no answer after clearing')
 end)
 
 if model_mode then

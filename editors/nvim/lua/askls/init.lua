@@ -112,23 +112,64 @@ local function progress_handler(err, result, ctx, config)
   end
 end
 
+-- What askls's client says it can do: Neovim's own capabilities, plus code
+-- lenses, which the plugin displays itself on every version (0.7 does not
+-- announce them, and the server would then add hint diagnostics for the
+-- same citations).
+local function capabilities()
+  local caps = vim.lsp.protocol.make_client_capabilities()
+  caps.textDocument = caps.textDocument or {}
+  caps.textDocument.codeLens = caps.textDocument.codeLens or { dynamicRegistration = false }
+  return caps
+end
+
+-- initializationOptions: the settings as a JSON object (an empty Lua table
+-- would be sent as []).
+local function init_options(settings)
+  if type(settings) ~= 'table' or next(settings) == nil then
+    return vim.empty_dict()
+  end
+  return settings
+end
+
+local register -- defined below
+local flush_changes -- defined below
+
+local function on_attach(client, bufnr)
+  if not M.did_setup then
+    register()
+  end
+  if M.config.codelens and compat.supports(client, 'textDocument/codeLens') then
+    compat.codelens_enable(bufnr, client.id)
+  end
+end
+
 local function client_config(root)
   local cfg = {
     name = NAME,
     cmd = M.config.cmd,
-    init_options = M.config.settings,
+    init_options = init_options(M.config.settings),
+    capabilities = capabilities(),
     handlers = {
       ['$/progress'] = progress_handler,
     },
-    on_attach = function(client, bufnr)
-      if M.config.codelens and compat.supports(client, 'textDocument/codeLens') then
-        compat.codelens_enable(bufnr, client.id)
-      end
-    end,
+    on_attach = on_attach,
   }
   if root then
     cfg.root_dir = root
     cfg.workspace_folders = { { uri = vim.uri_from_fname(root), name = root } }
+  end
+  return cfg
+end
+
+--- The configuration lsp/askls.lua returns for vim.lsp.enable('askls')
+--- (Neovim 0.11+), with the current options.
+function M.lsp_config()
+  local cfg = client_config(nil)
+  cfg.name = nil
+  cfg.filetypes = M.config.filetypes
+  cfg.root_dir = function(bufnr, on_dir)
+    on_dir(M.root_dir(bufnr))
   end
   return cfg
 end
@@ -180,13 +221,7 @@ end
 
 local function start()
   if compat.native_config then
-    local cfg = client_config(nil)
-    cfg.name = nil
-    cfg.filetypes = M.config.filetypes
-    cfg.root_dir = function(bufnr, on_dir)
-      on_dir(M.root_dir(bufnr))
-    end
-    vim.lsp.config(NAME, cfg)
+    vim.lsp.config(NAME, M.lsp_config())
     vim.lsp.enable(NAME)
     return
   end
@@ -219,14 +254,38 @@ local function codelens_autocmds()
   })
 end
 
-function M.setup(opts)
-  M.config = vim.tbl_deep_extend('force', vim.deepcopy(M.defaults), opts or {})
+-- What the plugin needs whether or not setup() runs (vim.lsp.enable alone
+-- calls it through on_attach): the view and the lens command.
+function register()
   view.setup(M.config)
+  view.resolve = function(id)
+    return M.answer(id)
+  end
   -- The lens command runs here: it opens the answer it names.
   vim.lsp.commands['askls.showAnswer'] = function(command)
     local id = command.arguments and command.arguments[1]
     M.show_answer(id)
   end
+end
+
+--- Makes the plugin usable: setup() with the defaults, unless askls was
+--- started natively (vim.lsp.enable('askls')), whose configuration stays.
+function M.ensure()
+  if M.did_setup then
+    return
+  end
+  local native = compat.native_config
+    and ((vim.lsp.is_enabled and vim.lsp.is_enabled(NAME)) or #compat.get_clients(NAME) > 0)
+  if native then
+    register()
+    return
+  end
+  M.setup({})
+end
+
+function M.setup(opts)
+  M.config = vim.tbl_deep_extend('force', vim.deepcopy(M.defaults), opts or {})
+  register()
   if M.config.keymap then
     vim.keymap.set('n', M.config.keymap, '<Plug>(askls-ask)', { desc = 'askls: ask about the word under the cursor' })
     vim.keymap.set('x', M.config.keymap, '<Plug>(askls-ask)', { desc = 'askls: ask about the selection' })
@@ -393,7 +452,15 @@ local function execute(command, arguments, timeout_ms)
   if not client then
     return nil, 'the askls server is not running'
   end
-  local resp, err = compat.request_sync(client, 'workspace/executeCommand', { command = command, arguments = arguments }, timeout_ms or 5000)
+  -- A buffer the client is attached to (the answer buffer is not: newer
+  -- Neovims refuse a request for a buffer the client does not serve).
+  local bufnr = vim.api.nvim_get_current_buf()
+  local attached = client.attached_buffers or {}
+  if not attached[bufnr] then
+    bufnr = next(attached) or bufnr
+  end
+  local resp, err = compat.request_sync(client, 'workspace/executeCommand', { command = command, arguments = arguments },
+    timeout_ms or 5000, bufnr)
   if not resp then
     return nil, err or 'no reply'
   end
@@ -404,24 +471,76 @@ local function execute(command, arguments, timeout_ms)
 end
 M.execute = execute
 
---- Opens an answer by id (from this session, else asks the server).
+-- Sends the edits Neovim holds back (it batches didChange for a moment),
+-- so that the server's Locations include the last keystrokes.
+function flush_changes()
+  local ok, ct = pcall(require, 'vim.lsp._changetracking')
+  if not (ok and type(ct) == 'table' and type(ct.flush) == 'function') then
+    return
+  end
+  for _, client in ipairs(compat.get_clients(NAME)) do
+    for _, b in ipairs(vim.api.nvim_list_bufs()) do
+      if vim.api.nvim_buf_is_loaded(b) and vim.bo[b].modified then
+        pcall(ct.flush, client, b)
+      end
+    end
+  end
+end
+
+--- Opens an answer by id or label ("q3"); the newest when id is nil.
+--- The citations are the server's current Locations when it answers.
 function M.show_answer(id)
-  local result = id ~= nil and M.state.answers[tostring(id)] or nil
+  local result = M.answer(id)
   if not result then
-    local r, err = execute('askls.showAnswer', { id })
+    local r, err = execute('askls.showAnswer', { id or vim.NIL, { show = false } })
     if not r then
-      notify('cannot show answer ' .. tostring(id) .. ': ' .. tostring(err), vim.log.levels.ERROR)
+      notify('cannot show answer ' .. tostring(id or '') .. ': ' .. tostring(err), vim.log.levels.ERROR)
       return
     end
     result = r
   end
   view.show_result(result)
   view.quickfix(result)
+  return result
+end
+
+--- An answer of this session with its citations where they are now (the
+--- server's current Locations), or nil. id: an answer id, a label ("q3")
+--- or nil for the newest.
+function M.answer(id)
+  local key = id ~= nil and tostring(id) or (M.state.last and M.state.last.id)
+  flush_changes()
+  local fresh, err = nil, nil
+  if key then
+    fresh, err = execute('askls.showAnswer', { key, { show = false } }, 2000)
+  end
+  if err then
+    M.state.last_error = { message = 'askls.showAnswer: ' .. tostring(err) }
+  end
+  if type(fresh) == 'table' and type(fresh.citations) == 'table' then
+    M.state.answers[tostring(fresh.id)] = fresh
+    return fresh
+  end
+  return key and M.state.answers[tostring(key)] or nil
+end
+
+--- Clears the citations (lenses, hints) of one answer (id or label), or of
+--- all answers when id is nil.
+function M.clear(id)
+  local r, err = execute('askls.clearCitations', id and { id } or {})
+  if not r then
+    notify('cannot clear citations: ' .. tostring(err), vim.log.levels.ERROR)
+    return nil, err
+  end
+  refresh_lenses()
+  local cleared = type(r.cleared) == 'table' and r.cleared or {}
+  notify(#cleared > 0 and ('cleared the citations of ' .. table.concat(cleared, ', ')) or 'no citations were showing')
+  return r
 end
 
 --- askls.status from the server, or nil and an error.
 function M.server_status()
-  return execute('askls.status', {})
+  return execute('askls.status', { { notify = false } })
 end
 
 --- Shows askls.status.
@@ -437,8 +556,10 @@ end
 
 --- Status-line text: what askls is doing now, '' when idle.
 function M.statusline()
-  if M.state.progress then
-    return 'askls: ' .. M.state.progress
+  local p = M.state.progress
+  if p then
+    -- The server's progress titles already start with "askls".
+    return p:match('^askls') and p or ('askls: ' .. p)
   end
   if M.state.pending then
     return 'askls: asking…'

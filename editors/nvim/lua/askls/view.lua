@@ -58,7 +58,9 @@ local function open_window()
   end
   vim.wo[win].wrap = true
   vim.wo[win].linebreak = true
-  vim.wo[win].conceallevel = 2
+  -- Nothing hidden: markdown's conceal would take the brackets off [n]
+  -- (the markers <CR> follows) and the stars off *T.
+  vim.wo[win].conceallevel = 0
   return win
 end
 
@@ -76,9 +78,24 @@ end
 
 local header -- { '# question', '' }
 
+-- The answer's heading: the question's first line as the title, the rest
+-- (code of a selection, say) below it as it is.
+local function heading(question)
+  local lines = vim.split(vim.trim(question or ''), '\n', { plain = true })
+  local out = { '# ' .. (lines[1] or ''), '' }
+  if #lines > 1 then
+    for i = 2, #lines do
+      table.insert(out, lines[i])
+    end
+    table.insert(out, '')
+  end
+  return out
+end
+M.heading = heading
+
 function M.begin(question)
   current = nil
-  header = { '# ' .. question:gsub('\n', ' '), '' }
+  header = heading(question)
   open_window()
   set_lines(vim.list_extend(vim.deepcopy(header), { '_asking…_' }))
 end
@@ -93,9 +110,9 @@ function M.stream(text)
 end
 
 function M.failed(question, why)
-  header = { '# ' .. question:gsub('\n', ' '), '' }
+  header = heading(question)
   local b = answer_buffer()
-  local body = vim.api.nvim_buf_get_lines(b, 2, -1, false)
+  local body = vim.api.nvim_buf_get_lines(b, #header, -1, false)
   if #body == 1 and body[1] == '_asking…_' then
     body = {}
   end
@@ -108,20 +125,43 @@ local function relpath(fname)
   return vim.fn.fnamemodify(fname, ':~:.')
 end
 
+-- s as inline markdown code, or as it is when it holds a backtick.
+local function code_span(s)
+  if s:find('`', 1, true) then
+    return s
+  end
+  return '`' .. s .. '`'
+end
+
 -- One quickfix item per citation, in citation order.
 local function citation_items(result)
   local items = {}
   for _, c in ipairs(result.citations or {}) do
     local ok, item = pcall(compat.location_item, c.location, 'utf-16')
     if ok and item then
-      local text = string.format('[%d]', c.n or #items + 1)
-      if c.symbol and c.symbol ~= vim.NIL and c.symbol ~= '' then
-        text = text .. ' ' .. c.symbol
+      local marker = string.format('[%d]', c.n or #items + 1)
+      local text = marker
+      local symbol = type(c.symbol) == 'string' and c.symbol or ''
+      if symbol ~= '' then
+        text = text .. ' ' .. symbol
       end
       local excerpt = type(c.excerpt) == 'string' and vim.trim((c.excerpt:gsub('\n.*', ''))) or ''
       if excerpt ~= '' then
         text = text .. ' — ' .. excerpt
       end
+      -- The answer buffer is markdown: code goes in backticks there, so
+      -- that "*T" is not read as emphasis.
+      local md = marker
+      if symbol ~= '' then
+        md = md .. ' ' .. code_span(symbol)
+      end
+      if excerpt ~= '' then
+        md = md .. ' — ' .. code_span(excerpt)
+      end
+      if c.stale == true then
+        md = md .. ' (stale)'
+      end
+      item.md = md
       if c.stale == true then
         text = text .. ' (stale)'
       end
@@ -135,15 +175,14 @@ end
 
 function M.show_result(result)
   current = result
-  local question = result.question or ''
-  header = { '# ' .. question:gsub('\n', ' '), '' }
+  header = heading(result.question)
   local lines = vim.deepcopy(header)
   vim.list_extend(lines, split_lines(result.answer or ''))
   local items = citation_items(result)
   if #items > 0 then
     vim.list_extend(lines, { '', '## Citations', '' })
     for _, it in ipairs(items) do
-      table.insert(lines, string.format('%s:%d:%d %s', relpath(it.filename), it.lnum, it.col, it.text))
+      table.insert(lines, string.format('%s:%d:%d %s', relpath(it.filename), it.lnum, it.col, it.md))
     end
   end
   local stats = type(result.stats) == 'table' and result.stats or {}
@@ -157,6 +196,9 @@ function M.show_result(result)
   if stats.ms then
     foot = foot .. string.format(' · %d hops · %d tool calls · %d ms', stats.hops or 0, stats.toolCalls or 0, stats.ms)
   end
+  if type(result.id) == 'string' then
+    foot = foot .. ' · answer ' .. result.id
+  end
   vim.list_extend(lines, { '', foot .. '_' })
   open_window()
   set_lines(lines)
@@ -166,6 +208,9 @@ end
 --- Puts the citations of a result in the quickfix list; returns the items.
 function M.quickfix(result)
   local items = citation_items(result)
+  for _, it in ipairs(items) do
+    it.md = nil
+  end
   vim.fn.setqflist({}, ' ', {
     title = 'askls: ' .. (result.question or ''):gsub('\n', ' '),
     items = items,
@@ -173,26 +218,72 @@ function M.quickfix(result)
   return items
 end
 
---- Goes to citation n of the answer shown.
+-- The window to show a file from the answer window in: the previous
+-- window, else a new split above.
+local function target_window()
+  if vim.api.nvim_get_current_win() == win then
+    vim.cmd('wincmd p')
+    if vim.api.nvim_get_current_win() == win then
+      vim.cmd('aboveleft split')
+    end
+  end
+  return vim.api.nvim_get_current_win()
+end
+
+-- Shows file fname in a window without :edit, so that a buffer with unsaved
+-- changes is shown as it is (no E37): a window already showing it is used;
+-- a window whose own buffer cannot be hidden is split.
+local function show_file(fname)
+  local b = vim.fn.bufnr(fname)
+  if b ~= -1 then
+    for _, w in ipairs(vim.api.nvim_tabpage_list_wins(0)) do
+      if w ~= win and vim.api.nvim_win_get_buf(w) == b then
+        vim.api.nvim_set_current_win(w)
+        return b
+      end
+    end
+  end
+  target_window()
+  if b == -1 then
+    b = vim.fn.bufadd(fname)
+  end
+  vim.bo[b].buflisted = true
+  local here = vim.api.nvim_get_current_buf()
+  if here ~= b and vim.bo[here].modified and not vim.o.hidden and vim.bo[here].bufhidden == '' then
+    vim.cmd('aboveleft split')
+  end
+  vim.api.nvim_win_set_buf(0, b)
+  return b
+end
+
+-- Resolves an answer id to the answer with its citations where they are
+-- now; the plugin sets it (the server's current Locations).
+M.resolve = nil
+
+--- Goes to citation n of the answer shown, where the server has it now
+--- (edits since the answer, saved or not, included).
 function M.jump(n)
   if not current then
     return false
   end
-  for _, c in ipairs(current.citations or {}) do
+  local result = current
+  if M.resolve and current.id then
+    local fresh = M.resolve(current.id)
+    if type(fresh) == 'table' and type(fresh.citations) == 'table' then
+      result = fresh
+      current = fresh
+    end
+  end
+  for _, c in ipairs(result.citations or {}) do
     if c.n == n then
+      show_file(vim.uri_to_fname(c.location.uri))
+      -- The buffer is loaded now: its text turns UTF-16 columns into bytes.
       local item = compat.location_item(c.location, 'utf-16')
       if not item then
         return false
       end
-      -- Open it in another window than the answer's.
-      if vim.api.nvim_get_current_win() == win then
-        vim.cmd('wincmd p')
-        if vim.api.nvim_get_current_win() == win then
-          vim.cmd('aboveleft split')
-        end
-      end
-      vim.cmd('edit ' .. vim.fn.fnameescape(item.filename))
-      vim.api.nvim_win_set_cursor(0, { item.lnum, math.max(item.col - 1, 0) })
+      local last = vim.api.nvim_buf_line_count(0)
+      vim.api.nvim_win_set_cursor(0, { math.min(item.lnum, last), math.max(item.col - 1, 0) })
       return true
     end
   end
@@ -224,21 +315,47 @@ function M.window()
   return win
 end
 
+-- A status value in words: nil and empty become "none", lists are joined.
+local function words(v)
+  if v == nil or v == vim.NIL then
+    return 'none'
+  end
+  if type(v) == 'table' then
+    if next(v) == nil then
+      return 'none'
+    end
+    local parts = {}
+    for _, x in ipairs(v) do
+      table.insert(parts, words(x))
+    end
+    return table.concat(parts, '; ')
+  end
+  return tostring(v)
+end
+
+-- Adds "key: value" lines for t, tables with keys as indented sections.
+local function status_lines(lines, t, indent)
+  local keys = vim.tbl_keys(t)
+  table.sort(keys)
+  for _, k in ipairs(keys) do
+    local v = t[k]
+    if type(v) == 'table' and next(v) ~= nil and not compat.islist(v) then
+      table.insert(lines, indent .. k .. ':')
+      status_lines(lines, v, indent .. '  ')
+    else
+      table.insert(lines, string.format('%s%s: %s', indent, k, words(v)))
+    end
+  end
+end
+
+--- askls.status as lines of "key: value", sections indented.
 function M.format_status(result)
   local lines = { 'askls status' }
   if type(result) ~= 'table' then
-    table.insert(lines, '  ' .. vim.inspect(result))
+    table.insert(lines, '  ' .. words(result))
     return lines
   end
-  local keys = vim.tbl_keys(result)
-  table.sort(keys)
-  for _, k in ipairs(keys) do
-    local v = result[k]
-    if type(v) == 'table' then
-      v = vim.inspect(v, { newline = ' ', indent = '' })
-    end
-    table.insert(lines, string.format('  %s: %s', k, tostring(v)))
-  end
+  status_lines(lines, result, '  ')
   return lines
 end
 
