@@ -6,6 +6,7 @@ require (
 	github.com/blevesearch/bleve/v2 v2.6.1
 	github.com/blevesearch/bleve_index_api v1.4.1
 	github.com/blevesearch/go-porterstemmer v1.0.3
+	github.com/gofrs/flock v0.13.2
 	github.com/ollama/ollama v0.17.4
 	github.com/zeebo/blake3 v0.2.4
 	go.lsp.dev/jsonrpc2 v0.10.0

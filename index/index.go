@@ -14,10 +14,10 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/gofrs/flock"
 )
 
 // Defaults for Options.
@@ -36,7 +36,7 @@ type root struct {
 	real  string // abs with symlinks resolved
 	cache string // this root's cache folder
 	temp  bool   // cache is a temporary folder, removed at Close
-	lock  *os.File
+	lock  *flock.Flock
 	bi    bleve.Index // set by Open, never replaced: safe to read from any goroutine
 	ign   *ignorer
 
@@ -211,7 +211,7 @@ func (ix *Index) openRoot(dir, cacheBase string, several bool, names map[string]
 		err = r.lockCache()
 	}
 	switch {
-	case errors.Is(err, syscall.EWOULDBLOCK):
+	case errors.Is(err, errCacheLocked):
 		why = ix.useSecondCache(r)
 	case err != nil:
 		why = unwritableCache(err)
@@ -239,8 +239,8 @@ func unwritableCache(err error) string {
 // useSecondCache moves r to its second cache folder (r.cache + "-2") when
 // another askls holds the first (the command line while the server runs):
 // a persisted index of its own, built once and incremental afterwards,
-// instead of a temporary index rebuilt by every run (GOROOT/src: 12-17 s
-// each time). It returns why neither can be used, or "".
+// instead of a temporary index rebuilt by every run. It returns why neither
+// can be used, or "".
 func (ix *Index) useSecondCache(r *root) string {
 	primary := r.cache
 	r.cache = primary + "-2"
@@ -249,7 +249,7 @@ func (ix *Index) useSecondCache(r *root) string {
 		err = r.lockCache()
 	}
 	switch {
-	case errors.Is(err, syscall.EWOULDBLOCK):
+	case errors.Is(err, errCacheLocked):
 		r.cache = primary
 		return "the persisted index and its second copy are in use by other asklses"
 	case err != nil:
@@ -261,17 +261,22 @@ func (ix *Index) useSecondCache(r *root) string {
 	return ""
 }
 
-// lockCache takes an exclusive lock on the root's cache folder.
+// errCacheLocked: another process holds the cache folder's lock.
+var errCacheLocked = errors.New("locked by another askls")
+
+// lockCache takes an exclusive lock on the root's cache folder without
+// waiting (flock on Unix, LockFileEx on Windows); the lock lives as long as
+// the process or until Close.
 func (r *root) lockCache() error {
-	f, err := os.OpenFile(filepath.Join(r.cache, "lock"), os.O_CREATE|os.O_RDWR, 0o644)
+	l := flock.New(filepath.Join(r.cache, "lock"))
+	ok, err := l.TryLock()
 	if err != nil {
-		return err
+		return fmt.Errorf("index: locking %s: %w", r.cache, err)
 	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		f.Close()
-		return fmt.Errorf("index at %s is locked: %w", r.cache, err)
+	if !ok {
+		return fmt.Errorf("index at %s: %w", r.cache, errCacheLocked)
 	}
-	r.lock = f
+	r.lock = l
 	return nil
 }
 
@@ -472,7 +477,7 @@ func (ix *Index) closeRoots() error {
 			r.journal.Close()
 		}
 		if r.lock != nil {
-			r.lock.Close()
+			r.lock.Unlock()
 		}
 		if r.temp {
 			os.RemoveAll(r.cache)
