@@ -17,7 +17,8 @@ import (
 	"github.com/askls/askls/index"
 )
 
-// askResult is the askls/ask result, exactly as DESIGN.md defines it.
+// askResult is the askls/ask result, exactly as docs/protocol.md defines it
+// (protocol_test.go keeps the two in step).
 type askResult struct {
 	ID        string         `json:"id"`
 	Question  string         `json:"question"`
