@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -104,8 +106,10 @@ func waitTimeout(f func(), d time.Duration) {
 	}
 }
 
+// isClosed reports whether err only says the client's stream ended.
 func isClosed(err error) bool {
-	return errors.Is(err, io.EOF) || errors.Is(err, io.ErrClosedPipe) || strings.Contains(err.Error(), "closed")
+	return errors.Is(err, io.EOF) || errors.Is(err, io.ErrClosedPipe) ||
+		errors.Is(err, net.ErrClosed) || errors.Is(err, os.ErrClosed)
 }
 
 // testHook, set only by tests, sees each server Serve creates.
