@@ -113,6 +113,15 @@ type Symbol struct {
 	Language  string `json:"language"`
 }
 
+// QualifiedName is the name with its container: "Server.ServeHTTP" for a
+// method, the plain name when there is no container.
+func (s Symbol) QualifiedName() string {
+	if s.Container != "" {
+		return s.Container + "." + s.Name
+	}
+	return s.Name
+}
+
 // Compile-time list of what Index and Snapshot provide. The bodies live in
 // the other files of this package.
 var (
