@@ -40,6 +40,12 @@ type wireCitation struct {
 	Stale    bool              `json:"stale"`
 }
 
+// partialText is the value of a $/progress notification on an askls/ask
+// partialResultToken: the next piece of checked answer text.
+type partialText struct {
+	Delta string `json:"delta"`
+}
+
 type askParams struct {
 	Question           string                  `json:"question"`
 	TextDocument       *docID                  `json:"textDocument"`
@@ -152,7 +158,7 @@ func (s *server) runAsk(ctx context.Context, release func(), in askInput) (*askR
 	}
 	if in.partialResult != nil {
 		tok := in.partialResult
-		ev.Delta = func(text string) { s.partial(tok, map[string]string{"delta": text}) }
+		ev.Delta = func(text string) { s.partial(tok, partialText{Delta: text}) }
 	}
 	res, err := ag.Ask(askCtx, snap, q, ev)
 	if err != nil {
