@@ -35,6 +35,22 @@ type Options struct {
 	Logger *slog.Logger
 	// Progress, when set, is called from the indexing goroutine during Sync.
 	Progress func(Progress)
+	// Runtime, when set, is told of the index's bulk work so that the
+	// program owning the process can tune the Go runtime around it (the
+	// askls commands pass internal/memtune's). The index itself never
+	// changes process-wide settings. Nil: nothing is tuned.
+	Runtime RuntimeTuner
+}
+
+// RuntimeTuner hears of an index's bulk work. Its methods may be called
+// from several goroutines and several indexes at once.
+type RuntimeTuner interface {
+	// BulkLoad is called as a Sync starts; the index calls the function it
+	// returns as the Sync ends, with the number of files it indexed.
+	BulkLoad() (end func(indexed int))
+	// Decode is called as a manifest starts to decode (one large burst of
+	// allocation); the index calls the function it returns when done.
+	Decode() (end func())
 }
 
 // Progress reports a Sync in flight.

@@ -135,7 +135,7 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 	}
 	st := &state{files: map[string]*fileEntry{}}
 	for _, r := range ix.roots {
-		m := r.loadManifest(ix.log)
+		m := r.loadManifest(ix.log, ix.tuner())
 		for rel, e := range m.Files {
 			if e.Skip != "" {
 				r.skipped[rel] = e
@@ -261,6 +261,20 @@ func (ix *Index) useSecondCache(r *root) string {
 	return ""
 }
 
+// tuner is Options.Runtime, or one that does nothing.
+func (ix *Index) tuner() RuntimeTuner {
+	if ix.opts.Runtime != nil {
+		return ix.opts.Runtime
+	}
+	return noTuning{}
+}
+
+// noTuning is the RuntimeTuner of an index given none.
+type noTuning struct{}
+
+func (noTuning) BulkLoad() func(int) { return func(int) {} }
+func (noTuning) Decode() func()      { return func() {} }
+
 // errCacheLocked: another process holds the cache folder's lock.
 var errCacheLocked = errors.New("locked by another askls")
 
@@ -283,9 +297,11 @@ func (r *root) lockCache() error {
 // loadManifest reads the manifest and the journal, opens bleve, and
 // decides whether the persisted index can be used. It always returns a
 // manifest (empty after a rebuild).
-func (r *root) loadManifest(log *slog.Logger) *manifest {
+func (r *root) loadManifest(log *slog.Logger, tune RuntimeTuner) *manifest {
 	fresh := &manifest{Version: manifestVersion, Root: r.real, Files: map[string]*fileEntry{}}
+	endDecode := tune.Decode()
 	m, err := loadManifest(r.cache, r.real)
+	endDecode()
 	journal := readJournal(r.cache)
 	rebuild := ""
 	switch {

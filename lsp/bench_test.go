@@ -15,6 +15,7 @@ import (
 
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/internal/memtune"
 )
 
 // The benchmarks drive the server through the protocol (net.Pipe) on the
@@ -37,7 +38,7 @@ func benchEditor(b *testing.B) *fakeEditor {
 	if cache == "" {
 		cache = filepath.Join(os.TempDir(), "askls-bench-cache")
 	}
-	e := startEditorAt(b, goroot(b), editorSetup{opts: Options{CacheDir: cache, Agent: agent.Config{NoModel: true}}})
+	e := startEditorAt(b, goroot(b), editorSetup{opts: Options{CacheDir: cache, Agent: agent.Config{NoModel: true}, Runtime: memtune.Process}})
 	e.waitIndexedWithin(15 * time.Minute) // cold: the whole tree
 	return e
 }
@@ -168,7 +169,7 @@ func BenchmarkIndexUpdateAlone(b *testing.B) {
 	if cache == "" {
 		cache = filepath.Join(os.TempDir(), "askls-bench-cache")
 	}
-	ix, err := index.Open(b.Context(), index.Options{Roots: []string{goroot(b)}, CacheDir: cache, Debounce: editDebounce})
+	ix, err := index.Open(b.Context(), index.Options{Roots: []string{goroot(b)}, CacheDir: cache, Debounce: editDebounce, Runtime: memtune.Process})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -213,7 +214,7 @@ func BenchmarkSymbolsAlone(b *testing.B) {
 	if cache == "" {
 		cache = filepath.Join(os.TempDir(), "askls-bench-cache")
 	}
-	ix, err := index.Open(b.Context(), index.Options{Roots: []string{goroot(b)}, CacheDir: cache})
+	ix, err := index.Open(b.Context(), index.Options{Roots: []string{goroot(b)}, CacheDir: cache, Runtime: memtune.Process})
 	if err != nil {
 		b.Fatal(err)
 	}

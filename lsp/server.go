@@ -17,6 +17,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/askls/askls/agent"
+	"github.com/askls/askls/index"
 )
 
 // Options configure Serve.
@@ -41,6 +42,9 @@ type Options struct {
 	AnswerDir string
 	// Version is reported in serverInfo.
 	Version string
+	// Runtime is passed to the index (index.Options.Runtime): the
+	// command's policy for the Go runtime during bulk indexing. Nil: none.
+	Runtime index.RuntimeTuner
 }
 
 // Serve runs the language server on rwc until the client sends exit, the

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/internal/memtune"
 )
 
 // benchFigures is one system's measurements.
@@ -87,7 +88,7 @@ func runBench(ctx context.Context, args []string) error {
 	}
 	defer os.RemoveAll(tmp)
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	opts := index.Options{Roots: []string{root}, CacheDir: filepath.Join(tmp, "cache"), MaxFileBytes: rf.maxFileBytes, Logger: quiet}
+	opts := index.Options{Roots: []string{root}, CacheDir: filepath.Join(tmp, "cache"), MaxFileBytes: rf.maxFileBytes, Logger: quiet, Runtime: memtune.Process}
 
 	var results []benchFigures
 	a := benchFigures{System: "askls"}
