@@ -39,6 +39,7 @@ var benchQueries = []string{
 // first run pays for the cold build. It skips when the index cannot be
 // built.
 func goroot(b *testing.B) *index.Snapshot {
+	index.TuneProcessSearch() // as the askls command does
 	b.Helper()
 	out, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {

@@ -25,7 +25,10 @@ import (
 //
 //	go test -run '^$' -bench . -benchtime 200x ./lsp/
 
+// goroot is the tree the benchmarks run on. It also sets the process's
+// search tuning, as the askls command does.
 func goroot(b *testing.B) string {
+	index.TuneProcessSearch()
 	out, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {
 		b.Skip("no go command:", err)

@@ -36,6 +36,7 @@ func benchRoot(b *testing.B) string {
 //
 //	go test -run '^$' -bench Search -benchtime 200x ./internal/benchkit/
 func BenchmarkSearch(b *testing.B) {
+	index.TuneProcessSearch() // as the askls commands do
 	cache := os.Getenv("ASKLS_BENCH_CACHE")
 	if cache == "" {
 		cache = filepath.Join(os.TempDir(), "askls-bench-cache")
