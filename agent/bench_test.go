@@ -39,8 +39,8 @@ var benchQueries = []string{
 // first run pays for the cold build. It skips when the index cannot be
 // built.
 func goroot(b *testing.B) *index.Snapshot {
-	index.TuneProcessSearch() // as the askls command does
 	b.Helper()
+	index.TuneProcessSearch() // as the askls command does
 	out, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {
 		b.Skipf("go env GOROOT: %v", err)
