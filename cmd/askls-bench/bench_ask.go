@@ -13,7 +13,7 @@ import (
 	"github.com/askls/askls/internal/benchkit"
 )
 
-// askFigures is the model round trip of `askls bench --ask`: whole answers
+// askFigures is the model round trip of `askls-bench bench --ask`: whole answers
 // through a running Ollama, split into the model's reported time and
 // askls's own (tools, prompt assembly, citation checks, transport), beside
 // the same questions in retrieval mode (no model) as the baseline.

@@ -46,7 +46,7 @@ func BenchmarkColdBleveDefault(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Cleanup(func() { bl.Close() }) // not timed, as in askls bench
+		b.Cleanup(func() { bl.Close() }) // not timed, as in askls-bench bench
 		return st.Chunks
 	})
 }
