@@ -6,25 +6,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/askls/askls/internal/fixture"
 )
 
-func writeTree(t *testing.T, files map[string]string) string {
-	t.Helper()
-	root := t.TempDir()
-	for name, text := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return root
-}
-
 func TestBaselineIndexesWhatAsklsIndexes(t *testing.T) {
-	root := writeTree(t, map[string]string{
+	root := fixture.Tree(t, map[string]string{
 		"crypto/compare.go":      "package crypto\n\nfunc ConstantTimeCompare(x, y []byte) int { return 0 }\n",
 		"crypto/compare_test.go": "package crypto\n\n// ConstantTimeCompare is tested here.\n",
 		"blob.dat":               "ConstantTimeCompare\x00binary",
