@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/ollama/ollama/api"
@@ -97,6 +99,14 @@ type unavailableError struct{ msg string }
 
 func (e *unavailableError) Error() string { return e.msg }
 
+// unreachable reports whether err says nothing answers at the host: a
+// failed dial, connection refused, or a name that does not resolve.
+func unreachable(err error) bool {
+	var op *net.OpError
+	var dns *net.DNSError
+	return errors.As(err, &op) && op.Op == "dial" || errors.As(err, &dns) || errors.Is(err, syscall.ECONNREFUSED)
+}
+
 // classify turns a model error into the message a user needs, and whether
 // the model is unusable (rather than failing mid-answer).
 func (r *run) classify(err error) (string, bool) {
@@ -111,8 +121,7 @@ func (r *run) classify(err error) (string, bool) {
 			return fmt.Sprintf("Ollama at %s answered %d: %s", r.cfg.Host, se.StatusCode, se.ErrorMessage), true
 		}
 	}
-	if strings.Contains(err.Error(), "connection refused") || strings.Contains(err.Error(), "no such host") ||
-		strings.Contains(err.Error(), "dial tcp") {
+	if unreachable(err) {
 		return fmt.Sprintf("no Ollama server at %s: run `ollama serve` (or set OLLAMA_HOST)", r.cfg.Host), true
 	}
 	return fmt.Sprintf("the model failed: %v", err), false

@@ -56,8 +56,8 @@ type Events struct {
 	Delta func(text string)
 }
 
-// Result is one answer. Its JSON form is DESIGN.md's askls/ask result
-// without LSP Locations (the lsp package adds those).
+// Result is one answer. Its JSON form is the askls/ask result of
+// docs/protocol.md without LSP Locations (the lsp package adds those).
 type Result struct {
 	ID        string               `json:"id"`
 	Question  string               `json:"question"`

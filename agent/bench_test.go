@@ -40,6 +40,7 @@ var benchQueries = []string{
 // built.
 func goroot(b *testing.B) *index.Snapshot {
 	b.Helper()
+	index.TuneProcessSearch() // as the askls command does
 	out, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {
 		b.Skipf("go env GOROOT: %v", err)

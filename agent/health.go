@@ -4,9 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
-	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/ollama/ollama/api"
@@ -89,12 +90,17 @@ func sameModel(a, b string) bool {
 	return norm(a) == norm(b)
 }
 
+// shortErr says why a request failed in a few words when the reason is
+// that nothing answers at the host, and in full otherwise.
 func shortErr(err error) string {
-	s := err.Error()
-	if i := strings.LastIndex(s, ": "); i >= 0 && slices.Contains([]string{"connection refused", "no such host"}, s[i+2:]) {
-		return s[i+2:]
+	var dns *net.DNSError
+	switch {
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return "connection refused"
+	case errors.As(err, &dns) && dns.IsNotFound:
+		return "no such host"
 	}
-	return s
+	return err.Error()
 }
 
 // old reports whether an Ollama version ("0.2.8") predates tool calling

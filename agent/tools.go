@@ -452,10 +452,7 @@ func (tb *toolbox) findSymbol(ctx context.Context, a args) (string, string, erro
 // symbolLine registers a symbol's declaration line as evidence and writes
 // "[n] path:line-end kind Container.Name: signature".
 func (tb *toolbox) symbolLine(w *strings.Builder, s index.Symbol, withPath bool) {
-	name := s.Name
-	if s.Container != "" {
-		name = s.Container + "." + s.Name
-	}
+	name := s.QualifiedName()
 	f, err := tb.file(s.Path)
 	if err != nil {
 		return

@@ -225,12 +225,9 @@ func (c *stemCache) put(word, out []byte) {
 }
 
 // reset empties the cache. After a bulk load its entries, made one at a
-// time among the load's garbage, keep much of the heap's pages in use: a
-// first build of GOROOT/src, then idle, holds 113-116 MB of heap and
-// 159-162 MB RSS with the cache as the load left it, 98 MB and 142-145 MB
-// with the same entries copied into a few large allocations, 79 MB and
-// 121-124 MB emptied. It refills from the words later edits and queries
-// use.
+// time among the load's garbage, keep much of the heap's pages in use
+// (about 35 MB of heap after a first build of GOROOT/src); emptied, it
+// refills from the words later edits and queries use.
 func (c *stemCache) reset() {
 	c.mu.Lock()
 	c.m = map[string][]byte{}

@@ -37,6 +37,22 @@ type Options struct {
 	Progress func(Progress)
 	// Ranking sets the parameters of Search. Default: DefaultRanking().
 	Ranking *Ranking
+	// Runtime, when set, is told of the index's bulk work so that the
+	// program owning the process can tune the Go runtime around it (the
+	// askls commands pass internal/memtune's). The index itself never
+	// changes process-wide settings. Nil: nothing is tuned.
+	Runtime RuntimeTuner
+}
+
+// RuntimeTuner hears of an index's bulk work. Its methods may be called
+// from several goroutines and several indexes at once.
+type RuntimeTuner interface {
+	// BulkLoad is called as a Sync starts; the index calls the function it
+	// returns as the Sync ends, with the number of files it indexed.
+	BulkLoad() (end func(indexed int))
+	// Decode is called as a manifest starts to decode (one large burst of
+	// allocation); the index calls the function it returns when done.
+	Decode() (end func())
 }
 
 // Progress reports a Sync in flight.
@@ -113,6 +129,15 @@ type Symbol struct {
 	EndLine   int    `json:"end_line"`            // last line of the unit
 	Signature string `json:"signature,omitempty"` // one line: "func (s *Server) ServeHTTP(w ResponseWriter, r *Request)"
 	Language  string `json:"language"`
+}
+
+// QualifiedName is the name with its container: "Server.ServeHTTP" for a
+// method, the plain name when there is no container.
+func (s Symbol) QualifiedName() string {
+	if s.Container != "" {
+		return s.Container + "." + s.Name
+	}
+	return s.Name
 }
 
 // Compile-time list of what Index and Snapshot provide. The bodies live in

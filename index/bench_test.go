@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/askls/askls/internal/memtune"
 )
 
 // The benchmarks run on the Go standard library, $(go env GOROOT)/src,
@@ -26,7 +28,8 @@ func benchOptions(b *testing.B) Options {
 	if cache == "" {
 		cache = filepath.Join(os.TempDir(), "askls-bench-cache")
 	}
-	opts := Options{CacheDir: cache, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	// Tuned as the askls commands tune their process.
+	opts := Options{CacheDir: cache, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Runtime: memtune.Process}
 	if root := os.Getenv("ASKLS_BENCH_ROOT"); root != "" {
 		// Another tree (BenchmarkColdSync on a larger one, say).
 		opts.Roots = []string{root}

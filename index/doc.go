@@ -1,7 +1,8 @@
 // Package index owns the searchable picture of a workspace: walking the
 // roots (ignore rules, binary, size and secret filters), chunking files into
-// symbol-aware units, the bleve index (the only importer of bleve), the
-// blake3 manifest that makes restarts incremental, the symbol table, and the
+// symbol-aware units, the bleve index (the product's only importer of
+// bleve; internal/benchkit builds the lab's plain baseline), the blake3
+// manifest that makes restarts incremental, the symbol table, and the
 // single writer goroutine that applies updates and publishes generations.
 //
 // Files: api.go (the contract), index.go (Open, roots, Close, Stats),
@@ -17,7 +18,7 @@
 // encoded until used), symtab.go (the symbol table behind Symbols and
 // Outline), snapshot.go, search.go (reading,
 // ranking, the coverage rerank), readspan_*.go (chunk text for the rerank),
-// baseline.go (the plain-bleve baseline for askls bench/eval).
+// files.go (ListFiles and IsTest: the index's file rules for other tools).
 //
 // Concurrency: an *Index is safe for concurrent use. The stem cache and
 // the term counters behind codeField are shared by all goroutines (locked,

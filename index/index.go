@@ -14,10 +14,10 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/gofrs/flock"
 )
 
 // Defaults for Options.
@@ -36,7 +36,7 @@ type root struct {
 	real  string // abs with symlinks resolved
 	cache string // this root's cache folder
 	temp  bool   // cache is a temporary folder, removed at Close
-	lock  *os.File
+	lock  *flock.Flock
 	bi    bleve.Index // set by Open, never replaced: safe to read from any goroutine
 	ign   *ignorer
 
@@ -140,7 +140,7 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 	}
 	st := &state{files: map[string]*fileEntry{}}
 	for _, r := range ix.roots {
-		m := r.loadManifest(ix.log)
+		m := r.loadManifest(ix.log, ix.tuner())
 		for rel, e := range m.Files {
 			if e.Skip != "" {
 				r.skipped[rel] = e
@@ -216,7 +216,7 @@ func (ix *Index) openRoot(dir, cacheBase string, several bool, names map[string]
 		err = r.lockCache()
 	}
 	switch {
-	case errors.Is(err, syscall.EWOULDBLOCK):
+	case errors.Is(err, errCacheLocked):
 		why = ix.useSecondCache(r)
 	case err != nil:
 		why = unwritableCache(err)
@@ -244,8 +244,8 @@ func unwritableCache(err error) string {
 // useSecondCache moves r to its second cache folder (r.cache + "-2") when
 // another askls holds the first (the command line while the server runs):
 // a persisted index of its own, built once and incremental afterwards,
-// instead of a temporary index rebuilt by every run (GOROOT/src: 12-17 s
-// each time). It returns why neither can be used, or "".
+// instead of a temporary index rebuilt by every run. It returns why neither
+// can be used, or "".
 func (ix *Index) useSecondCache(r *root) string {
 	primary := r.cache
 	r.cache = primary + "-2"
@@ -254,7 +254,7 @@ func (ix *Index) useSecondCache(r *root) string {
 		err = r.lockCache()
 	}
 	switch {
-	case errors.Is(err, syscall.EWOULDBLOCK):
+	case errors.Is(err, errCacheLocked):
 		r.cache = primary
 		return "the persisted index and its second copy are in use by other asklses"
 	case err != nil:
@@ -266,26 +266,47 @@ func (ix *Index) useSecondCache(r *root) string {
 	return ""
 }
 
-// lockCache takes an exclusive lock on the root's cache folder.
+// tuner is Options.Runtime, or one that does nothing.
+func (ix *Index) tuner() RuntimeTuner {
+	if ix.opts.Runtime != nil {
+		return ix.opts.Runtime
+	}
+	return noTuning{}
+}
+
+// noTuning is the RuntimeTuner of an index given none.
+type noTuning struct{}
+
+func (noTuning) BulkLoad() func(int) { return func(int) {} }
+func (noTuning) Decode() func()      { return func() {} }
+
+// errCacheLocked: another process holds the cache folder's lock.
+var errCacheLocked = errors.New("locked by another askls")
+
+// lockCache takes an exclusive lock on the root's cache folder without
+// waiting (flock on Unix, LockFileEx on Windows); the lock lives as long as
+// the process or until Close.
 func (r *root) lockCache() error {
-	f, err := os.OpenFile(filepath.Join(r.cache, "lock"), os.O_CREATE|os.O_RDWR, 0o644)
+	l := flock.New(filepath.Join(r.cache, "lock"))
+	ok, err := l.TryLock()
 	if err != nil {
-		return err
+		return fmt.Errorf("index: locking %s: %w", r.cache, err)
 	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		f.Close()
-		return fmt.Errorf("index at %s is locked: %w", r.cache, err)
+	if !ok {
+		return fmt.Errorf("index at %s: %w", r.cache, errCacheLocked)
 	}
-	r.lock = f
+	r.lock = l
 	return nil
 }
 
 // loadManifest reads the manifest and the journal, opens bleve, and
 // decides whether the persisted index can be used. It always returns a
 // manifest (empty after a rebuild).
-func (r *root) loadManifest(log *slog.Logger) *manifest {
+func (r *root) loadManifest(log *slog.Logger, tune RuntimeTuner) *manifest {
 	fresh := &manifest{Version: manifestVersion, Root: r.real, Files: map[string]*fileEntry{}}
+	endDecode := tune.Decode()
 	m, err := loadManifest(r.cache, r.real)
+	endDecode()
 	journal := readJournal(r.cache)
 	rebuild := ""
 	switch {
@@ -477,7 +498,7 @@ func (ix *Index) closeRoots() error {
 			r.journal.Close()
 		}
 		if r.lock != nil {
-			r.lock.Close()
+			r.lock.Unlock()
 		}
 		if r.temp {
 			os.RemoveAll(r.cache)

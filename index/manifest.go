@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 )
 
@@ -69,11 +68,9 @@ func loadManifest(dir, rootAbs string) (*manifest, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Decoding allocates the whole table at once: collecting in the
-	// middle of it only slows it down.
-	gc := debug.SetGCPercent(-1)
+	// Decoding allocates the whole table at once; callers tell
+	// Options.Runtime (Decode).
 	m, err := decodeManifest(data)
-	debug.SetGCPercent(gc)
 	if err != nil {
 		return nil, fmt.Errorf("decode manifest: %w", err)
 	}

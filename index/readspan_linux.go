@@ -7,9 +7,8 @@ import (
 
 // readSpan reads n bytes at off of a file under r when it is still a
 // regular file (not a symlink) with the size and mtime it had when
-// indexed. It does what readRange does with four system calls and no
-// os.File, which matters when a search reads the chunks of a hundred
-// files to rerank them.
+// indexed. It uses four system calls and no os.File, which matters when a
+// search reads the chunks of a hundred files to rerank them.
 func readSpan(r *root, rel string, size, mtime int64, off, n int) ([]byte, bool) {
 	abs := filepath.Join(r.abs, filepath.FromSlash(rel))
 	var fd int

@@ -10,7 +10,6 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search/query"
-	"github.com/blevesearch/bleve/v2/search/searcher"
 )
 
 // Search runs in four stages, each in its own file:
@@ -21,11 +20,6 @@ import (
 //	spans.go    each hit narrowed to the unit that matches, its excerpt
 //
 // The parameters of every stage are a Ranking (ranking.go).
-
-// bleve switches a disjunction of more than DisjunctionHeapTakeover
-// clauses (10) to a heap; a question here is 3 clauses per term (content,
-// symbol, path), 15-30 clauses, for which the plain slice is faster.
-func init() { searcher.DisjunctionHeapTakeover = 64 }
 
 // plan is a parsed query: what every stage needs to know of it.
 type plan struct {

@@ -131,11 +131,11 @@ func chunkDoc(rel, lang string, test bool, n int, c chunk, text []byte) *documen
 }
 
 // settle runs the merges that scorch's merge policy plans for bi now, and
-// waits for them (GOROOT/src after a first build in batches of 2,000: 18
-// segments down to 9, in 0.61-0.92 s counting the manifest's save and reload after it). The in-memory index Open falls back to is not
-// scorch (bleve makes it with upsidedown): nothing to merge. A scorch
-// index without a path would have no merger, and ForceMerge would wait
-// for it for ever.
+// waits for them, so that a first build ends with the segments a steady
+// index would have (GOROOT/src: 18 down to 9). The in-memory index Open
+// falls back to is not scorch (bleve makes it with upsidedown): nothing to
+// merge. A scorch index without a path would have no merger, and
+// ForceMerge would wait for it for ever.
 func settle(ctx context.Context, bi bleve.Index) error {
 	ai, err := bi.Advanced()
 	if err != nil {

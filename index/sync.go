@@ -6,7 +6,6 @@ import (
 	"maps"
 	"os"
 	"runtime"
-	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -21,23 +20,9 @@ import (
 // at 487 MB (fewer segments to merge); 4,000 10.0-10.5 s at 694-698 MB.
 const batchDocs = 2000
 
-// syncGCPercent and syncMemoryLimit tune the collector during a Sync.
-// Measured on the Go tree (2 cores, quiet), with the offline builder
-// used then: GOGC 200 with a 450 MB limit took 26 s (29% of the CPU in
-// GC); 800 MB 21 s at a 763 MB peak RSS; GOGC 120 with 800 MB 21 s at
-// 725 MB. Since the windows of a long const/var group carry only their
-// own names (chunk.go), a first build of GOROOT/src in batches of 2,000
-// peaks at 451-489 MB and the limit is not reached; GOGC 200 took 9.0-9.3
-// s against 9.6-9.8 s but peaked at 636-685 MB. A tree of 27,034 files
-// peaks at 754 MB, the limit making the collector work harder near it
-// rather than stopping growth.
-const (
-	syncGCPercent   = 120
-	syncMemoryLimit = 640 << 20
-	// freeAfter: a sync that indexed more files gives memory back to the
-	// system at the end.
-	freeAfter = 1000
-)
+// freeAfter: after a sync that indexed more files than this, the stem
+// cache is emptied (see stems.reset).
+const freeAfter = 1000
 
 // Sync walks the roots and brings the index up to date. It runs on the
 // writer goroutine; edits queued meanwhile are applied at its end.
@@ -112,7 +97,9 @@ func (ix *Index) reloadEntries(r *root, files map[string]*fileEntry) {
 	if r.temp {
 		return
 	}
+	endDecode := ix.tuner().Decode()
 	m, err := loadManifest(r.cache, r.real)
+	endDecode()
 	if err != nil {
 		return // keep the entries made by the sync
 	}
@@ -130,18 +117,15 @@ func (ix *Index) reloadEntries(r *root, files map[string]*fileEntry) {
 
 func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 	start := time.Now()
-	// A bulk load makes much short-lived garbage: collect less often, but
-	// keep the heap under a soft limit; give the memory back at the end
-	// of a bulk load (not after a warm start: a forced collection and
-	// scavenge of the loaded manifest cost 95 ms of it).
+	// The command owning the process may tune the runtime for the bulk
+	// load (Options.Runtime).
 	stats := SyncStats{Skipped: map[string]int{}}
-	defer debug.SetGCPercent(debug.SetGCPercent(syncGCPercent))
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(syncMemoryLimit))
+	endBulk := ix.tuner().BulkLoad()
 	defer func() {
 		if stats.Indexed > freeAfter {
 			stems.reset() // see its comment
-			debug.FreeOSMemory()
 		}
+		endBulk(stats.Indexed)
 	}()
 	ix.mu.Lock()
 	cur, ov := ix.cur, ix.overlay

@@ -17,7 +17,8 @@ import (
 	"github.com/askls/askls/index"
 )
 
-// askResult is the askls/ask result, exactly as DESIGN.md defines it.
+// askResult is the askls/ask result, exactly as docs/protocol.md defines it
+// (protocol_test.go keeps the two in step).
 type askResult struct {
 	ID        string         `json:"id"`
 	Question  string         `json:"question"`
@@ -37,6 +38,12 @@ type wireCitation struct {
 	Symbol   string            `json:"symbol,omitempty"`
 	Excerpt  string            `json:"excerpt"`
 	Stale    bool              `json:"stale"`
+}
+
+// partialText is the value of a $/progress notification on an askls/ask
+// partialResultToken: the next piece of checked answer text.
+type partialText struct {
+	Delta string `json:"delta"`
 }
 
 type askParams struct {
@@ -151,7 +158,7 @@ func (s *server) runAsk(ctx context.Context, release func(), in askInput) (*askR
 	}
 	if in.partialResult != nil {
 		tok := in.partialResult
-		ev.Delta = func(text string) { s.partial(tok, map[string]string{"delta": text}) }
+		ev.Delta = func(text string) { s.partial(tok, partialText{Delta: text}) }
 	}
 	res, err := ag.Ask(askCtx, snap, q, ev)
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/internal/memtune"
 )
 
 // The benchmarks drive the server through the protocol (net.Pipe) on the
@@ -24,7 +25,10 @@ import (
 //
 //	go test -run '^$' -bench . -benchtime 200x ./lsp/
 
+// goroot is the tree the benchmarks run on. It also sets the process's
+// search tuning, as the askls command does.
 func goroot(b *testing.B) string {
+	index.TuneProcessSearch()
 	out, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {
 		b.Skip("no go command:", err)
@@ -37,7 +41,7 @@ func benchEditor(b *testing.B) *fakeEditor {
 	if cache == "" {
 		cache = filepath.Join(os.TempDir(), "askls-bench-cache")
 	}
-	e := startEditorAt(b, goroot(b), editorSetup{opts: Options{CacheDir: cache, Agent: agent.Config{NoModel: true}}})
+	e := startEditorAt(b, goroot(b), editorSetup{opts: Options{CacheDir: cache, Agent: agent.Config{NoModel: true}, Runtime: memtune.Process}})
 	e.waitIndexedWithin(15 * time.Minute) // cold: the whole tree
 	return e
 }
@@ -168,7 +172,7 @@ func BenchmarkIndexUpdateAlone(b *testing.B) {
 	if cache == "" {
 		cache = filepath.Join(os.TempDir(), "askls-bench-cache")
 	}
-	ix, err := index.Open(b.Context(), index.Options{Roots: []string{goroot(b)}, CacheDir: cache, Debounce: editDebounce})
+	ix, err := index.Open(b.Context(), index.Options{Roots: []string{goroot(b)}, CacheDir: cache, Debounce: editDebounce, Runtime: memtune.Process})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -213,7 +217,7 @@ func BenchmarkSymbolsAlone(b *testing.B) {
 	if cache == "" {
 		cache = filepath.Join(os.TempDir(), "askls-bench-cache")
 	}
-	ix, err := index.Open(b.Context(), index.Options{Roots: []string{goroot(b)}, CacheDir: cache})
+	ix, err := index.Open(b.Context(), index.Options{Roots: []string{goroot(b)}, CacheDir: cache, Runtime: memtune.Process})
 	if err != nil {
 		b.Fatal(err)
 	}

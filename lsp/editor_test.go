@@ -47,7 +47,6 @@ type editorSetup struct {
 	caps     map[string]any // client capabilities; nil: a VS Code-like set
 	initOpts map[string]any
 	opts     Options
-	folders  int // workspace folders from the fixture (1 or 2)
 }
 
 // vscodeCaps is what a full-featured client advertises.

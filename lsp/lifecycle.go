@@ -21,6 +21,9 @@ const (
 	cmdStatus     = "askls.status"
 )
 
+// commands are the commands initialize advertises, in order.
+var commands = []string{cmdAsk, cmdShowAnswer, cmdClearCitations, cmdReindex, cmdStatus}
+
 // clientCaps is the part of the client's capabilities the server acts on.
 // It is decoded from raw JSON with only these fields, so that an unusual
 // value elsewhere in a client's capabilities cannot fail initialize.
@@ -166,7 +169,7 @@ func (s *server) initialize(ctx context.Context, raw json.RawMessage, release fu
 				Save:      &protocol.SaveOptions{IncludeText: false},
 			},
 			CodeLensProvider:        &protocol.CodeLensOptions{},
-			ExecuteCommandProvider:  &protocol.ExecuteCommandOptions{Commands: []string{cmdAsk, cmdShowAnswer, cmdClearCitations, cmdReindex, cmdStatus}},
+			ExecuteCommandProvider:  &protocol.ExecuteCommandOptions{Commands: commands},
 			WorkspaceSymbolProvider: true,
 			Workspace: &protocol.ServerCapabilitiesWorkspace{
 				WorkspaceFolders: &protocol.ServerCapabilitiesWorkspaceFolders{Supported: true, ChangeNotifications: true},

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -15,6 +17,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/askls/askls/agent"
+	"github.com/askls/askls/index"
 )
 
 // Options configure Serve.
@@ -41,6 +44,9 @@ type Options struct {
 	AnswerDir string
 	// Version is reported in serverInfo.
 	Version string
+	// Runtime is passed to the index (index.Options.Runtime): the
+	// command's policy for the Go runtime during bulk indexing. Nil: none.
+	Runtime index.RuntimeTuner
 }
 
 // Serve runs the language server on rwc until the client sends exit, the
@@ -111,8 +117,10 @@ func waitTimeout(f func(), d time.Duration) {
 	}
 }
 
+// isClosed reports whether err only says the client's stream ended.
 func isClosed(err error) bool {
-	return errors.Is(err, io.EOF) || errors.Is(err, io.ErrClosedPipe) || strings.Contains(err.Error(), "closed")
+	return errors.Is(err, io.EOF) || errors.Is(err, io.ErrClosedPipe) ||
+		errors.Is(err, net.ErrClosed) || errors.Is(err, os.ErrClosed)
 }
 
 // testHook, set only by tests, sees each server Serve creates.

@@ -96,6 +96,7 @@ func (w *workspace) run(ctx context.Context, roots []string, cfg Config, opened 
 		Logger:       log,
 		Debounce:     editDebounce,
 		Progress:     w.onProgress(prog),
+		Runtime:      w.s.opts.Runtime,
 	})
 	if err != nil {
 		w.mu.Lock()

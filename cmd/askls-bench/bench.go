@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -15,11 +14,11 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sort"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/internal/benchkit"
+	"github.com/askls/askls/internal/memtune"
 )
 
 // benchFigures is one system's measurements.
@@ -39,44 +38,53 @@ type benchFigures struct {
 	UpdateLines int     `json:"update_file_lines"`
 }
 
-func runBench(ctx context.Context, args []string) error {
+// benchParams are runBench's flags.
+type benchParams struct {
+	rf        rootFlags
+	af        modelFlags
+	baseline  bool
+	updates   int
+	rounds    int
+	asJSON    bool
+	ask       bool
+	askOnly   bool
+	askRounds int
+}
+
+func parseBench(args []string) (benchParams, error) {
+	var p benchParams
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	var rf rootFlags
-	rf.register(fs)
-	baseline := fs.Bool("baseline", false, "also measure bleve's default mapping (and ripgrep when installed) in the same run")
-	updates := fs.Int("updates", 50, "one-file updates to time")
-	rounds := fs.Int("rounds", 5, "rounds over the query mix")
-	asJSON := fs.Bool("json", false, "print the figures as JSON")
-	ask := fs.Bool("ask", false, "also time whole answers through a running Ollama (--model, --ollama-host): the model's reported time beside askls's own cost per hop")
-	askOnly := fs.Bool("ask-only", false, "only the --ask round trip, on the persisted index of --root (no cold build)")
-	askRounds := fs.Int("ask-rounds", 3, "rounds over the questions for --ask")
-	var af modelFlags
-	af.register(fs)
-	if err := fs.Parse(args); err != nil {
+	p.rf.register(fs)
+	fs.BoolVar(&p.baseline, "baseline", false, "also measure bleve's default mapping (and ripgrep when installed) in the same run")
+	fs.IntVar(&p.updates, "updates", 50, "one-file updates to time")
+	fs.IntVar(&p.rounds, "rounds", 5, "rounds over the query mix")
+	fs.BoolVar(&p.asJSON, "json", false, "print the figures as JSON")
+	fs.BoolVar(&p.ask, "ask", false, "also time whole answers through a running Ollama (--model, --ollama-host): the model's reported time beside askls's own cost per hop")
+	fs.BoolVar(&p.askOnly, "ask-only", false, "only the --ask round trip, on the persisted index of --root (no cold build)")
+	fs.IntVar(&p.askRounds, "ask-rounds", 3, "rounds over the questions for --ask")
+	p.af.register(fs)
+	return p, fs.Parse(args)
+}
+
+// runBench measures askls's index on one tree in stages: a cold build, a
+// warm start, the idle process, one-file updates and the query mix; then,
+// with --baseline, the same on plain bleve (and ripgrep); with --ask,
+// whole answers through Ollama. Peak and resident memory are read from
+// /proc and are measured on Linux only.
+func runBench(ctx context.Context, args []string) error {
+	p, err := parseBench(args)
+	if err != nil {
 		return err
 	}
-	if *askOnly {
-		ix, err := openWorkspace(ctx, rf)
-		if err != nil {
-			return err
-		}
-		defer ix.Close()
-		f, err := benchAsk(ctx, ix, af.config(), *askRounds)
-		if err != nil {
-			return err
-		}
-		if *asJSON {
-			return json.NewEncoder(os.Stdout).Encode(f)
-		}
-		printAskBench(os.Stdout, f)
-		return nil
+	if p.askOnly {
+		return runAskOnly(ctx, p)
 	}
-	if len(rf.roots) > 1 {
-		return usageError("askls bench takes one --root")
+	if len(p.rf.roots) > 1 {
+		return usageError("askls-bench bench takes one --root")
 	}
 	root := "."
-	if len(rf.roots) == 1 {
-		root = rf.roots[0]
+	if len(p.rf.roots) == 1 {
+		root = p.rf.roots[0]
 	}
 	if _, err := os.Stat(root); err != nil {
 		return fmt.Errorf("bench: root %s: %w", root, err)
@@ -86,13 +94,80 @@ func runBench(ctx context.Context, args []string) error {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	opts := index.Options{Roots: []string{root}, CacheDir: filepath.Join(tmp, "cache"), MaxFileBytes: rf.maxFileBytes, Logger: quiet}
+	opts := index.Options{
+		Roots: []string{root}, CacheDir: filepath.Join(tmp, "cache"), MaxFileBytes: p.rf.maxFileBytes,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Runtime: memtune.Process,
+	}
 
-	var results []benchFigures
 	a := benchFigures{System: "askls"}
+	if err := coldBuild(ctx, opts, &a); err != nil {
+		return err
+	}
+	ix, err := warmStart(ctx, opts, &a)
+	if err != nil {
+		return err
+	}
+	defer ix.Close()
+	idleMemory(&a)
+	upd, err := pickUpdateFile(ix.Snapshot(), 1000)
+	if err != nil {
+		return err
+	}
+	a.UpdateLines = bytes.Count(upd.content, []byte("\n"))
+	if err := timeUpdates(ctx, ix, upd, p.updates, &a); err != nil {
+		return err
+	}
+	if err := timeQueries(p.rounds, &a, func(q string) error {
+		_, err := ix.Snapshot().Search(ctx, q, 10, index.Filter{})
+		return err
+	}); err != nil {
+		return err
+	}
+	results := []benchFigures{a}
 
-	// Cold index.
+	var askFig *askFigures
+	if p.ask {
+		f, err := benchAsk(ctx, ix, p.af.config(), p.askRounds)
+		if err != nil {
+			return err
+		}
+		askFig = &f
+	}
+	if p.baseline {
+		b, err := benchBaseline(ctx, root, tmp, p, upd)
+		if err != nil {
+			return err
+		}
+		b.UpdateLines = a.UpdateLines
+		results = append(results, b)
+		if rg, err := exec.LookPath("rg"); err == nil {
+			results = append(results, benchRipgrep(ctx, rg, root))
+		}
+	}
+	return printResults(os.Stdout, p.asJSON, results, askFig)
+}
+
+// runAskOnly is --ask-only: whole answers on the persisted index of the
+// root, no cold build.
+func runAskOnly(ctx context.Context, p benchParams) error {
+	ix, err := openWorkspace(ctx, p.rf)
+	if err != nil {
+		return err
+	}
+	defer ix.Close()
+	f, err := benchAsk(ctx, ix, p.af.config(), p.askRounds)
+	if err != nil {
+		return err
+	}
+	if p.asJSON {
+		return json.NewEncoder(os.Stdout).Encode(f)
+	}
+	printAskBench(os.Stdout, f)
+	return nil
+}
+
+// coldBuild times Open + Sync into an empty cache, with the peak RSS.
+func coldBuild(ctx context.Context, opts index.Options, a *benchFigures) error {
 	resetPeakRSS()
 	start := time.Now()
 	ix, err := index.Open(ctx, opts)
@@ -100,47 +175,64 @@ func runBench(ctx context.Context, args []string) error {
 		return err
 	}
 	if _, err := ix.Sync(ctx); err != nil {
+		ix.Close()
 		return err
 	}
 	a.ColdS = time.Since(start).Seconds()
 	a.ColdPeakMB = peakRSSMB()
 	st := ix.Stats()
 	a.Files, a.Chunks = st.Files, st.Chunks
-	if err := ix.Close(); err != nil {
-		return err
-	}
+	return ix.Close()
+}
 
-	// Warm restart.
-	start = time.Now()
-	ix, err = index.Open(ctx, opts)
+// warmStart times Open + Sync with nothing changed and returns the open
+// index.
+func warmStart(ctx context.Context, opts index.Options, a *benchFigures) (*index.Index, error) {
+	start := time.Now()
+	ix, err := index.Open(ctx, opts)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if _, err := ix.Sync(ctx); err != nil {
-		return err
+		ix.Close()
+		return nil, err
 	}
 	a.WarmS = time.Since(start).Seconds()
-	defer ix.Close()
+	return ix, nil
+}
+
+// idleMemory records the heap in use and the RSS of the process holding
+// the index, after a collection.
+func idleMemory(a *benchFigures) {
 	runtime.GC()
 	debug.FreeOSMemory()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	a.IdleHeapMB = float64(ms.HeapInuse) / (1 << 20)
 	a.IdleRSSMB = rssMB()
+}
 
-	// One-file update until searchable.
-	upPath, upContent, err := pickUpdateFile(ix.Snapshot(), 1000)
-	if err != nil {
-		return err
-	}
-	a.UpdateLines = bytes.Count(upContent, []byte("\n"))
-	var upTimes []float64
-	for i := 0; i < *updates; i++ {
+// updateFile is the file the update figures edit.
+type updateFile struct {
+	path    string
+	content []byte
+}
+
+// marked is the file with a unique marker line appended.
+func (u updateFile) marked(marker string) []byte {
+	return append(bytes.Clone(u.content), []byte("\n// "+marker+"\n")...)
+}
+
+// timeUpdates times n one-file updates until a search finds each, past the
+// debounce so that it measures the index, not the typing pause.
+func timeUpdates(ctx context.Context, ix *index.Index, u updateFile, n int, a *benchFigures) error {
+	var ts []float64
+	for i := 0; i < n; i++ {
 		marker := fmt.Sprintf("askls_bench_marker_%d", i)
-		content := append(bytes.Clone(upContent), []byte("\n// "+marker+"\n")...)
-		time.Sleep(60 * time.Millisecond) // past the debounce: measures the index, not the typing pause
+		content := u.marked(marker)
+		time.Sleep(60 * time.Millisecond)
 		t := time.Now()
-		gen := ix.Update(upPath, content)
+		gen := ix.Update(u.path, content)
 		if err := ix.WaitFor(ctx, gen); err != nil {
 			return err
 		}
@@ -148,92 +240,79 @@ func runBench(ctx context.Context, args []string) error {
 		if err != nil || len(hits) == 0 {
 			return fmt.Errorf("bench: update %d not searchable: %v", i, err)
 		}
-		upTimes = append(upTimes, ms1(time.Since(t)))
+		ts = append(ts, ms1(time.Since(t)))
 	}
-	ix.Release(upPath)
-	a.UpdateP50, a.UpdateP99 = percentile(upTimes, 50), percentile(upTimes, 99)
+	ix.Release(u.path)
+	a.UpdateP50, a.UpdateP99 = percentile(ts, 50), percentile(ts, 99)
+	return nil
+}
 
-	// Queries.
-	var qTimes []float64
-	snap := ix.Snapshot()
-	for r := 0; r < *rounds; r++ {
-		for _, q := range index.QueryMix {
+// timeQueries times rounds over the query mix through search.
+func timeQueries(rounds int, f *benchFigures, search func(q string) error) error {
+	var ts []float64
+	for r := 0; r < rounds; r++ {
+		for _, q := range benchkit.QueryMix {
 			t := time.Now()
-			if _, err := snap.Search(ctx, q, 10, index.Filter{}); err != nil {
+			if err := search(q); err != nil {
 				return fmt.Errorf("bench: query %q: %w", q, err)
 			}
-			qTimes = append(qTimes, ms1(time.Since(t)))
+			ts = append(ts, ms1(time.Since(t)))
 		}
 	}
-	a.QueryP50, a.QueryP99 = percentile(qTimes, 50), percentile(qTimes, 99)
-	results = append(results, a)
+	f.QueryP50, f.QueryP99 = percentile(ts, 50), percentile(ts, 99)
+	return nil
+}
 
-	var askFig *askFigures
-	if *ask {
-		f, err := benchAsk(ctx, ix, af.config(), *askRounds)
-		if err != nil {
-			return err
-		}
-		askFig = &f
+// benchBaseline measures plain bleve on the same files: build, updates of
+// the same file, the same query mix.
+func benchBaseline(ctx context.Context, root, tmp string, p benchParams, u updateFile) (benchFigures, error) {
+	b := benchFigures{System: "bleve-default"}
+	runtime.GC()
+	debug.FreeOSMemory()
+	resetPeakRSS()
+	start := time.Now()
+	bl, bs, err := benchkit.BuildBaseline(ctx, root, tmp, benchkit.BaselineOptions{MaxFileBytes: p.rf.maxFileBytes, Tests: true})
+	if err != nil {
+		return b, fmt.Errorf("baseline: %w", err)
 	}
-
-	if *baseline {
-		b := benchFigures{System: "bleve-default"}
-		runtime.GC()
-		debug.FreeOSMemory()
-		resetPeakRSS()
-		start := time.Now()
-		bl, bs, err := index.BuildBaseline(ctx, root, tmp, index.BaselineOptions{MaxFileBytes: rf.maxFileBytes, Tests: true})
-		if err != nil {
-			return fmt.Errorf("baseline: %w", err)
+	defer bl.Close()
+	b.ColdS = time.Since(start).Seconds()
+	b.ColdPeakMB = peakRSSMB()
+	b.Files, b.Chunks = bs.Files, bs.Chunks
+	var ts []float64
+	for i := 0; i < p.updates; i++ {
+		marker := fmt.Sprintf("askls_bench_marker_%d", i)
+		t := time.Now()
+		if err := bl.Update(u.path, u.marked(marker)); err != nil {
+			return b, err
 		}
-		defer bl.Close()
-		b.ColdS = time.Since(start).Seconds()
-		b.ColdPeakMB = peakRSSMB()
-		b.Files, b.Chunks = bs.Files, bs.Chunks
-		var bu []float64
-		for i := 0; i < *updates; i++ {
-			marker := fmt.Sprintf("askls_bench_marker_%d", i)
-			t := time.Now()
-			if err := bl.Update(upPath, append(bytes.Clone(upContent), []byte("\n// "+marker+"\n")...)); err != nil {
-				return err
-			}
-			hits, err := bl.Search(ctx, marker, 1)
-			if err != nil || len(hits) == 0 {
-				return fmt.Errorf("baseline: update %d not searchable: %v", i, err)
-			}
-			bu = append(bu, ms1(time.Since(t)))
+		hits, err := bl.Search(ctx, marker, 1)
+		if err != nil || len(hits) == 0 {
+			return b, fmt.Errorf("baseline: update %d not searchable: %v", i, err)
 		}
-		b.UpdateP50, b.UpdateP99 = percentile(bu, 50), percentile(bu, 99)
-		b.UpdateLines = a.UpdateLines
-		var bq []float64
-		for r := 0; r < *rounds; r++ {
-			for _, q := range index.QueryMix {
-				t := time.Now()
-				if _, err := bl.Search(ctx, q, 10); err != nil {
-					return err
-				}
-				bq = append(bq, ms1(time.Since(t)))
-			}
-		}
-		b.QueryP50, b.QueryP99 = percentile(bq, 50), percentile(bq, 99)
-		results = append(results, b)
-		if rg, err := exec.LookPath("rg"); err == nil {
-			results = append(results, benchRipgrep(ctx, rg, root))
-		}
+		ts = append(ts, ms1(time.Since(t)))
 	}
+	b.UpdateP50, b.UpdateP99 = percentile(ts, 50), percentile(ts, 99)
+	err = timeQueries(p.rounds, &b, func(q string) error {
+		_, err := bl.Search(ctx, q, 10)
+		return err
+	})
+	return b, err
+}
 
-	if *asJSON {
-		enc := json.NewEncoder(os.Stdout)
+// printResults prints the figures as a table, or as JSON.
+func printResults(w io.Writer, asJSON bool, results []benchFigures, askFig *askFigures) error {
+	if asJSON {
+		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		if askFig != nil {
 			return enc.Encode(map[string]any{"index": results, "ask": askFig})
 		}
 		return enc.Encode(results)
 	}
-	printBench(os.Stdout, results)
+	printBench(w, results)
 	if askFig != nil {
-		printAskBench(os.Stdout, *askFig)
+		printAskBench(w, *askFig)
 	}
 	return nil
 }
@@ -242,7 +321,7 @@ func runBench(ctx context.Context, args []string) error {
 func benchRipgrep(ctx context.Context, rg, root string) benchFigures {
 	f := benchFigures{System: "ripgrep"}
 	var ts []float64
-	for _, q := range index.QueryMix[:10] {
+	for _, q := range benchkit.QueryMix[:10] {
 		t := time.Now()
 		exec.CommandContext(ctx, rg, "-l", "-F", q, root).Run()
 		ts = append(ts, ms1(time.Since(t)))
@@ -252,7 +331,7 @@ func benchRipgrep(ctx context.Context, rg, root string) benchFigures {
 }
 
 // pickUpdateFile finds the Go file whose length is closest to lines.
-func pickUpdateFile(snap *index.Snapshot, lines int) (string, []byte, error) {
+func pickUpdateFile(snap *index.Snapshot, lines int) (updateFile, error) {
 	files, err := snap.Files("*.go")
 	if err != nil || len(files) == 0 {
 		files, _ = snap.Files("")
@@ -273,9 +352,9 @@ func pickUpdateFile(snap *index.Snapshot, lines int) (string, []byte, error) {
 		}
 	}
 	if best == "" {
-		return "", nil, fmt.Errorf("bench: no file to update")
+		return updateFile{}, fmt.Errorf("bench: no file to update")
 	}
-	return best, bestContent, nil
+	return updateFile{path: best, content: bestContent}, nil
 }
 
 func ms1(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
@@ -288,28 +367,6 @@ func percentile(xs []float64, p float64) float64 {
 	sort.Float64s(ys)
 	i := int(float64(len(ys)-1) * p / 100)
 	return ys[i]
-}
-
-// resetPeakRSS resets the kernel's peak-RSS mark for this process (Linux).
-func resetPeakRSS() { os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) }
-
-func peakRSSMB() float64 { return procStatusMB("VmHWM:") }
-func rssMB() float64     { return procStatusMB("VmRSS:") }
-
-func procStatusMB(key string) float64 {
-	f, err := os.Open("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if rest, ok := strings.CutPrefix(sc.Text(), key); ok {
-			kb, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 64)
-			return kb / 1024
-		}
-	}
-	return 0
 }
 
 func printBench(w io.Writer, rs []benchFigures) {

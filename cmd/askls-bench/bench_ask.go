@@ -10,9 +10,10 @@ import (
 
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/internal/benchkit"
 )
 
-// askFigures is the model round trip of `askls bench --ask`: whole answers
+// askFigures is the model round trip of `askls-bench bench --ask`: whole answers
 // through a running Ollama, split into the model's reported time and
 // askls's own (tools, prompt assembly, citation checks, transport), beside
 // the same questions in retrieval mode (no model) as the baseline.
@@ -33,10 +34,10 @@ type askFigures struct {
 	CitationsMean float64 `json:"citations_mean"`
 }
 
-// benchQuestions are the natural-language entries of index.QueryMix.
+// benchQuestions are the natural-language entries of benchkit.QueryMix.
 func benchQuestions() []string {
 	var qs []string
-	for _, q := range index.QueryMix {
+	for _, q := range benchkit.QueryMix {
 		if strings.Contains(q, " ") && !strings.HasPrefix(q, `"`) {
 			qs = append(qs, q)
 		}

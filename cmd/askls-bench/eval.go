@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/internal/benchkit"
 )
 
 // evalQuestion is one line of a question set (testdata/eval/README.md).
@@ -118,7 +119,7 @@ func runEval(ctx context.Context, args []string) error {
 		}
 		var ts []float64
 		for r := 0; r < *latency; r++ {
-			for _, q := range index.QueryMix {
+			for _, q := range benchkit.QueryMix {
 				t := time.Now()
 				if _, err := snap.Search(ctx, q, 10, index.Filter{}); err != nil {
 					return fmt.Errorf("eval: query %q: %w", q, err)
@@ -153,7 +154,7 @@ func runEval(ctx context.Context, args []string) error {
 		}
 		defer os.RemoveAll(tmp)
 		fmt.Fprintln(os.Stderr, "building the baseline index (bleve default mapping)...")
-		b, _, err := index.BuildBaseline(ctx, root, tmp, index.BaselineOptions{MaxFileBytes: rf.maxFileBytes})
+		b, _, err := benchkit.BuildBaseline(ctx, root, tmp, benchkit.BaselineOptions{MaxFileBytes: rf.maxFileBytes})
 		if err != nil {
 			return fmt.Errorf("baseline: %w", err)
 		}

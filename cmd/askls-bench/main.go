@@ -13,9 +13,12 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/askls/askls/index"
 )
 
 func main() {
+	index.TuneProcessSearch()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Args[1:])
 	stop()

@@ -10,6 +10,7 @@ import (
 
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/internal/memtune"
 )
 
 // rootFlags are the workspace flags of both commands.
@@ -42,7 +43,7 @@ func openWorkspace(ctx context.Context, r rootFlags) (*index.Index, error) {
 		return nil, err
 	}
 	ix, err := index.Open(ctx, index.Options{
-		Roots: roots, CacheDir: r.cache, MaxFileBytes: r.maxFileBytes, Ranking: rk,
+		Roots: roots, CacheDir: r.cache, MaxFileBytes: r.maxFileBytes, Ranking: rk, Runtime: memtune.Process,
 		Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
 	})
 	if err != nil {

@@ -15,6 +15,8 @@ import (
 	"sort"
 	"strings"
 	"syscall"
+
+	"github.com/askls/askls/index"
 )
 
 // command is one subcommand: run parses its own flags from args.
@@ -32,6 +34,7 @@ var commands = map[string]command{
 }
 
 func main() {
+	index.TuneProcessSearch()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Args[1:], os.Stderr)
 	stop()

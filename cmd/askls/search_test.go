@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/askls/askls/internal/fixture"
 )
 
 // captureStdout runs f with os.Stdout redirected and returns what it wrote.
@@ -27,21 +29,8 @@ func captureStdout(t *testing.T, f func() error) (string, error) {
 	return string(<-done), ferr
 }
 
-func writeTree(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, body := range files {
-		p := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
-
 func TestSearchJSONShape(t *testing.T) {
-	root := writeTree(t, map[string]string{
+	root := fixture.Tree(t, map[string]string{
 		"srv/server.go": "package srv\n\n// ServeHTTP answers one request.\nfunc (s *Server) ServeHTTP() {\n}\n",
 		"other.go":      "package srv\n\nfunc Unrelated() {}\n",
 	})
@@ -82,7 +71,7 @@ func TestIndexAndSearchBadInput(t *testing.T) {
 	if err == nil {
 		t.Error("index of a missing root succeeded")
 	}
-	root := writeTree(t, map[string]string{"a.go": "package a\n"})
+	root := fixture.Tree(t, map[string]string{"a.go": "package a\n"})
 	if err := run(context.Background(), []string{"search", "--root", root}, io.Discard); exitCode(err) != 2 {
 		t.Errorf("search without a query: %v (exit %d), want a usage error", err, exitCode(err))
 	}

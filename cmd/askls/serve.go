@@ -11,6 +11,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/askls/askls/agent"
+	"github.com/askls/askls/internal/memtune"
 	"github.com/askls/askls/lsp"
 )
 
@@ -50,6 +51,7 @@ func runServe(ctx context.Context, args []string) error {
 		Config:   &cfg,
 		Agent:    agent.Config{Model: *model, Host: *host, NoModel: *noModel, Logger: logger},
 		Version:  version,
+		Runtime:  memtune.Process,
 	}
 	logger.Info("askls serve: language server on stdio", "version", version, "pid", os.Getpid())
 	if hint := terminalHint(os.Stdin); hint != "" {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/internal/memtune"
 	"golang.org/x/term"
 )
 
@@ -36,7 +37,7 @@ func (r rootFlags) options() index.Options {
 	if len(roots) == 0 {
 		roots = []string{"."}
 	}
-	return index.Options{Roots: roots, CacheDir: r.cache, MaxFileBytes: r.maxFileBytes}
+	return index.Options{Roots: roots, CacheDir: r.cache, MaxFileBytes: r.maxFileBytes, Runtime: memtune.Process}
 }
 
 // openWorkspace opens the index of the roots and syncs it, with a progress

@@ -3,11 +3,9 @@ package ollamatest
 import (
 	"embed"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
-	"golang.org/x/tools/txtar"
+	"github.com/askls/askls/internal/fixture"
 )
 
 //go:embed testdata/*.txtar
@@ -30,14 +28,8 @@ func WriteFixture(dir, name string) error {
 	if err != nil {
 		return fmt.Errorf("ollamatest: fixture %s: %w", name, err)
 	}
-	for _, f := range txtar.Parse(b).Files {
-		p := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return fmt.Errorf("ollamatest: %w", err)
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			return fmt.Errorf("ollamatest: %w", err)
-		}
+	if err := fixture.Extract(dir, b); err != nil {
+		return fmt.Errorf("ollamatest: fixture %s: %w", name, err)
 	}
 	return nil
 }

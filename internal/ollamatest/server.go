@@ -15,7 +15,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -187,9 +186,9 @@ func startOnce(bin, dir string) (*Server, error) {
 	s.cmd.Dir = dir
 	s.cmd.Stdout = s.log
 	s.cmd.Stderr = s.log
-	// Its own process group, so that a runner left behind can be ended by
-	// this server's PID.
-	s.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// Its own process group where the platform has them, so that a runner
+	// left behind can be ended by this server's PID.
+	ownProcessGroup(s.cmd)
 	if err := s.cmd.Start(); err != nil {
 		return nil, fmt.Errorf("ollamatest: starting %s: %w", bin, err)
 	}
@@ -253,16 +252,16 @@ func (s *Server) Stop() error {
 	default:
 	}
 	pid := s.cmd.Process.Pid
-	_ = syscall.Kill(pid, syscall.SIGTERM)
+	terminate(s.cmd.Process)
 	select {
 	case <-s.exited:
 	case <-time.After(10 * time.Second):
-		_ = syscall.Kill(-pid, syscall.SIGKILL)
+		killGroup(s.cmd.Process)
 		<-s.exited
 		return fmt.Errorf("ollamatest: ollama (pid %d) ignored SIGTERM for 10s; killed", pid)
 	}
 	// Runners are children in the same group; end any left behind.
-	_ = syscall.Kill(-pid, syscall.SIGKILL)
+	killGroup(s.cmd.Process)
 	return nil
 }
 

@@ -4,7 +4,7 @@
 // missing, so every key is always sent (a cleared setting sends its default:
 // "" and 0 mean "the server's default").
 
-/** The configuration keys of DESIGN.md (plus logLevel), in settings order. */
+/** The settings of docs/protocol.md, in settings order. */
 export const serverKeys = [
   'model',
   'ollamaHost',

@@ -1,5 +1,5 @@
-// The askls/ask contract (../../../shared/DESIGN.md, "Contract with the
-// editors"), as the extension sees it. Positions are LSP positions: 0-based
+// The askls/ask contract (docs/protocol.md at the repository root), as the
+// extension sees it. Positions are LSP positions: 0-based
 // lines, UTF-16 columns.
 
 export interface Position {

@@ -154,8 +154,8 @@ async function cancelTest(t, turns, waitFor) {
 test('stdio: cancelling an ask during the first model turn closes the stream and replies -32800', { timeout: 120000 }, (t) =>
   cancelTest(t, [[h.textChunk('The server keeps ', false), 'HOLD']], 'request'));
 
-// DESIGN.md: "$/cancelRequest ends the model stream; the reply is error
-// -32800", in a later turn too (not turned into a refusal answer).
+// docs/protocol.md: $/cancelRequest ends the model stream and the reply is
+// error -32800, in a later turn too (not turned into a refusal answer).
 test('stdio: cancelling an ask after a tool call replies -32800', { timeout: 120000 }, (t) =>
   cancelTest(t, [
     [h.toolChunk('search_code', { query: 'cart cache' }), h.textChunk('', true)],

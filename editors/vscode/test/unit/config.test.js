@@ -7,7 +7,7 @@ const path = require('path');
 const { serverSettings, serverKeys } = require('../../out/config.js');
 const { findServer } = require('../../out/serverPath.js');
 
-test('every configuration key of DESIGN.md is a setting with a description', () => {
+test('every setting of docs/protocol.md is a setting with a description', () => {
   const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '../../package.json'), 'utf8'));
   const props = pkg.contributes.configuration.properties;
   for (const k of serverKeys) {

@@ -1,6 +1,7 @@
-package index
+package benchkit
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -9,13 +10,15 @@ import (
 	"strings"
 
 	"github.com/blevesearch/bleve/v2"
+
+	"github.com/askls/askls/index"
 )
 
 // Baseline is the plain bleve index askls is measured against: 60-line
 // chunks of the same files, bleve's default mapping, one goroutine
-// submitting batches, and a match query on the question. It exists for
-// `askls bench --baseline` (every file askls indexes) and `askls eval
-// --baseline` (test files left out, as the question set defines).
+// submitting batches, and a match query on the question. askls-bench bench
+// --baseline indexes every file askls indexes; askls-bench eval --baseline
+// leaves test files out, as the question set defines.
 type Baseline struct {
 	bi  bleve.Index
 	dir string
@@ -39,37 +42,22 @@ type BaselineOptions struct {
 	Tests        bool  // also index test files and testdata, as askls does
 }
 
-// walkPlain lists the files askls would index under rootDir (ignore rules,
-// size limit, binaries by name), for the plain-bleve baselines, and
-// returns rootDir made absolute.
-func walkPlain(ctx context.Context, rootDir string, maxFileBytes int64) (string, []walkEntry, error) {
-	abs, err := filepath.Abs(rootDir)
-	if err != nil {
-		return "", nil, err
-	}
-	real, err := filepath.EvalSymlinks(abs)
-	if err != nil {
-		return "", nil, fmt.Errorf("baseline: root %s: %w", rootDir, err)
-	}
-	r := &root{abs: abs, real: real, ign: newIgnorer(abs, nil)}
-	w := &walker{root: r, maxBytes: maxFileBytes, skipped: map[string]int{}}
-	if err := w.walk(ctx); err != nil {
-		return "", nil, err
-	}
-	return abs, w.files, nil
+// isBinary is the index's content test: a NUL byte in the first 8 KiB.
+func isBinary(data []byte) bool {
+	return bytes.IndexByte(data[:min(len(data), 8192)], 0) >= 0
 }
 
 // BuildBaseline indexes the files of root under dir (created; removed by
 // Close) the plain way.
 func BuildBaseline(ctx context.Context, rootDir, dir string, opts BaselineOptions) (*Baseline, BaselineStats, error) {
 	var stats BaselineStats
-	maxFileBytes := opts.MaxFileBytes
-	if maxFileBytes <= 0 {
-		maxFileBytes = defaultMaxFileBytes
-	}
-	abs, files, err := walkPlain(ctx, rootDir, maxFileBytes)
+	abs, err := filepath.Abs(rootDir)
 	if err != nil {
-		return nil, stats, err
+		return nil, stats, fmt.Errorf("baseline: %w", err)
+	}
+	files, err := index.ListFiles(ctx, abs, opts.MaxFileBytes)
+	if err != nil {
+		return nil, stats, fmt.Errorf("baseline: %w", err)
 	}
 	bi, err := bleve.New(filepath.Join(dir, "baseline.bleve"), bleve.NewIndexMapping())
 	if err != nil {
@@ -81,10 +69,10 @@ func BuildBaseline(ctx context.Context, rootDir, dir string, opts BaselineOption
 			bi.Close()
 			return nil, stats, err
 		}
-		if !opts.Tests && isTestPath(f.rel) {
+		if !opts.Tests && index.IsTest(f) {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(abs, filepath.FromSlash(f.rel)))
+		data, err := os.ReadFile(filepath.Join(abs, filepath.FromSlash(f)))
 		if err != nil || isBinary(data) {
 			continue
 		}
@@ -92,8 +80,8 @@ func BuildBaseline(ctx context.Context, rootDir, dir string, opts BaselineOption
 		lines := strings.SplitAfter(string(data), "\n")
 		for s := 0; s < len(lines); s += 60 {
 			e := min(s+60, len(lines))
-			doc := baselineDoc{Path: f.rel, Start: s + 1, End: e, Content: strings.Join(lines[s:e], "")}
-			if err := b.Index(f.rel+"#"+strconv.Itoa(s), doc); err != nil {
+			doc := baselineDoc{Path: f, Start: s + 1, End: e, Content: strings.Join(lines[s:e], "")}
+			if err := b.Index(f+"#"+strconv.Itoa(s), doc); err != nil {
 				bi.Close()
 				return nil, stats, err
 			}
@@ -117,19 +105,19 @@ func BuildBaseline(ctx context.Context, rootDir, dir string, opts BaselineOption
 }
 
 // Search runs a match query for q and returns the chunks, best first.
-func (b *Baseline) Search(ctx context.Context, q string, limit int) ([]Hit, error) {
+func (b *Baseline) Search(ctx context.Context, q string, limit int) ([]index.Hit, error) {
 	req := bleve.NewSearchRequestOptions(bleve.NewMatchQuery(q), limit, 0, false)
 	req.Fields = []string{"path", "start", "end"}
 	res, err := b.bi.SearchInContext(ctx, req)
 	if err != nil {
 		return nil, err
 	}
-	var hits []Hit
+	var hits []index.Hit
 	for _, h := range res.Hits {
 		p, _ := h.Fields["path"].(string)
 		s, _ := h.Fields["start"].(float64)
 		e, _ := h.Fields["end"].(float64)
-		hits = append(hits, Hit{Path: p, Start: int(s), End: int(e), Score: h.Score})
+		hits = append(hits, index.Hit{Path: p, Start: int(s), End: int(e), Score: h.Score})
 	}
 	return hits, nil
 }

@@ -1,4 +1,4 @@
-package index
+package benchkit
 
 import (
 	"context"
@@ -16,10 +16,12 @@ import (
 	"github.com/blevesearch/bleve/v2/document"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	bindex "github.com/blevesearch/bleve_index_api"
+
+	"github.com/askls/askls/index"
 )
 
-// BenchmarkColdTunedBleve is a reference point for BenchmarkColdSync, not
-// part of askls: the fastest plain bleve load issue 2 describes, on the
+// BenchmarkColdTunedBleve is a reference point for the index's
+// BenchmarkColdSync, not part of askls: the fastest plain bleve load, on the
 // files askls indexes (tests included), measured on this machine. 60-line
 // chunks, one text field (standard analyzer, not stored, no term vectors,
 // not in _all), a static mapping, documents built without reflection, two
@@ -28,24 +30,23 @@ import (
 // Nothing of askls' own work: no code tokenizer, no symbol or path field,
 // no go/parser chunks, no hashes, no manifest.
 //
-//	go test -run '^$' -bench Cold -benchtime 1x -count 3 ./index/
+//	go test -run '^$' -bench Cold -benchtime 1x -count 3 ./internal/benchkit/
 func BenchmarkColdTunedBleve(b *testing.B) {
 	coldBench(b, func(root, dir string) int {
 		return tunedBleveLoad(b, root, filepath.Join(dir, "tuned.bleve"))
 	})
 }
 
-// BenchmarkColdBleveDefault is the baseline of askls bench --baseline
-// (bleve's default mapping, one goroutine, 1,000-document batches, the
-// files askls indexes) as a benchmark, so that the three cold builds can
-// be compared in one process.
+// BenchmarkColdBleveDefault is the baseline of askls-bench bench
+// --baseline (bleve's default mapping, one goroutine, 1,000-document
+// batches, the files askls indexes) as a benchmark.
 func BenchmarkColdBleveDefault(b *testing.B) {
 	coldBench(b, func(root, dir string) int {
 		bl, st, err := BuildBaseline(context.Background(), root, dir, BaselineOptions{Tests: true})
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Cleanup(func() { bl.Close() }) // not timed, as in askls bench
+		b.Cleanup(func() { bl.Close() }) // not timed, as in askls-bench bench
 		return st.Chunks
 	})
 }
@@ -53,7 +54,7 @@ func BenchmarkColdBleveDefault(b *testing.B) {
 // coldBench times build (root, an empty folder) -> chunks written, once
 // per iteration, and reports the mean seconds as cold-s.
 func coldBench(b *testing.B, build func(root, dir string) int) {
-	root := benchOptions(b).Roots[0]
+	root := benchRoot(b)
 	var total time.Duration
 	for b.Loop() {
 		dir := b.TempDir()
@@ -69,7 +70,11 @@ func coldBench(b *testing.B, build func(root, dir string) int) {
 // returns its document count.
 func tunedBleveLoad(b *testing.B, rootDir, path string) int {
 	defer debug.SetGCPercent(debug.SetGCPercent(200))
-	abs, walked, err := walkPlain(context.Background(), rootDir, defaultMaxFileBytes)
+	abs, err := filepath.Abs(rootDir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	walked, err := index.ListFiles(context.Background(), abs, 0)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -86,7 +91,7 @@ func tunedBleveLoad(b *testing.B, rootDir, path string) int {
 		b.Fatal(err)
 	}
 	var persisted sync.WaitGroup
-	files := make(chan walkEntry)
+	files := make(chan string)
 	var mu sync.Mutex
 	count := 0
 	var wg sync.WaitGroup
@@ -105,14 +110,14 @@ func tunedBleveLoad(b *testing.B, rootDir, path string) int {
 				batch = bi.NewBatch()
 			}
 			for fe := range files {
-				data, err := os.ReadFile(filepath.Join(abs, filepath.FromSlash(fe.rel)))
+				data, err := os.ReadFile(filepath.Join(abs, filepath.FromSlash(fe)))
 				if err != nil || isBinary(data) {
 					continue
 				}
 				lines := strings.SplitAfter(string(data), "\n")
 				for s := 0; s < len(lines); s += 60 {
 					e := min(s+60, len(lines))
-					d := document.NewDocument(fe.rel + "#" + strconv.Itoa(s))
+					d := document.NewDocument(fe + "#" + strconv.Itoa(s))
 					d.AddField(document.NewTextFieldCustom("content", nil, []byte(strings.Join(lines[s:e], "")),
 						bindex.IndexField, im.AnalyzerNamed(standard.Name)))
 					if err := batch.IndexAdvanced(d); err != nil {

@@ -1,7 +1,7 @@
-package index
+package benchkit
 
-// QueryMix is the mix of queries whose latency askls measures (askls
-// bench, askls eval --latency, BenchmarkSearch): identifiers, quoted
+// QueryMix is the mix of queries whose latency askls measures
+// (askls-bench bench, askls-bench eval --latency, BenchmarkSearch): identifiers, quoted
 // phrases and natural-language questions over the Go standard library.
 var QueryMix = []string{
 	"ServeHTTP", "DetectContentType", "ConstantTimeCompare", "ReadFile", "Mutex", "Duration.String",
