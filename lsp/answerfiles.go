@@ -81,13 +81,6 @@ func (f *answerFiles) write(id, markdown string) (string, error) {
 	return path, nil
 }
 
-// folder is this server's folder, "" before the first write.
-func (f *answerFiles) folder() string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.dir
-}
-
 // removeAll removes this server's folder and the answers in it; later
 // writes fail.
 func (f *answerFiles) removeAll() error {

@@ -42,9 +42,9 @@ else
 fi
 for set in django express; do
   if root=$(testdata/eval/fetch.sh "$set" 2>/dev/null); then
-    floors=DJANGO_FLOORS
-    [ "$set" = express ] && floors=EXPRESS_FLOORS
-    run "$set" "$root" "${!floors}"
+    floors=$DJANGO_FLOORS
+    [ "$set" = express ] && floors=$EXPRESS_FLOORS
+    run "$set" "$root" "$floors"
   else
     missing "the $set tree is not fetched (bash .ci/install.d/eval.sh)"
   fi
