@@ -12,7 +12,7 @@ import (
 
 // manifestVersion changes whenever chunking, analysis or the mapping
 // change: an index written by another version is rebuilt.
-const manifestVersion = 8 // 8: windows keep their own names, 16 KB chunks
+const manifestVersion = 9 // 9: methods of classes, impls and traits are units (Class.method)
 
 // fileEntry is what the index knows of one file. Entries are immutable
 // once published in a state; the writer replaces them.

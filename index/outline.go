@@ -8,15 +8,32 @@ import (
 
 // outlineExtractors list the symbols of a file in languages without a
 // parser here; chunksFromSymbols turns the outline into chunks. Each is a
-// careful line-based extractor: declarations are found by pattern, their
-// end by the block style of the language (braces, indentation, or an
-// "end" keyword).
+// line-based extractor: declarations are found by pattern (the rules of
+// each language are in outline_<lang>.go), their end by the block style
+// of the language (braces, indentation, or an "end" keyword). The choice
+// of this approach over a parser library is measured in docs/outlines.md.
 var outlineExtractors = map[string]func(content []byte, li lineIndex) []Symbol{}
 
-// declRule finds one kind of declaration on a line.
+// declRule finds one kind of declaration on a line. The name is the last
+// group of re that matched.
 type declRule struct {
 	re   *regexp.Regexp
 	kind string // "class", "func", ...; "$1" takes the kind from group 1
+	// member rules apply only to the lines of a container's body that
+	// are not inside one of its members (a class body, not a method's).
+	member bool
+	// ctor rules match only the name of the enclosing container (a Java
+	// constructor, not an enum constant).
+	ctor bool
+	// defName names a declaration whose name is optional
+	// ("companion object").
+	defName string
+	// arrow rules end in "(" and match only when the parenthesis is
+	// followed by "=>" once closed (a multi-line arrow function's
+	// parameters, not a parenthesised expression).
+	arrow bool
+	// toEOF declarations end with the file (C#'s "namespace X;").
+	toEOF bool
 }
 
 type blockStyle int
@@ -31,90 +48,41 @@ const (
 type outliner struct {
 	rules []declRule
 	style blockStyle
-	// methodRules apply only inside a container (class bodies).
-	methodRules []declRule
 	// lineComment starts a comment the brace counter skips ("//", "#").
 	lineComment string
+	// lifetimes: a quote may open a Rust lifetime ('a), not a string.
+	lifetimes bool
+	// checkNames: names are not introduced by a keyword (a C function),
+	// so a keyword may look like one.
+	checkNames bool
+	// macroBody: a "macro" declaration has a body in braces (Rust's
+	// macro_rules!); else it ends with its last backslash-continued line.
+	macroBody bool
 }
 
-// containerKinds hold methods.
+// containerKinds hold methods: a function declared in one is a method,
+// and is a unit of its own.
 var containerKinds = map[string]bool{"class": true, "interface": true, "struct": true, "trait": true,
 	"impl": true, "module": true, "namespace": true, "enum": true, "record": true, "object": true}
 
-// notNames are keywords that method patterns must not take for names.
+// namespaceKinds are containers whose functions are functions, not
+// methods (a Rust mod, a TS namespace); they are still units of their own.
+var namespaceKinds = map[string]bool{"module": true, "namespace": true}
+
+// notNames are keywords that member patterns, and the rules of outliners
+// with checkNames, must not take for names.
 var notNames = map[string]bool{"if": true, "for": true, "while": true, "switch": true, "catch": true, "return": true,
-	"else": true, "new": true, "do": true, "try": true, "function": true, "sizeof": true, "delete": true, "throw": true,
-	"case": true, "using": true, "lock": true, "foreach": true, "elif": true, "until": true, "unless": true, "with": true}
+	"else": true, "new": true, "do": true, "try": true, "function": true, "sizeof": true, "throw": true,
+	"case": true, "using": true, "lock": true, "foreach": true, "elif": true, "until": true, "unless": true, "with": true,
+	"await": true, "yield": true, "typeof": true, "super": true, "this": true, "fixed": true, "checked": true}
 
 func decl(kind, re string) declRule { return declRule{re: regexp.MustCompile(re), kind: kind} }
 
-func init() {
-	jsRules := []declRule{
-		decl("func", `^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)`),
-		decl("class", `^\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?class\s+([A-Za-z_$][\w$]*)`),
-		decl("interface", `^\s*(?:export\s+)?(?:declare\s+)?interface\s+([A-Za-z_$][\w$]*)`),
-		decl("type", `^\s*(?:export\s+)?(?:declare\s+)?type\s+([A-Za-z_$][\w$]*)\s*(?:<[^=]*>)?\s*=`),
-		decl("enum", `^\s*(?:export\s+)?(?:const\s+)?enum\s+([A-Za-z_$][\w$]*)`),
-		decl("func", `^\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*(?::[^=]+)?=>|[A-Za-z_$][\w$]*\s*=>)`),
-	}
-	jsMethods := []declRule{
-		decl("method", `^\s+(?:(?:public|private|protected|static|async|readonly|override|abstract|get|set)\s+)*\*?([A-Za-z_$][\w$]*)\s*(?:<[^>]*>)?\s*\([^;]*\)\s*(?::\s*[^={;]+)?\{\s*$`),
-	}
-	js := &outliner{rules: jsRules, methodRules: jsMethods, style: braces, lineComment: "//"}
-	register(js, "javascript", "typescript")
-
-	register(&outliner{style: indentation, lineComment: "#", rules: []declRule{
-		decl("func", `^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\(`),
-		decl("class", `^\s*class\s+([A-Za-z_]\w*)`),
-	}}, "python")
-
-	register(&outliner{style: braces, lineComment: "//", rules: []declRule{
-		decl("func", `^\s*(?:pub(?:\([^)]*\))?\s+)?(?:default\s+)?(?:const\s+)?(?:async\s+)?(?:unsafe\s+)?(?:extern\s+"[^"]*"\s+)?fn\s+([A-Za-z_]\w*)`),
-		decl("$1", `^\s*(?:pub(?:\([^)]*\))?\s+)?(struct|enum|trait|union)\s+([A-Za-z_]\w*)`),
-		decl("impl", `^\s*(?:unsafe\s+)?impl(?:<[^{]*?>)?\s+(?:[^{]*?\s+for\s+)?([A-Za-z_][\w:]*)`),
-		decl("module", `^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+([A-Za-z_]\w*)\s*\{`),
-		decl("macro", `^\s*macro_rules!\s*([A-Za-z_]\w*)`),
-		decl("type", `^\s*(?:pub(?:\([^)]*\))?\s+)?type\s+([A-Za-z_]\w*)\s*(?:<[^=]*>)?\s*=`),
-	}}, "rust")
-
-	javaLike := []declRule{
-		decl("$1", `^\s*(?:(?:public|private|protected|internal|static|final|abstract|sealed|partial|readonly|unsafe|new|file)\s+)*(class|interface|enum|record|struct)\s+([A-Za-z_]\w*)`),
-		decl("namespace", `^\s*namespace\s+([\w.]+)`),
-	}
-	javaMethods := []declRule{
-		decl("method", `^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|protected|internal|static|final|abstract|synchronized|native|override|virtual|async|sealed|extern|unsafe|new|default|strictfp)\s+)*(?:<[^>]+>\s+)?[\w<>\[\],.?]+(?:\s*<[^>]*>)?\s+([A-Za-z_]\w*)\s*\([^;]*$`),
-		decl("method", `^\s*(?:(?:public|private|protected|internal)\s+)([A-Z]\w*)\s*\([^;]*$`), // constructors
-	}
-	register(&outliner{style: braces, lineComment: "//", rules: javaLike, methodRules: javaMethods}, "java", "csharp", "kotlin")
-
-	register(&outliner{style: braces, lineComment: "//", rules: []declRule{
-		decl("$1", `^\s*(?:typedef\s+)?(?:template\s*<[^>]*>\s*)?(struct|class|union|enum|namespace)(?:\s+class)?\s+([A-Za-z_]\w*)[^;]*$`),
-		decl("func", `^(?:(?:static|inline|extern|const|unsigned|signed|struct|enum|virtual|constexpr|explicit)\s+)*[A-Za-z_][\w:<>,]*[\s\*&]+\**([A-Za-z_][\w:~]*)\s*\([^;]*$`),
-		decl("macro", `^\s*#\s*define\s+([A-Za-z_]\w*)`),
-	}, methodRules: []declRule{
-		decl("method", `^\s+(?:(?:static|inline|virtual|const|explicit|constexpr)\s+)*[A-Za-z_][\w:<>,]*[\s\*&]+\**([A-Za-z_~]\w*)\s*\([^;]*\)\s*(?:const\s*)?(?:override\s*)?\{?\s*$`),
-	}}, "c", "cpp")
-
-	register(&outliner{style: endKeyword, lineComment: "#", rules: []declRule{
-		decl("method", `^\s*def\s+(?:self\.)?([\w?!=\[\]<>+\-*/%]+)`),
-		decl("class", `^\s*class\s+([A-Z][\w:]*)`),
-		decl("module", `^\s*module\s+([A-Z][\w:]*)`),
-	}}, "ruby")
-
-	register(&outliner{style: braces, lineComment: "//", rules: []declRule{
-		decl("$1", `^\s*(?:(?:abstract|final|readonly)\s+)*(class|interface|trait|enum)\s+([A-Za-z_]\w*)`),
-		decl("func", `^\s*(?:(?:public|private|protected|static|abstract|final)\s+)*function\s+&?([A-Za-z_]\w*)`),
-	}}, "php")
-
-	register(&outliner{style: endKeyword, lineComment: "--", rules: []declRule{
-		decl("func", `^\s*(?:local\s+)?function\s+([\w.:]+)`),
-		decl("func", `^\s*(?:local\s+)?([\w.]+)\s*=\s*function\b`),
-	}}, "lua")
-
-	register(&outliner{style: braces, lineComment: "#", rules: []declRule{
-		decl("func", `^\s*function\s+([\w.:-]+)`),
-		decl("func", `^\s*([A-Za-z_][\w.:-]*)\s*\(\)\s*\{?`),
-	}}, "shell")
+// member is decl for a rule that applies only in a container's body.
+func member(kind, re string) declRule {
+	r := decl(kind, re)
+	r.member = true
+	return r
 }
 
 func register(o *outliner, langs ...string) {
@@ -123,71 +91,155 @@ func register(o *outliner, langs ...string) {
 	}
 }
 
-// outline lists the declarations of content in line order.
+// outline lists the declarations of content in line order. A declaration
+// inside another names it as its Container; one directly inside a
+// container kind (class, impl, ...) is a method.
 func (o *outliner) outline(content []byte, li lineIndex) []Symbol {
-	type open struct {
-		name string
-		end  int
-	}
-	var stack []open
+	var stack []int // open declarations: indexes in syms
 	var syms []Symbol
 	n := li.lines()
 	for l := 1; l <= n; l++ {
-		line := string(bytes.TrimRight(li.text(content, l, l), "\r\n"))
-		if len(line) > 1000 {
+		raw := bytes.TrimRight(li.text(content, l, l), "\r\n")
+		if len(raw) > 1000 {
 			continue // minified code
 		}
-		for len(stack) > 0 && stack[len(stack)-1].end < l {
+		for len(stack) > 0 && syms[stack[len(stack)-1]].EndLine < l {
 			stack = stack[:len(stack)-1]
 		}
-		container := ""
+		trim := bytes.TrimSpace(raw)
+		if len(trim) == 0 || o.isComment(trim) {
+			continue
+		}
+		line := string(raw)
+		parent := -1
 		if len(stack) > 0 {
-			container = stack[len(stack)-1].name
+			parent = stack[len(stack)-1]
 		}
-		rules := o.rules
-		if container != "" && len(o.methodRules) > 0 {
-			rules = append(append([]declRule(nil), o.methodRules...), o.rules...)
-		}
-		name, kind := "", ""
-		for _, r := range rules {
-			m := r.re.FindStringSubmatch(line)
-			if m == nil {
-				continue
-			}
-			name, kind = m[len(m)-1], r.kind
-			if kind == "$1" {
-				kind = m[1]
-			}
-			if notNames[name] {
-				name = ""
-				continue
-			}
-			break
-		}
+		inContainer := parent >= 0 && containerKinds[syms[parent].Kind]
+		r, name, kind := o.match(line, parent, inContainer, syms, content, li, l)
 		if name == "" {
 			continue
 		}
-		if kind == "func" && container != "" {
+		if kind == "func" && inContainer && !namespaceKinds[syms[parent].Kind] {
 			kind = "method"
 		}
-		if kind == "method" && container == "" {
+		if kind == "method" && !inContainer {
 			kind = "func"
 		}
+		if i := strings.LastIndex(name, "::"); i >= 0 {
+			name = name[i+2:] // impl fmt::Display -> Display
+		}
 		end := l
-		if kind != "macro" {
+		switch {
+		case r.toEOF || (kind == "namespace" && bytes.HasSuffix(trim, []byte(";"))):
+			end = n
+		case kind == "macro" && !o.macroBody:
+			for end < n && bytes.HasSuffix(bytes.TrimRight(li.text(content, end, end), " \t\r\n"), []byte(`\`)) {
+				end++
+			}
+		default:
 			end = o.blockEnd(content, li, l)
 		}
-		sig := strings.TrimSpace(line)
+		container := ""
+		if parent >= 0 {
+			container = syms[parent].Name
+			end = min(end, syms[parent].EndLine)
+		}
+		sig := line
+		if len(sig) > 400 {
+			sig = sig[:400]
+		}
+		sig = strings.TrimSpace(sig)
 		sig = strings.TrimSuffix(strings.TrimSpace(strings.TrimSuffix(sig, "{")), ":")
 		if len(sig) > 200 {
 			sig = sig[:200] + "…"
 		}
 		syms = append(syms, Symbol{Name: name, Container: container, Kind: kind, Line: l, EndLine: end, Signature: sig})
-		if containerKinds[kind] && end > l {
-			stack = append(stack, open{name: name, end: end})
+		if end > l {
+			stack = append(stack, len(syms)-1)
 		}
 	}
 	return syms
+}
+
+// isComment reports whether a trimmed line is a comment (or the inside of
+// a block comment), where no declaration starts.
+func (o *outliner) isComment(trim []byte) bool {
+	if o.lineComment != "" && bytes.HasPrefix(trim, []byte(o.lineComment)) {
+		return true
+	}
+	if o.style != braces {
+		return false
+	}
+	// " * text" and " */" inside a block comment; "*gen() {" is code.
+	return bytes.HasPrefix(trim, []byte("/*")) ||
+		(trim[0] == '*' && (len(trim) == 1 || trim[1] == ' ' || trim[1] == '\t' || trim[1] == '/' || trim[1] == '*'))
+}
+
+// match tries the rules on line l and returns the rule that matched with
+// the declaration's name and kind ("" when none did).
+func (o *outliner) match(line string, parent int, inContainer bool, syms []Symbol, content []byte, li lineIndex, l int) (declRule, string, string) {
+	for _, r := range o.rules {
+		if r.member && !inContainer {
+			continue
+		}
+		m := r.re.FindStringSubmatchIndex(line)
+		if m == nil {
+			continue
+		}
+		name := ""
+		if g := len(m)/2 - 1; g > 0 && m[2*g] >= 0 {
+			name = line[m[2*g]:m[2*g+1]]
+		}
+		if name == "" {
+			name = r.defName
+		}
+		if name == "" || ((r.member || o.checkNames) && notNames[name]) {
+			continue
+		}
+		if r.ctor && (parent < 0 || syms[parent].Name != name) {
+			continue
+		}
+		if r.arrow && !arrowFollows(content, li[l-1]+strings.LastIndexByte(line[:m[1]], '(')) {
+			continue
+		}
+		kind := r.kind
+		if kind == "$1" {
+			kind = line[m[2]:m[3]]
+		}
+		return r, name, kind
+	}
+	return declRule{}, "", ""
+}
+
+// arrowFollows reports whether the parenthesis at content[at] is closed
+// within a few kilobytes and then followed by "=>" (after an optional
+// type annotation).
+func arrowFollows(content []byte, at int) bool {
+	if at < 0 || at >= len(content) || content[at] != '(' {
+		return false
+	}
+	depth := 0
+	limit := min(len(content), at+4096)
+	for i := at; i < limit; i++ {
+		switch content[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				rest := content[i+1 : min(len(content), i+200)]
+				if j := bytes.Index(rest, []byte("=>")); j >= 0 {
+					between := bytes.TrimSpace(rest[:j])
+					return len(between) == 0 || between[0] == ':'
+				}
+				return false
+			}
+		case ';':
+			return false
+		}
+	}
+	return false
 }
 
 // blockEnd finds the last line of the declaration that starts on line l.
@@ -216,11 +268,16 @@ func (o *outliner) blockEnd(content []byte, li lineIndex, l int) int {
 	return o.braceEnd(content, li, l)
 }
 
-// braceEnd counts braces from line l, skipping strings and comments. A
-// declaration that reaches ';' before any '{' ends there.
+// braceEnd finds the end of a declaration in a language with braces,
+// skipping strings and comments. Before its body opens, the declaration
+// may run over several lines (parameters, a where clause); braces inside
+// parentheses there (a default value, an object type) do not open it. It
+// ends without a body at a ';', at a '}' that closes the enclosing block,
+// or at a line after which nothing continues it (an arrow function's
+// expression body, a Kotlin abstract fun).
 func (o *outliner) braceEnd(content []byte, li lineIndex, l int) int {
 	start := li[l-1]
-	depth := 0
+	depth, paren := 0, 0
 	opened := false
 	line := l
 	limit := min(len(content), start+1<<20)
@@ -228,8 +285,11 @@ func (o *outliner) braceEnd(content []byte, li lineIndex, l int) int {
 		c := content[i]
 		switch {
 		case c == '\n':
+			if !opened && paren <= 0 && !continues(content, li, line) {
+				return line
+			}
 			line++
-			if !opened && line > l+20 {
+			if !opened && line > l+30 {
 				return l // no body in sight
 			}
 		case o.lineComment != "" && bytes.HasPrefix(content[i:], []byte(o.lineComment)):
@@ -237,7 +297,7 @@ func (o *outliner) braceEnd(content []byte, li lineIndex, l int) int {
 			if j < 0 {
 				return line
 			}
-			i += j - 1
+			i += j - 1 // the newline is seen next
 		case c == '/' && i+1 < len(content) && content[i+1] == '*':
 			j := bytes.Index(content[i+2:], []byte("*/"))
 			if j < 0 {
@@ -245,6 +305,10 @@ func (o *outliner) braceEnd(content []byte, li lineIndex, l int) int {
 			}
 			line += bytes.Count(content[i:i+2+j], []byte{'\n'})
 			i += j + 3
+		case c == '\\' && i+1 < limit && content[i+1] != '\n':
+			i++ // an escaped character outside a string: \{ in a regexp literal
+		case c == '\'' && o.lifetimes && !rustChar(content[i:]):
+			// a lifetime: 'a
 		case c == '"' || c == '\'' || c == '`':
 			j := i + 1
 			for j < limit && content[j] != c && (content[j] != '\n' || c == '`') {
@@ -253,23 +317,93 @@ func (o *outliner) braceEnd(content []byte, li lineIndex, l int) int {
 				}
 				j++
 			}
-			if j < limit {
+			if j < limit && content[j] == c {
 				line += bytes.Count(content[i:j], []byte{'\n'})
 				i = j
 			}
+			// An unclosed quote (an apostrophe in a regexp) is not a string.
+		case !opened && (c == '(' || c == '['):
+			paren++
+		case !opened && (c == ')' || c == ']'):
+			paren--
 		case c == '{':
+			if !opened && paren > 0 {
+				continue // an object in the parameters
+			}
 			depth++
 			opened = true
 		case c == '}':
+			if !opened && paren > 0 {
+				continue
+			}
 			depth--
-			if opened && depth <= 0 {
+			if depth <= 0 {
 				return line
 			}
-		case c == ';' && !opened && depth == 0:
+		case c == ';' && !opened && paren <= 0:
 			return line
 		}
 	}
 	return line
+}
+
+// rustChar reports whether b, starting with a quote, is a Rust character
+// literal ('x', '\n', '\u{1F600}') rather than a lifetime ('a).
+func rustChar(b []byte) bool {
+	if len(b) >= 3 && b[1] == '\\' {
+		return true
+	}
+	if len(b) < 3 {
+		return false
+	}
+	// One character, possibly several bytes of UTF-8, then a quote.
+	for k := 2; k < len(b) && k <= 5; k++ {
+		if b[k] == '\'' {
+			return true
+		}
+		if b[k] < 0x80 {
+			return false
+		}
+	}
+	return false
+}
+
+// continuedBy lists how a line may end, or the next one start, when a
+// declaration runs on over the line break.
+var (
+	continuedByEnd   = []string{",", "(", "[", "=", "=>", "->", ":", "&&", "||", "+", "-", "*", "|", "&", ".", "<", "extends", "implements", "where", "throws"}
+	continuedByStart = []string{"{", ".", "?", ":", "=>", "->", "=", "|", "&", "+", "-", ")", "]", ">", "where", "throws", "extends", "implements", "requires", "noexcept"}
+)
+
+// continues reports whether a declaration not yet in its body goes on
+// after line l: the line ends with an operator or a comma, or the next
+// line with text starts with a brace, an operator or a clause keyword.
+func continues(content []byte, li lineIndex, l int) bool {
+	t := strings.TrimSpace(string(li.text(content, l, l)))
+	if i := strings.Index(t, " //"); i >= 0 {
+		t = strings.TrimSpace(t[:i])
+	}
+	for _, s := range continuedByEnd {
+		if strings.HasSuffix(t, s) {
+			return true
+		}
+	}
+	for k := l + 1; k <= li.lines() && k < l+20; k++ {
+		next := strings.TrimSpace(string(li.text(content, k, k)))
+		if next == "" {
+			continue
+		}
+		if strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/*") || strings.HasPrefix(next, "*") {
+			continue
+		}
+		for _, s := range continuedByStart {
+			if strings.HasPrefix(next, s) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
 }
 
 // indentEnd: the block of line l ends before the next non-blank line

@@ -1,0 +1,32 @@
+package index
+
+// The outline of JavaScript and TypeScript: functions (declared, or
+// arrow and function expressions bound to a name or to exports), classes
+// with their methods (static, async, get/set, #private, generators, arrow
+// fields), object literals bound to a name with their methods, and TS
+// interfaces, type aliases, enums and namespaces.
+func init() {
+	const id = `[A-Za-z_$][\w$]*`
+	// A function value: function ..., async (a) =>, a =>, <T>(a): R =>.
+	const params = `\((?:[^()]|\([^()]*\))*\)` // one level of nested parentheses
+	const fnValue = `(?:async\s+)?(?:function\b|(?:<[^>]*>\s*)?` + params + `\s*(?::[^=]+)?=>|` + id + `\s*=>)`
+	const mods = `(?:(?:public|private|protected|static|async|readonly|override|abstract|declare|accessor|get|set)\s+)*`
+	register(&outliner{style: braces, lineComment: "//", rules: []declRule{
+		decl("func", `^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:async\s+)?function\s*\*?\s*(`+id+`)`),
+		decl("class", `^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?class\s+(`+id+`)`),
+		decl("interface", `^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?interface\s+(`+id+`)`),
+		decl("type", `^\s*(?:export\s+)?(?:declare\s+)?type\s+(`+id+`)\s*(?:<[^=]*>)?\s*=`),
+		decl("enum", `^\s*(?:export\s+)?(?:declare\s+)?(?:const\s+)?enum\s+(`+id+`)`),
+		decl("namespace", `^\s*(?:export\s+)?(?:declare\s+)?(?:namespace|module)\s+(`+id+`(?:\.`+id+`)*)\s*\{`),
+		decl("func", `^\s*(?:export\s+)?(?:const|let|var)\s+(`+id+`)\s*(?::[^=]+)?=\s*`+fnValue),
+		{re: decl("", `^\s*(?:export\s+)?(?:const|let|var)\s+(`+id+`)\s*(?::[^=]+)?=\s*(?:async\s*)?(?:<[^>]*>\s*)?\(\s*[{\[]?$`).re, kind: "func", arrow: true},
+		decl("object", `^\s*(?:export\s+)?(?:const|let|var)\s+(`+id+`)\s*(?::[^=]+)?=\s*\{\s*$`),
+		decl("func", `^\s*module\.exports\s*=\s*(?:async\s+)?function\s*\*?\s*(`+id+`)`),
+		decl("func", `^\s*(?:module\.)?exports\.(`+id+`)\s*=\s*`+fnValue),
+		decl("object", `^\s*module\.(exports)\s*=\s*\{\s*$`),
+		// Members of a class or object literal.
+		member("method", `^\s+`+mods+`\*?\s*(#?`+id+`)\s*\??\s*(?:<[^>]*>)?\s*\((?:[^;]*\)\s*(?::\s*[^;{]+)?\{.*$|[^)]*$)`),
+		member("method", `^\s+(?:(?:public|private|protected|static|readonly|override)\s+)*(#?`+id+`)\s*(?::[^=]+)?=\s*`+fnValue),
+		member("method", `^\s+(?:async\s+)?(`+id+`)\s*:\s*`+fnValue),
+	}}, "javascript", "typescript")
+}
