@@ -380,6 +380,9 @@ var (
 // line with text starts with a brace, an operator or a clause keyword.
 func continues(content []byte, li lineIndex, l int) bool {
 	t := strings.TrimSpace(string(li.text(content, l, l)))
+	if strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") || strings.HasPrefix(t, "*") {
+		return true // a comment between the signature and the body
+	}
 	if i := strings.Index(t, " //"); i >= 0 {
 		t = strings.TrimSpace(t[:i])
 	}
@@ -427,8 +430,15 @@ func indentEnd(content []byte, li lineIndex, l int) int {
 		k = l
 	}
 	end := k
+	quote := "" // the triple quote of a string open across lines
 	for m := k + 1; m <= li.lines(); m++ {
 		t := li.text(content, m, m)
+		if quote != "" {
+			// A line of a multi-line string, however indented.
+			end = m
+			quote = tripleQuote(t, quote)
+			continue
+		}
 		if len(bytes.TrimSpace(t)) == 0 {
 			continue
 		}
@@ -436,8 +446,30 @@ func indentEnd(content []byte, li lineIndex, l int) int {
 			break
 		}
 		end = m
+		quote = tripleQuote(t, "")
 	}
 	return end
+}
+
+// tripleQuote returns the triple quote (three double or three single
+// quotes) still open after line t, given the one open before it ("" for
+// none).
+func tripleQuote(t []byte, open string) string {
+	for i := 0; i+3 <= len(t); i++ {
+		if open == "" && t[i] == '#' {
+			return ""
+		}
+		q := string(t[i : i+3])
+		switch {
+		case open != "" && q == open:
+			open = ""
+			i += 2
+		case open == "" && (q == `"""` || q == "'''"):
+			open = q
+			i += 2
+		}
+	}
+	return open
 }
 
 func indentOf(line []byte) int {
