@@ -337,7 +337,7 @@ func (o *outliner) braceEnd(content []byte, li lineIndex, l int) int {
 				continue
 			}
 			depth--
-			if depth <= 0 {
+			if depth <= 0 && !(opened && depth == 0 && goesOn(content, li, i+1, line)) {
 				return line
 			}
 		case c == ';' && !opened && paren <= 0:
@@ -345,6 +345,34 @@ func (o *outliner) braceEnd(content []byte, li lineIndex, l int) int {
 		}
 	}
 	return line
+}
+
+// goesOn reports whether an expression goes on after the brace that
+// closed a body at content[i-1] on line l: "} else {" (a Kotlin
+// expression body "= if (...) {...} else {...}"), "}.also {", or a next
+// line starting with else, catch, finally or a call.
+func goesOn(content []byte, li lineIndex, i, l int) bool {
+	rest := content[i:]
+	if j := bytes.IndexByte(rest, '\n'); j >= 0 {
+		rest = rest[:j]
+	}
+	rest = bytes.TrimSpace(rest)
+	if len(rest) == 0 {
+		if l >= li.lines() {
+			return false
+		}
+		for k := l + 1; k <= li.lines() && k < l+3; k++ {
+			if rest = bytes.TrimSpace(li.text(content, k, k)); len(rest) > 0 {
+				break
+			}
+		}
+	}
+	for _, w := range []string{"else", "catch", "finally", ".", "?."} {
+		if bytes.HasPrefix(rest, []byte(w)) {
+			return true
+		}
+	}
+	return false
 }
 
 // rustChar reports whether b, starting with a quote, is a Rust character

@@ -3,7 +3,7 @@ package index
 // The outlines of Java, Kotlin and C#: classes, interfaces, enums,
 // records, structs (nested ones too) with their methods and constructors;
 // Kotlin funs, objects and companion objects; C# namespaces (block or
-// file-scoped) and properties.
+// file-scoped), properties, operators and delegates.
 func init() {
 	// A type: Map<String, List<T>>, int[], Task<int>?, a.b.C.
 	const typ = `[\w.$]+(?:\s*<[^()]*>)?(?:\[\])*\??`
@@ -21,6 +21,8 @@ func init() {
 		method,
 		ctor,
 		member("property", `^\s*`+annotations+mods+typ+`\s+([A-Z]\w*)\s*(?:\{|=>|$)`),
+		member("method", `^\s*`+annotations+mods+`(?:(?:implicit|explicit)\s+)?(?:`+typ+`\s+)?operator\s*([^\s(]+)\s*\(`),
+		decl("delegate", `^\s*`+annotations+mods+`delegate\s+`+typ+`\s+([A-Za-z_]\w*)\s*[<(]`),
 	}}, "csharp")
 
 	const kmods = `(?:(?:public|private|protected|internal|open|abstract|sealed|data|enum|annotation|inner|value|override|final|inline|suspend|tailrec|operator|infix|external|expect|actual|lateinit|const|fun)\s+)*`
