@@ -34,6 +34,9 @@ type declRule struct {
 	arrow bool
 	// toEOF declarations end with the file (C#'s "namespace X;").
 	toEOF bool
+	// need lists words of which a line must hold one for re to be tried
+	// (a cheap test that spares most lines the regexp).
+	need []string
 }
 
 type blockStyle int
@@ -76,13 +79,27 @@ var notNames = map[string]bool{"if": true, "for": true, "while": true, "switch":
 	"case": true, "using": true, "lock": true, "foreach": true, "elif": true, "until": true, "unless": true, "with": true,
 	"await": true, "yield": true, "typeof": true, "super": true, "this": true, "fixed": true, "checked": true}
 
-func decl(kind, re string) declRule { return declRule{re: regexp.MustCompile(re), kind: kind} }
+// decl is a rule for declarations of kind matching re on lines that hold
+// one of need (any line when need is empty).
+func decl(kind, re string, need ...string) declRule {
+	return declRule{re: regexp.MustCompile(re), kind: kind, need: need}
+}
 
 // member is decl for a rule that applies only in a container's body.
-func member(kind, re string) declRule {
-	r := decl(kind, re)
+func member(kind, re string, need ...string) declRule {
+	r := decl(kind, re, need...)
 	r.member = true
 	return r
+}
+
+// holdsAny reports whether line holds one of words (true for none).
+func holdsAny(line string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(line, w) {
+			return true
+		}
+	}
+	return len(words) == 0
 }
 
 func register(o *outliner, langs ...string) {
@@ -180,7 +197,7 @@ func (o *outliner) isComment(trim []byte) bool {
 // the declaration's name and kind ("" when none did).
 func (o *outliner) match(line string, parent int, inContainer bool, syms []Symbol, content []byte, li lineIndex, l int) (declRule, string, string) {
 	for _, r := range o.rules {
-		if r.member && !inContainer {
+		if (r.member && !inContainer) || !holdsAny(line, r.need) {
 			continue
 		}
 		m := r.re.FindStringSubmatchIndex(line)
@@ -483,17 +500,20 @@ func indentEnd(content []byte, li lineIndex, l int) int {
 // quotes) still open after line t, given the one open before it ("" for
 // none).
 func tripleQuote(t []byte, open string) string {
+	if open == "" && !bytes.Contains(t, []byte(`"""`)) && !bytes.Contains(t, []byte("'''")) {
+		return ""
+	}
 	for i := 0; i+3 <= len(t); i++ {
 		if open == "" && t[i] == '#' {
 			return ""
 		}
-		q := string(t[i : i+3])
+		q := t[i : i+3]
 		switch {
-		case open != "" && q == open:
+		case open != "" && string(q) == open:
 			open = ""
 			i += 2
-		case open == "" && (q == `"""` || q == "'''"):
-			open = q
+		case open == "" && (string(q) == `"""` || string(q) == "'''"):
+			open = string(q)
 			i += 2
 		}
 	}

@@ -12,21 +12,21 @@ func init() {
 	const fnValue = `(?:async\s+)?(?:function\b|(?:<[^>]*>\s*)?` + params + `\s*(?::[^=]+)?=>|` + id + `\s*=>)`
 	const mods = `(?:(?:public|private|protected|static|async|readonly|override|abstract|declare|accessor|get|set)\s+)*`
 	register(&outliner{style: braces, lineComment: "//", rules: []declRule{
-		decl("func", `^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:async\s+)?function\s*\*?\s*(`+id+`)`),
-		decl("class", `^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?class\s+(`+id+`)`),
-		decl("interface", `^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?interface\s+(`+id+`)`),
-		decl("type", `^\s*(?:export\s+)?(?:declare\s+)?type\s+(`+id+`)\s*(?:<[^=]*>)?\s*=`),
-		decl("enum", `^\s*(?:export\s+)?(?:declare\s+)?(?:const\s+)?enum\s+(`+id+`)`),
-		decl("namespace", `^\s*(?:export\s+)?(?:declare\s+)?(?:namespace|module)\s+(`+id+`(?:\.`+id+`)*)\s*\{`),
-		decl("func", `^\s*(?:export\s+)?(?:const|let|var)\s+(`+id+`)\s*(?::[^=]+)?=\s*`+fnValue),
-		{re: decl("", `^\s*(?:export\s+)?(?:const|let|var)\s+(`+id+`)\s*(?::[^=]+)?=\s*(?:async\s*)?(?:<[^>]*>\s*)?\(\s*[{\[]?$`).re, kind: "func", arrow: true},
-		decl("object", `^\s*(?:export\s+)?(?:const|let|var)\s+(`+id+`)\s*(?::[^=]+)?=\s*\{\s*$`),
-		decl("func", `^\s*module\.exports\s*=\s*(?:async\s+)?function\s*\*?\s*(`+id+`)`),
-		decl("func", `^\s*(?:module\.)?exports\.(`+id+`)\s*=\s*`+fnValue),
-		decl("object", `^\s*module\.(exports)\s*=\s*\{\s*$`),
+		decl("func", `^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:async\s+)?function\s*\*?\s*(`+id+`)`, "function"),
+		decl("class", `^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?class\s+(`+id+`)`, "class"),
+		decl("interface", `^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?interface\s+(`+id+`)`, "interface"),
+		decl("type", `^\s*(?:export\s+)?(?:declare\s+)?type\s+(`+id+`)\s*(?:<[^=]*>)?\s*=`, "type"),
+		decl("enum", `^\s*(?:export\s+)?(?:declare\s+)?(?:const\s+)?enum\s+(`+id+`)`, "enum"),
+		decl("namespace", `^\s*(?:export\s+)?(?:declare\s+)?(?:namespace|module)\s+(`+id+`(?:\.`+id+`)*)\s*\{`, "namespace", "module"),
+		decl("func", `^\s*(?:export\s+)?(?:const|let|var)\s+(`+id+`)\s*(?::[^=]+)?=\s*`+fnValue, "=>", "function"),
+		{re: decl("", `^\s*(?:export\s+)?(?:const|let|var)\s+(`+id+`)\s*(?::[^=]+)?=\s*(?:async\s*)?(?:<[^>]*>\s*)?\(\s*[{\[]?$`).re, kind: "func", arrow: true, need: []string{"("}},
+		decl("object", `^\s*(?:export\s+)?(?:const|let|var)\s+(`+id+`)\s*(?::[^=]+)?=\s*\{\s*$`, "{"),
+		decl("func", `^\s*module\.exports\s*=\s*(?:async\s+)?function\s*\*?\s*(`+id+`)`, "exports"),
+		decl("func", `^\s*(?:module\.)?exports\.(`+id+`)\s*=\s*`+fnValue, "exports"),
+		decl("object", `^\s*module\.(exports)\s*=\s*\{\s*$`, "exports"),
 		// Members of a class or object literal.
-		member("method", `^\s+`+mods+`\*?\s*(#?`+id+`)\s*\??\s*(?:<[^>]*>)?\s*\((?:[^;]*\)\s*(?::\s*[^;{]+)?\{.*$|[^)]*$)`),
-		member("method", `^\s+(?:(?:public|private|protected|static|readonly|override)\s+)*(#?`+id+`)\s*(?::[^=]+)?=\s*`+fnValue),
-		member("method", `^\s+(?:async\s+)?(`+id+`)\s*:\s*`+fnValue),
+		member("method", `^\s+`+mods+`\*?\s*(#?`+id+`)\s*\??\s*(?:<[^>]*>)?\s*\((?:[^;]*\)\s*(?::\s*[^;{]+)?\{.*$|[^)]*$)`, "("),
+		member("method", `^\s+(?:(?:public|private|protected|static|readonly|override)\s+)*(#?`+id+`)\s*(?::[^=]+)?=\s*`+fnValue, "=>", "function"),
+		member("method", `^\s+(?:async\s+)?(`+id+`)\s*:\s*`+fnValue, ":"),
 	}}, "javascript", "typescript")
 }

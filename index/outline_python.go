@@ -5,7 +5,7 @@ package index
 // unit below them (commentStart).
 func init() {
 	register(&outliner{style: indentation, lineComment: "#", rules: []declRule{
-		decl("func", `^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)\s*[\[(]`),
-		decl("class", `^\s*class\s+([A-Za-z_]\w*)`),
+		decl("func", `^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)\s*[\[(]`, "def"),
+		decl("class", `^\s*class\s+([A-Za-z_]\w*)`, "class"),
 	}}, "python")
 }
