@@ -2,7 +2,8 @@ package index
 
 // The outline of JavaScript and TypeScript: functions (declared, or
 // arrow and function expressions bound to a name or to exports), classes
-// with their methods (static, async, get/set, #private, generators, arrow
+// (declared, or class expressions bound to a name or to exports) with
+// their methods (static, async, get/set, #private, generators, arrow
 // fields), object literals bound to a name with their methods, and TS
 // interfaces, type aliases, enums and namespaces.
 func init() {
@@ -14,6 +15,8 @@ func init() {
 	register(&outliner{style: braces, lineComment: "//", rules: []declRule{
 		decl("func", `^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:async\s+)?function\s*\*?\s*(`+id+`)`, "function"),
 		decl("class", `^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?class\s+(`+id+`)`, "class"),
+		decl("class", `^\s*(?:export\s+)?(?:const|let|var)\s+(`+id+`)\s*=\s*class\b`, "class"),
+		decl("class", `^\s*(?:module\.)?exports(?:\.`+id+`)?\s*=\s*class\s+(`+id+`)`, "class"),
 		decl("interface", `^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?interface\s+(`+id+`)`, "interface"),
 		decl("type", `^\s*(?:export\s+)?(?:declare\s+)?type\s+(`+id+`)\s*(?:<[^=]*>)?\s*=`, "type"),
 		decl("enum", `^\s*(?:export\s+)?(?:declare\s+)?(?:const\s+)?enum\s+(`+id+`)`, "enum"),
