@@ -3,6 +3,7 @@ package index
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -28,12 +29,17 @@ type declRule struct {
 	// defName names a declaration whose name is optional
 	// ("companion object").
 	defName string
-	// arrow rules end in "(" and match only when the parenthesis is
-	// followed by "=>" once closed (a multi-line arrow function's
-	// parameters, not a parenthesised expression).
-	arrow bool
+	// follows: the match ends at an opening bracket ("(" or "<") that,
+	// once closed, must be followed by this: "=>" for a multi-line arrow
+	// function's parameters (not a parenthesised expression), "(" for a
+	// method's multi-line type parameters (not a generic type).
+	follows string
 	// toEOF declarations end with the file (C#'s "namespace X;").
 	toEOF bool
+	// in, when set, lists the container kinds a member rule applies in
+	// (method signatures without a body: in an interface, not in an
+	// object literal).
+	in []string
 	// need lists words of which a line must hold one for re to be tried
 	// (a cheap test that spares most lines the regexp).
 	need []string
@@ -89,6 +95,14 @@ func decl(kind, re string, need ...string) declRule {
 func member(kind, re string, need ...string) declRule {
 	r := decl(kind, re, need...)
 	r.member = true
+	return r
+}
+
+// signature is member for a rule that applies only in containers of the
+// given kinds.
+func signature(kinds []string, kind, re string, need ...string) declRule {
+	r := member(kind, re, need...)
+	r.in = kinds
 	return r
 }
 
@@ -200,6 +214,9 @@ func (o *outliner) match(line string, parent int, inContainer bool, syms []Symbo
 		if (r.member && !inContainer) || !holdsAny(line, r.need) {
 			continue
 		}
+		if len(r.in) > 0 && !slices.Contains(r.in, syms[parent].Kind) {
+			continue
+		}
 		m := r.re.FindStringSubmatchIndex(line)
 		if m == nil {
 			continue
@@ -217,7 +234,7 @@ func (o *outliner) match(line string, parent int, inContainer bool, syms []Symbo
 		if r.ctor && (parent < 0 || syms[parent].Name != name) {
 			continue
 		}
-		if r.arrow && !arrowFollows(content, li[l-1]+strings.LastIndexByte(line[:m[1]], '(')) {
+		if r.follows != "" && !closedThen(content, li[l-1]+strings.LastIndexAny(line[:m[1]], "(<"), r.follows) {
 			continue
 		}
 		kind := r.kind
@@ -229,29 +246,38 @@ func (o *outliner) match(line string, parent int, inContainer bool, syms []Symbo
 	return declRule{}, "", ""
 }
 
-// arrowFollows reports whether the parenthesis at content[at] is closed
-// within a few kilobytes and then followed by "=>" (after an optional
-// type annotation).
-func arrowFollows(content []byte, at int) bool {
-	if at < 0 || at >= len(content) || content[at] != '(' {
+// closedThen reports whether the bracket at content[at] is closed within
+// a few kilobytes and then followed by then: "(" right away, "=>" after an
+// optional type annotation.
+func closedThen(content []byte, at int, then string) bool {
+	if at < 0 || at >= len(content) || (content[at] != '(' && content[at] != '<') {
 		return false
+	}
+	open, close := content[at], byte(')')
+	if open == '<' {
+		close = '>'
 	}
 	depth := 0
 	limit := min(len(content), at+4096)
 	for i := at; i < limit; i++ {
 		switch content[i] {
-		case '(':
+		case open:
 			depth++
-		case ')':
+		case close:
+			if i > 0 && content[i-1] == '=' {
+				continue // the arrow of a function type inside
+			}
 			depth--
-			if depth == 0 {
-				rest := content[i+1 : min(len(content), i+200)]
-				if j := bytes.Index(rest, []byte("=>")); j >= 0 {
-					between := bytes.TrimSpace(rest[:j])
-					return len(between) == 0 || between[0] == ':'
-				}
+			if depth > 0 {
+				continue
+			}
+			rest := content[i+1 : min(len(content), i+200)]
+			j := bytes.Index(rest, []byte(then))
+			if j < 0 {
 				return false
 			}
+			between := bytes.TrimSpace(rest[:j])
+			return len(between) == 0 || (then == "=>" && between[0] == ':')
 		case ';':
 			return false
 		}
@@ -306,7 +332,7 @@ func (o *outliner) braceEnd(content []byte, li lineIndex, l int) int {
 				return line
 			}
 			line++
-			if !opened && line > l+30 {
+			if !opened && paren <= 0 && line > l+30 {
 				return l // no body in sight
 			}
 		case o.lineComment != "" && bytes.HasPrefix(content[i:], []byte(o.lineComment)):
@@ -364,16 +390,21 @@ func (o *outliner) braceEnd(content []byte, li lineIndex, l int) int {
 	return line
 }
 
-// goesOn reports whether an expression goes on after the brace that
-// closed a body at content[i-1] on line l: "} else {" (a Kotlin
-// expression body "= if (...) {...} else {...}"), "}.also {", or a next
-// line starting with else, catch, finally or a call.
+// goesOn reports whether a declaration goes on after the brace that
+// closed a block at content[i-1] on line l: "} else {" (a Kotlin
+// expression body "= if (...) {...} else {...}"), "}.also {", a line
+// that opens another block (the block closed was an object type in a
+// signature), or a next line starting with else, catch, finally or a
+// call.
 func goesOn(content []byte, li lineIndex, i, l int) bool {
 	rest := content[i:]
 	if j := bytes.IndexByte(rest, '\n'); j >= 0 {
 		rest = rest[:j]
 	}
 	rest = bytes.TrimSpace(rest)
+	if bytes.HasSuffix(rest, []byte("{")) {
+		return true // the braces closed were a type: "): T & { signal: S } {"
+	}
 	if len(rest) == 0 {
 		if l >= li.lines() {
 			return false

@@ -11,6 +11,10 @@ func init() {
 	// A function value: function ..., async (a) =>, a =>, <T>(a): R =>.
 	const params = `\((?:[^()]|\([^()]*\))*\)` // one level of nested parentheses
 	const fnValue = `(?:async\s+)?(?:function\b|(?:<[^>]*>\s*)?` + params + `\s*(?::[^=]+)?=>|` + id + `\s*=>)`
+	// A function value, possibly wrapped in a call: withMeta((a) => {,
+	// React.forwardRef<R, P>((props, ref) => {.
+	const wrappedFn = `(?:[\w$.]+\s*(?:<[^()]*>)?\s*\(\s*)?` + fnValue
+	const generics = `<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>` // two levels of nesting
 	const mods = `(?:(?:public|private|protected|static|async|readonly|override|abstract|declare|accessor|get|set)\s+)*`
 	register(&outliner{style: braces, lineComment: "//", rules: []declRule{
 		decl("func", `^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:async\s+)?function\s*\*?\s*(`+id+`)`, "function"),
@@ -21,15 +25,21 @@ func init() {
 		decl("type", `^\s*(?:export\s+)?(?:declare\s+)?type\s+(`+id+`)\s*(?:<[^=]*>)?\s*=`, "type"),
 		decl("enum", `^\s*(?:export\s+)?(?:declare\s+)?(?:const\s+)?enum\s+(`+id+`)`, "enum"),
 		decl("namespace", `^\s*(?:export\s+)?(?:declare\s+)?(?:namespace|module)\s+(`+id+`(?:\.`+id+`)*)\s*\{`, "namespace", "module"),
-		decl("func", `^\s*(?:export\s+)?(?:const|let|var)\s+(`+id+`)\s*(?::[^=]+)?=\s*`+fnValue, "=>", "function"),
-		{re: decl("", `^\s*(?:export\s+)?(?:const|let|var)\s+(`+id+`)\s*(?::[^=]+)?=\s*(?:async\s*)?(?:<[^>]*>\s*)?\(\s*[{\[]?$`).re, kind: "func", arrow: true, need: []string{"("}},
+		decl("func", `^\s*(?:export\s+)?(?:const|let|var)\s+(`+id+`)\s*(?::[^=]+)?=\s*`+wrappedFn, "=>", "function"),
+		{re: decl("", `^\s*(?:export\s+)?(?:const|let|var)\s+(`+id+`)\s*(?::[^=]+)?=\s*(?:async\s*)?(?:<[^>]*>\s*)?\(\s*[{\[]?$`).re, kind: "func", follows: "=>", need: []string{"("}},
 		decl("object", `^\s*(?:export\s+)?(?:const|let|var)\s+(`+id+`)\s*(?::[^=]+)?=\s*\{\s*$`, "{"),
 		decl("func", `^\s*module\.exports\s*=\s*(?:async\s+)?function\s*\*?\s*(`+id+`)`, "exports"),
 		decl("func", `^\s*(?:module\.)?exports\.(`+id+`)\s*=\s*`+fnValue, "exports"),
 		decl("object", `^\s*module\.(exports)\s*=\s*\{\s*$`, "exports"),
 		// Members of a class or object literal.
-		member("method", `^\s+`+mods+`\*?\s*(#?`+id+`)\s*\??\s*(?:<[^>]*>)?\s*\((?:[^;]*\)\s*(?::\s*[^;{]+)?\{.*$|[^)]*$)`, "("),
-		member("method", `^\s+(?:(?:public|private|protected|static|readonly|override)\s+)*(#?`+id+`)\s*(?::[^=]+)?=\s*`+fnValue, "=>", "function"),
+		member("method", `^\s+`+mods+`\*?\s*(#?`+id+`)\s*\??\s*(?:`+generics+`)?\s*\((?:[^;]*\)\s*(?::\s*[^;{]+)?\{.*$|[^)]*$)`, "("),
+		member("method", `^\s+(?:(?:public|private|protected|static|readonly|override)\s+)*(#?`+id+`)\s*(?::[^=]+)?=\s*`+wrappedFn, "=>", "function"),
 		member("method", `^\s+(?:async\s+)?(`+id+`)\s*:\s*`+fnValue, ":"),
+		// A generic method whose type parameters run over several lines.
+		{re: member("", `^\s+`+mods+`\*?\s*(#?`+id+`)\s*<\s*$`).re, kind: "method", member: true, follows: "(", need: []string{"<"}},
+		// A method signature without a body: an interface's, an abstract
+		// one, an overload.
+		signature([]string{"interface", "class"}, "method",
+			`^\s+`+mods+`(#?`+id+`)\s*\??\s*(?:`+generics+`)?\s*`+params+`\s*(?::\s*[^={]+)?;?\s*$`, "("),
 	}}, "javascript", "typescript")
 }

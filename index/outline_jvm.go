@@ -11,14 +11,18 @@ func init() {
 	const mods = `(?:(?:public|private|protected|internal|static|final|abstract|synchronized|native|override|virtual|async|sealed|non-sealed|extern|unsafe|new|default|strictfp|partial|readonly|file|required|transient|volatile)\s+)*`
 	typeDecl := decl("$1", `^\s*`+annotations+mods+`(class|interface|enum|record|struct|@interface)\s+([A-Za-z_]\w*)`, "class", "interface", "enum", "record", "struct")
 	method := member("method", `^\s*`+annotations+mods+`(?:<[^>]+>\s+)?`+typ+`\s+([A-Za-z_]\w*)\s*(?:<[^>]*>)?\s*\((?:[^;]*$|.*\)\s*=>.*$)`, "(")
+	// A method without a body: an interface's, an abstract or native one.
+	bodiless := signature([]string{"interface", "class", "enum", "record"}, "method",
+		`^\s*`+annotations+mods+`(?:<[^>]+>\s+)?`+typ+`\s+([A-Za-z_]\w*)\s*\([^;{]*\)\s*(?:throws\s[^;{]*)?;\s*$`, "(")
 	ctor := member("method", `^\s*`+annotations+mods+`([A-Z]\w*)\s*\([^;]*$`, "(")
 	ctor.ctor = true
-	register(&outliner{style: braces, lineComment: "//", rules: []declRule{typeDecl, method, ctor}}, "java")
+	register(&outliner{style: braces, lineComment: "//", rules: []declRule{typeDecl, method, bodiless, ctor}}, "java")
 
 	register(&outliner{style: braces, lineComment: "//", rules: []declRule{
 		decl("namespace", `^\s*namespace\s+([\w.]+)`, "namespace"),
 		typeDecl,
 		method,
+		bodiless,
 		ctor,
 		member("property", `^\s*`+annotations+mods+typ+`\s+([A-Z]\w*)\s*(?:\{|=>|$)`),
 		member("method", `^\s*`+annotations+mods+`(?:(?:implicit|explicit)\s+)?(?:`+typ+`\s+)?operator\s*([^\s(]+)\s*\(`, "operator"),
