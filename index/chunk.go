@@ -386,8 +386,11 @@ func (o *outlineTree) emit(i, floor int, container string) int {
 	start := commentStart(s.Line, floor, o.content, o.li)
 	end := symEnd(s)
 	label := s.Name
-	if container != "" {
+	switch {
+	case container != "":
 		label = container + "." + s.Name
+	case s.Kind == "method" && s.Container != "":
+		label = qualified(s) // res.send = function
 	}
 	unit := chunk{Start: start, End: end, Symbol: label, Kind: s.Kind,
 		Names: []string{qualified(s)}, NameLines: []int{0}, Header: s.Signature}
@@ -449,12 +452,17 @@ func qualified(s Symbol) string {
 }
 
 // commentStart walks up from line over the comment lines right above it
-// (//, #, --, /*, *, ///, decorators) but not above floor.
+// (//, #, --, /*, *, ///, decorators) but not above floor. A block comment
+// ("*/" last) one blank line above a declaration is its doc comment too
+// (express writes them so).
 func commentStart(line, floor int, content []byte, li lineIndex) int {
 	start := line
 	for l := line - 1; l > floor; l-- {
 		t := strings.TrimSpace(string(li.text(content, l, l)))
 		if t == "" {
+			if l == line-1 && l-1 > floor && strings.HasSuffix(strings.TrimSpace(string(li.text(content, l-1, l-1))), "*/") {
+				continue
+			}
 			break
 		}
 		if strings.HasPrefix(t, "//") || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "--") ||

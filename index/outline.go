@@ -34,6 +34,12 @@ type declRule struct {
 	// function's parameters (not a parenthesised expression), "(" for a
 	// method's multi-line type parameters (not a generic type).
 	follows string
+	// reject, when set, turns down a line that re matched (a callback
+	// passed to items.map, not a function value).
+	reject *regexp.Regexp
+	// qualified rules take the container from group 1 of re, not from
+	// the enclosing declaration (res.send = function, X.prototype.y =).
+	qualified bool
 	// toEOF declarations end with the file (C#'s "namespace X;").
 	toEOF bool
 	// in, when set, lists the container kinds a member rule applies in
@@ -147,14 +153,14 @@ func (o *outliner) outline(content []byte, li lineIndex) []Symbol {
 			parent = stack[len(stack)-1]
 		}
 		inContainer := parent >= 0 && containerKinds[syms[parent].Kind]
-		r, name, kind := o.match(line, parent, inContainer, syms, content, li, l)
+		r, name, kind, owner := o.match(line, parent, inContainer, syms, content, li, l)
 		if name == "" {
 			continue
 		}
 		if kind == "func" && inContainer && !namespaceKinds[syms[parent].Kind] {
 			kind = "method"
 		}
-		if kind == "method" && !inContainer {
+		if kind == "method" && !inContainer && owner == "" {
 			kind = "func"
 		}
 		if i := strings.LastIndex(name, "::"); i >= 0 {
@@ -171,9 +177,11 @@ func (o *outliner) outline(content []byte, li lineIndex) []Symbol {
 		default:
 			end = o.blockEnd(content, li, l)
 		}
-		container := ""
+		container := owner
 		if parent >= 0 {
-			container = syms[parent].Name
+			if container == "" {
+				container = syms[parent].Name
+			}
 			end = min(end, syms[parent].EndLine)
 		}
 		sig := line
@@ -209,7 +217,7 @@ func (o *outliner) isComment(trim []byte) bool {
 
 // match tries the rules on line l and returns the rule that matched with
 // the declaration's name and kind ("" when none did).
-func (o *outliner) match(line string, parent int, inContainer bool, syms []Symbol, content []byte, li lineIndex, l int) (declRule, string, string) {
+func (o *outliner) match(line string, parent int, inContainer bool, syms []Symbol, content []byte, li lineIndex, l int) (r declRule, name, kind, owner string) {
 	for _, r := range o.rules {
 		if (r.member && !inContainer) || !holdsAny(line, r.need) {
 			continue
@@ -224,6 +232,15 @@ func (o *outliner) match(line string, parent int, inContainer bool, syms []Symbo
 		name := ""
 		if g := len(m)/2 - 1; g > 0 && m[2*g] >= 0 {
 			name = line[m[2*g]:m[2*g+1]]
+		}
+		owner := ""
+		if r.qualified {
+			if owner = line[m[2]:m[3]]; owner == "this" || (owner == "module" && name == "exports") {
+				continue
+			}
+		}
+		if r.reject != nil && r.reject.MatchString(line[m[0]:m[1]]) {
+			continue
 		}
 		if name == "" {
 			name = r.defName
@@ -241,9 +258,9 @@ func (o *outliner) match(line string, parent int, inContainer bool, syms []Symbo
 		if kind == "$1" {
 			kind = line[m[2]:m[3]]
 		}
-		return r, name, kind
+		return r, name, kind, owner
 	}
-	return declRule{}, "", ""
+	return declRule{}, "", "", ""
 }
 
 // closedThen reports whether the bracket at content[at] is closed within

@@ -1,7 +1,10 @@
 package index
 
+import "regexp"
+
 // The outline of JavaScript and TypeScript: functions (declared, or
-// arrow and function expressions bound to a name or to exports), classes
+// arrow and function expressions bound to a name or to exports), methods
+// assigned to an object or a prototype (res.send = function), classes
 // (declared, or class expressions bound to a name or to exports) with
 // their methods (static, async, get/set, #private, generators, arrow
 // fields), object literals bound to a name with their methods, and TS
@@ -14,6 +17,13 @@ func init() {
 	// A function value, possibly wrapped in a call: withMeta((a) => {,
 	// React.forwardRef<R, P>((props, ref) => {.
 	const wrappedFn = `(?:[\w$.]+\s*(?:<[^()]*>)?\s*\(\s*)?` + fnValue
+	// Calls whose callback is not the value bound: items.map((i) => {,
+	// useMemo(() => {.
+	notWrapper := regexp.MustCompile(`\.\s*(?:map|filter|reduce|reduceRight|forEach|find|findIndex|findLast|some|every|sort|flatMap|then|catch|finally|replace|replaceAll|on|push|all|race|allSettled|from)\s*\(|\b(?:useMemo|useEffect|useLayoutEffect|setTimeout|setInterval|setImmediate|computed|watch)\s*\(`)
+	wrapped := func(r declRule) declRule {
+		r.reject = notWrapper
+		return r
+	}
 	const generics = `<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>` // two levels of nesting
 	const mods = `(?:(?:public|private|protected|static|async|readonly|override|abstract|declare|accessor|get|set)\s+)*`
 	register(&outliner{style: braces, lineComment: "//", rules: []declRule{
@@ -25,15 +35,21 @@ func init() {
 		decl("type", `^\s*(?:export\s+)?(?:declare\s+)?type\s+(`+id+`)\s*(?:<[^=]*>)?\s*=`, "type"),
 		decl("enum", `^\s*(?:export\s+)?(?:declare\s+)?(?:const\s+)?enum\s+(`+id+`)`, "enum"),
 		decl("namespace", `^\s*(?:export\s+)?(?:declare\s+)?(?:namespace|module)\s+(`+id+`(?:\.`+id+`)*)\s*\{`, "namespace", "module"),
-		decl("func", `^\s*(?:export\s+)?(?:const|let|var)\s+(`+id+`)\s*(?::[^=]+)?=\s*`+wrappedFn, "=>", "function"),
+		wrapped(decl("func", `^\s*(?:export\s+)?(?:const|let|var)\s+(`+id+`)\s*(?::[^=]+)?=\s*`+wrappedFn, "=>", "function")),
 		{re: decl("", `^\s*(?:export\s+)?(?:const|let|var)\s+(`+id+`)\s*(?::[^=]+)?=\s*(?:async\s*)?(?:<[^>]*>\s*)?\(\s*[{\[]?$`).re, kind: "func", follows: "=>", need: []string{"("}},
 		decl("object", `^\s*(?:export\s+)?(?:const|let|var)\s+(`+id+`)\s*(?::[^=]+)?=\s*\{\s*$`, "{"),
 		decl("func", `^\s*module\.exports\s*=\s*(?:async\s+)?function\s*\*?\s*(`+id+`)`, "exports"),
 		decl("func", `^\s*(?:module\.)?exports\.(`+id+`)\s*=\s*`+fnValue, "exports"),
 		decl("object", `^\s*module\.(exports)\s*=\s*\{\s*$`, "exports"),
+		// An anonymous function exported: named "exports".
+		decl("func", `^\s*module\.(exports)\s*=\s*`+fnValue, "exports"),
+		// A function assigned to a member: res.send = function send (body) {,
+		// Router.prototype.use = function, app.get = (a) => {.
+		{re: decl("", `^\s*(`+id+`(?:\.`+id+`)*?)(?:\.prototype)?\.(`+id+`)\s*=\s*`+wrappedFn).re,
+			kind: "method", qualified: true, reject: notWrapper, need: []string{"=>", "function"}},
 		// Members of a class or object literal.
 		member("method", `^\s+`+mods+`\*?\s*(#?`+id+`)\s*\??\s*(?:`+generics+`)?\s*\((?:[^;]*\)\s*(?::\s*[^;{]+)?\{.*$|[^)]*$)`, "("),
-		member("method", `^\s+(?:(?:public|private|protected|static|readonly|override)\s+)*(#?`+id+`)\s*(?::[^=]+)?=\s*`+wrappedFn, "=>", "function"),
+		wrapped(member("method", `^\s+(?:(?:public|private|protected|static|readonly|override)\s+)*(#?`+id+`)\s*(?::[^=]+)?=\s*`+wrappedFn, "=>", "function")),
 		member("method", `^\s+(?:async\s+)?(`+id+`)\s*:\s*`+fnValue, ":"),
 		// A generic method whose type parameters run over several lines.
 		{re: member("", `^\s+`+mods+`\*?\s*(#?`+id+`)\s*<\s*$`).re, kind: "method", member: true, follows: "(", need: []string{"<"}},
