@@ -41,6 +41,10 @@ func init() {
 		decl("func", `^\s*module\.exports\s*=\s*(?:async\s+)?function\s*\*?\s*(`+id+`)`, "exports"),
 		decl("func", `^\s*(?:module\.)?exports\.(`+id+`)\s*=\s*`+fnValue, "exports"),
 		decl("object", `^\s*module\.(exports)\s*=\s*\{\s*$`, "exports"),
+		// A property defined with a getter: Object.defineProperty(obj,
+		// 'name', {, express's defineGetter(req, 'protocol', function.
+		{re: decl("", `^\s*(?:Object\.)?define(?:Getter|Property)\s*\(\s*(`+id+`(?:\.`+id+`)*?)(?:\.prototype)?\s*,\s*['"]([\w$]+)['"]\s*,`).re,
+			kind: "method", qualified: true, need: []string{"define"}},
 		// An anonymous function exported: named "exports".
 		decl("func", `^\s*module\.(exports)\s*=\s*`+fnValue, "exports"),
 		// A function assigned to a member: res.send = function send (body) {,
