@@ -67,6 +67,9 @@ type outliner struct {
 	lineComment string
 	// lifetimes: a quote may open a Rust lifetime ('a), not a string.
 	lifetimes bool
+	// regexps: a slash where an expression starts opens a regexp literal
+	// (JavaScript), whose brackets and quotes do not count.
+	regexps bool
 	// checkNames: names are not introduced by a keyword (a C function),
 	// so a keyword may look like one.
 	checkNames bool
@@ -328,6 +331,12 @@ func (o *outliner) blockEnd(content []byte, li lineIndex, l int) int {
 	return o.braceEnd(content, li, l)
 }
 
+// maxArgLines bounds how far a declaration whose body has not opened is
+// followed inside an argument list (a callback wrapped in a call): an
+// unbalanced parenthesis must not make every declaration of a file scan
+// to its end.
+const maxArgLines = 500
+
 // braceEnd finds the end of a declaration in a language with braces,
 // skipping strings and comments. Before its body opens, the declaration
 // may run over several lines (parameters, a where clause); braces inside
@@ -349,7 +358,7 @@ func (o *outliner) braceEnd(content []byte, li lineIndex, l int) int {
 				return line
 			}
 			line++
-			if !opened && paren <= 0 && line > l+30 {
+			if !opened && (line > l+maxArgLines || (paren <= 0 && line > l+30)) {
 				return l // no body in sight
 			}
 		case o.lineComment != "" && bytes.HasPrefix(content[i:], []byte(o.lineComment)):
@@ -367,6 +376,10 @@ func (o *outliner) braceEnd(content []byte, li lineIndex, l int) int {
 			i += j + 3
 		case c == '\\' && i+1 < limit && content[i+1] != '\n':
 			i++ // an escaped character outside a string: \{ in a regexp literal
+		case c == '/' && o.regexps && regexpStarts(content, start, i):
+			if j := regexpEnd(content, i); j > i {
+				i = j
+			}
 		case c == '\'' && o.lifetimes && !rustChar(content[i:]):
 			// a lifetime: 'a
 		case c == '"' || c == '\'' || c == '`':
@@ -438,6 +451,51 @@ func goesOn(content []byte, li lineIndex, i, l int) bool {
 		}
 	}
 	return false
+}
+
+// regexpStarts reports whether the slash at content[i] (not "//" or "/*")
+// starts a regexp literal: it follows, on its line, an operator or an
+// opening bracket, or nothing.
+func regexpStarts(content []byte, from, i int) bool {
+	if i+1 < len(content) && (content[i+1] == '/' || content[i+1] == '*') {
+		return false
+	}
+	for k := i - 1; k >= from; k-- {
+		switch c := content[k]; c {
+		case ' ', '\t':
+			continue
+		case '\n':
+			return true
+		case '(', ',', '=', ':', '[', '!', '&', '|', '?', '{', '}', ';', '>':
+			return true
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// regexpEnd returns the index of the slash that closes the regexp literal
+// opened at content[i], or i when the line ends first (not a regexp).
+func regexpEnd(content []byte, i int) int {
+	class := false
+	for j := i + 1; j < len(content) && j < i+1000; j++ {
+		switch content[j] {
+		case '\\':
+			j++
+		case '[':
+			class = true
+		case ']':
+			class = false
+		case '/':
+			if !class {
+				return j
+			}
+		case '\n':
+			return i
+		}
+	}
+	return i
 }
 
 // rustChar reports whether b, starting with a quote, is a Rust character

@@ -26,7 +26,7 @@ func init() {
 	}
 	const generics = `<(?:[^<>]|<(?:[^<>]|<[^<>]*>)*>)*>` // two levels of nesting
 	const mods = `(?:(?:public|private|protected|static|async|readonly|override|abstract|declare|accessor|get|set)\s+)*`
-	register(&outliner{style: braces, lineComment: "//", rules: []declRule{
+	register(&outliner{style: braces, lineComment: "//", regexps: true, rules: []declRule{
 		decl("func", `^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:async\s+)?function\s*\*?\s*(`+id+`)`, "function"),
 		decl("class", `^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?class\s+(`+id+`)`, "class"),
 		decl("class", `^\s*(?:export\s+)?(?:const|let|var)\s+(`+id+`)\s*=\s*class\b`, "class"),
