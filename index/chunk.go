@@ -321,32 +321,39 @@ func sortChunks(cs []chunk) {
 	}
 }
 
-// chunksFromSymbols makes chunks from an outline: each top-level symbol
-// (one not inside another) from its line to its end line, with the comment
-// lines just above it; nested symbols add their names to the enclosing
-// chunk. The top of the file before the first unit is its own chunk.
+// chunksFromSymbols makes chunks from an outline. The units are the
+// top-level symbols and the members of containers that are units
+// themselves (a class's methods, an impl's fns, a namespace's classes),
+// each from its line to its end line with the comment lines just above
+// it; a member is labelled with its container ("LogFiles.exec"). A
+// container's own lines (its header, and fields of three lines or more
+// between its members) are units labelled with the container; shorter
+// gaps (a closing brace) join the unit before them. Any other nested
+// symbol (a function inside a function) adds its name to the unit that
+// holds it. The top of the file before the first unit is its own chunk.
 func chunksFromSymbols(syms []Symbol, li lineIndex, content []byte) []chunk {
 	if len(syms) == 0 {
 		return nil
 	}
-	var units []chunk
-	lastEnd := 0
-	for _, s := range syms {
-		if s.Line <= lastEnd && len(units) > 0 {
-			u := &units[len(units)-1]
-			u.Names = append(u.Names, qualified(s))
-			u.NameLines = append(u.NameLines, s.Line)
-			continue
+	o := outlineTree{syms: syms, li: li, content: content, children: make([][]int, len(syms))}
+	var roots, stack []int
+	for i, s := range syms {
+		for len(stack) > 0 && symEnd(syms[stack[len(stack)-1]]) < s.Line {
+			stack = stack[:len(stack)-1]
 		}
-		start := commentStart(s.Line, lastEnd, content, li)
-		end := s.EndLine
-		if end < s.Line {
-			end = s.Line
+		if len(stack) > 0 {
+			p := stack[len(stack)-1]
+			o.children[p] = append(o.children[p], i)
+		} else {
+			roots = append(roots, i)
 		}
-		units = append(units, chunk{Start: start, End: end, Symbol: s.Name, Kind: s.Kind,
-			Names: []string{qualified(s)}, NameLines: []int{0}, Header: s.Signature})
-		lastEnd = end
+		stack = append(stack, i)
 	}
+	lastEnd := 0
+	for _, r := range roots {
+		lastEnd = o.emit(r, lastEnd, "")
+	}
+	units := o.units
 	var out []chunk
 	if units[0].Start > 1 {
 		out = append(out, chunk{Start: 1, End: units[0].Start - 1, Kind: "file"})
@@ -360,6 +367,83 @@ func chunksFromSymbols(syms []Symbol, li lineIndex, content []byte) []chunk {
 	return fillGaps(mergeSmall(out), content, li)
 }
 
+// outlineTree cuts an outline into units; see chunksFromSymbols.
+type outlineTree struct {
+	syms     []Symbol
+	children [][]int // by symbol: the symbols directly inside it
+	li       lineIndex
+	content  []byte
+	units    []chunk
+}
+
+func symEnd(s Symbol) int { return max(s.EndLine, s.Line) }
+
+// emit adds the unit(s) of symbol i, whose comment may reach up to the
+// line after floor, and returns its last line. A unit inside a container
+// is labelled with the container's name.
+func (o *outlineTree) emit(i, floor int, container string) int {
+	s := o.syms[i]
+	start := commentStart(s.Line, floor, o.content, o.li)
+	end := symEnd(s)
+	label := s.Name
+	switch {
+	case container != "":
+		label = container + "." + s.Name
+	case s.Kind == "method" && s.Container != "":
+		label = qualified(s) // res.send = function
+	}
+	unit := chunk{Start: start, End: end, Symbol: label, Kind: s.Kind,
+		Names: []string{qualified(s)}, NameLines: []int{0}, Header: s.Signature}
+	kids := o.children[i]
+	if !containerKinds[s.Kind] || len(kids) == 0 {
+		o.addNames(&unit, kids)
+		o.units = append(o.units, unit)
+		return end
+	}
+	// A container: its header up to its first member, then each member
+	// and the longer stretches between them.
+	part := func(from, to int, names []string, lines []int) chunk {
+		c := unit
+		c.Start, c.End, c.Names, c.NameLines = from, to, names, lines
+		return c
+	}
+	prev := s.Line
+	for k, kid := range kids {
+		ks := commentStart(o.syms[kid].Line, prev, o.content, o.li)
+		switch {
+		case k == 0:
+			o.units = append(o.units, part(start, ks-1, unit.Names, unit.NameLines))
+		case nonblankLines(o.content, o.li, prev+1, ks-1) >= 3:
+			o.units = append(o.units, part(prev+1, ks-1, nil, nil))
+		}
+		prev = o.emit(kid, prev, s.Name)
+	}
+	if nonblankLines(o.content, o.li, prev+1, end) >= 3 {
+		o.units = append(o.units, part(prev+1, end, nil, nil))
+	}
+	return end
+}
+
+// addNames adds the names of the symbols nested in a unit (and theirs).
+func (o *outlineTree) addNames(u *chunk, kids []int) {
+	for _, k := range kids {
+		u.Names = append(u.Names, qualified(o.syms[k]))
+		u.NameLines = append(u.NameLines, o.syms[k].Line)
+		o.addNames(u, o.children[k])
+	}
+}
+
+// nonblankLines counts the lines from..to with text.
+func nonblankLines(content []byte, li lineIndex, from, to int) int {
+	n := 0
+	for l := max(from, 1); l <= to && l <= li.lines(); l++ {
+		if len(bytes.TrimSpace(li.text(content, l, l))) > 0 {
+			n++
+		}
+	}
+	return n
+}
+
 func qualified(s Symbol) string {
 	if s.Container != "" {
 		return s.Container + "." + s.Name
@@ -368,12 +452,17 @@ func qualified(s Symbol) string {
 }
 
 // commentStart walks up from line over the comment lines right above it
-// (//, #, --, /*, *, ///, decorators) but not above floor.
+// (//, #, --, /*, *, ///, decorators) but not above floor. A block comment
+// ("*/" last) one blank line above a declaration is its doc comment too
+// (express writes them so).
 func commentStart(line, floor int, content []byte, li lineIndex) int {
 	start := line
 	for l := line - 1; l > floor; l-- {
 		t := strings.TrimSpace(string(li.text(content, l, l)))
 		if t == "" {
+			if l == line-1 && l-1 > floor && strings.HasSuffix(strings.TrimSpace(string(li.text(content, l-1, l-1))), "*/") {
+				continue
+			}
 			break
 		}
 		if strings.HasPrefix(t, "//") || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "--") ||

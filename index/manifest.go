@@ -11,7 +11,7 @@ import (
 
 // manifestVersion changes whenever chunking, analysis or the mapping
 // change: an index written by another version is rebuilt.
-const manifestVersion = 9 // 9: test folders (test/, tests/, spec/) and test classes count as tests
+const manifestVersion = 10 // 10: methods of classes, impls and traits are units (Class.method); test folders count as tests
 
 // fileEntry is what the index knows of one file. Entries are immutable
 // once published in a state; the writer replaces them.

@@ -146,8 +146,10 @@ func TestWindowsKeepTheirOwnNames(t *testing.T) {
 	}
 }
 
-// TestOutlineWindowsKeepTheirOwnNames: the windows of a long Python class
-// keep the class name and only the methods defined on their lines.
+// TestOutlineWindowsKeepTheirOwnNames: a long Python class is cut along
+// its methods; each chunk names the class's methods defined on its lines,
+// qualified with the class, and the class's own name stays with its
+// header.
 func TestOutlineWindowsKeepTheirOwnNames(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("class Big:\n")
@@ -160,20 +162,25 @@ func TestOutlineWindowsKeepTheirOwnNames(t *testing.T) {
 	if len(chunks) < 3 {
 		t.Fatalf("%d chunks", len(chunks))
 	}
+	if len(chunks[0].Names) == 0 || chunks[0].Names[0] != "Big" {
+		t.Errorf("first chunk names %v, want Big first", chunks[0].Names)
+	}
 	for _, c := range chunks {
 		text := string(li.text(src, c.Start, c.End))
-		if len(c.Names) == 0 || c.Names[0] != "Big" {
-			t.Errorf("window %d-%d names %v, want Big first", c.Start, c.End, c.Names)
-			continue
-		}
-		for _, n := range c.Names[1:] {
-			method := n[strings.LastIndexByte(n, '.')+1:]
-			if !strings.Contains(text, "def "+method+"(") {
-				t.Errorf("window %d-%d names %s, defined elsewhere", c.Start, c.End, n)
+		for _, n := range c.Names {
+			if n == "Big" {
+				continue
+			}
+			method, ok := strings.CutPrefix(n, "Big.")
+			if !ok || !strings.Contains(text, "def "+method+"(") {
+				t.Errorf("chunk %d-%d names %s, defined elsewhere", c.Start, c.End, n)
 			}
 		}
 		if len(c.Names) > 25 {
-			t.Errorf("window %d-%d carries %d names", c.Start, c.End, len(c.Names))
+			t.Errorf("chunk %d-%d carries %d names", c.Start, c.End, len(c.Names))
+		}
+		if !strings.HasPrefix(c.Symbol, "Big") {
+			t.Errorf("chunk %d-%d is labelled %q", c.Start, c.End, c.Symbol)
 		}
 	}
 }

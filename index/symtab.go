@@ -220,12 +220,18 @@ type scored struct {
 	rank int
 }
 
+// symbolRank ranks a match of class: a test file's symbol after the
+// others, and among equals a definition before a field, var or const, an
+// impl block (named after the type it implements) or a constructor
+// (named after its class).
 func symbolRank(sym *Symbol, class int) int {
 	rank := class * 4
 	if isTestPath(sym.Path) {
 		rank += 2
 	}
-	if sym.Kind == "field" || sym.Kind == "var" || sym.Kind == "const" {
+	switch {
+	case sym.Kind == "field" || sym.Kind == "var" || sym.Kind == "const" || sym.Kind == "impl",
+		sym.Kind == "method" && sym.Name == sym.Container:
 		rank++
 	}
 	return rank

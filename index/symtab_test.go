@@ -169,3 +169,17 @@ func TestOutlineOfAnOpenBuffer(t *testing.T) {
 		t.Errorf("Outline of a buffer ahead of the index = %+v, %v\nwant %+v", got, err, want2)
 	}
 }
+
+// TestSymbolsPutTheDefinitionFirst: a name that is a type gives the
+// type's definition first, before the impl blocks named after it (even
+// from a path that sorts first) and before a constructor of that name.
+func TestSymbolsPutTheDefinitionFirst(t *testing.T) {
+	f := newFixture(t, "definitions.txtar")
+	for q, want := range map[string]string{"Json": "struct b/types.rs", "Cache": "class cache/Cache.java"} {
+		got := f.ix.Snapshot().Symbols(q, 10)
+		if len(got) < 2 || got[0].Kind+" "+got[0].Path != want {
+			t.Errorf("Symbols(%q) = %+v, want the %s first and more after", q, got, want)
+		}
+	}
+	checkSymbols(t, f.ix, "definitions")
+}

@@ -1,0 +1,32 @@
+package index
+
+// The outlines of C and C++, Ruby, PHP, Lua and shell.
+func init() {
+	register(&outliner{style: braces, lineComment: "//", checkNames: true, rules: []declRule{
+		decl("$1", `^\s*(?:typedef\s+)?(?:template\s*<[^>]*>\s*)?(struct|class|union|enum|namespace)(?:\s+class)?\s+([A-Za-z_]\w*)[^;]*$`),
+		decl("func", `^(?:(?:static|inline|extern|const|unsigned|signed|struct|enum|virtual|constexpr|explicit)\s+)*[A-Za-z_][\w:<>,]*[\s\*&]+\**([A-Za-z_][\w:~]*)\s*\([^;]*$`),
+		decl("macro", `^\s*#\s*define\s+([A-Za-z_]\w*)`),
+		member("method", `^\s+(?:(?:static|inline|virtual|const|explicit|constexpr)\s+)*[A-Za-z_][\w:<>,]*[\s\*&]+\**([A-Za-z_~]\w*)\s*\([^;]*\)\s*(?:const\s*)?(?:override\s*)?\{?\s*$`),
+	}}, "c", "cpp")
+
+	register(&outliner{style: endKeyword, lineComment: "#", rules: []declRule{
+		decl("method", `^\s*def\s+(?:self\.)?([\w?!=\[\]<>+\-*/%]+)`),
+		decl("class", `^\s*class\s+([A-Z][\w:]*)`),
+		decl("module", `^\s*module\s+([A-Z][\w:]*)`),
+	}}, "ruby")
+
+	register(&outliner{style: braces, lineComment: "//", rules: []declRule{
+		decl("$1", `^\s*(?:(?:abstract|final|readonly)\s+)*(class|interface|trait|enum)\s+([A-Za-z_]\w*)`),
+		decl("func", `^\s*(?:(?:public|private|protected|static|abstract|final)\s+)*function\s+&?([A-Za-z_]\w*)`),
+	}}, "php")
+
+	register(&outliner{style: endKeyword, lineComment: "--", rules: []declRule{
+		decl("func", `^\s*(?:local\s+)?function\s+([\w.:]+)`),
+		decl("func", `^\s*(?:local\s+)?([\w.]+)\s*=\s*function\b`),
+	}}, "lua")
+
+	register(&outliner{style: braces, lineComment: "#", checkNames: true, rules: []declRule{
+		decl("func", `^\s*function\s+([\w.:-]+)`),
+		decl("func", `^\s*([A-Za-z_][\w.:-]*)\s*\(\)\s*\{?`),
+	}}, "shell")
+}
