@@ -190,7 +190,7 @@ func TestNormalConversation(t *testing.T) {
 	if len(res.Steps) != 2 || res.Steps[0].Tool != "search_code" || res.Steps[1].Summary != "server/server.go:13-19" || len(got.steps) != 2 {
 		t.Errorf("steps %+v", res.Steps)
 	}
-	if s := res.Stats; fakeKind == ProviderOllama && s.ModelMS != 3*1500 || s.PromptMS != 3*400 || s.EvalMS != 3*900 {
+	if s := res.Stats; fakeKind == ProviderOllama && (s.ModelMS != 3*1500 || s.PromptMS != 3*400 || s.EvalMS != 3*900) {
 		t.Errorf("model durations: %+v, want Ollama's reported durations summed over 3 turns", s)
 	}
 	if s := res.Stats; s.Hops != 3 || s.ToolCalls != 2 || s.PromptTokens != 2700 || s.EvalTokens != 180 || s.MS <= 0 {
