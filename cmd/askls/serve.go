@@ -25,6 +25,8 @@ func runServe(ctx context.Context, args []string) error {
 	model := fs.String("model", "", "Ollama model (the client's \"model\" setting overrides it)")
 	host := fs.String("ollama-host", "", "Ollama server (the client's \"ollamaHost\" setting overrides it)")
 	noModel := fs.Bool("no-model", false, "answer in retrieval mode only, never contacting Ollama")
+	provider := fs.String("provider", os.Getenv("ASKLS_PROVIDER"), "model server API, ollama or openai (the client's \"provider\" setting overrides it)")
+	baseURL := fs.String("base-url", "", "OpenAI-compatible server URL (the client's \"baseUrl\" setting overrides it)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -48,7 +50,7 @@ func runServe(ctx context.Context, args []string) error {
 		Roots:    roots,
 		CacheDir: rf.cache,
 		Config:   &cfg,
-		Agent:    agent.Config{Model: *model, Host: *host, NoModel: *noModel, Logger: logger},
+		Agent:    agent.Config{Provider: *provider, BaseURL: *baseURL, Model: *model, Host: *host, NoModel: *noModel, Logger: logger},
 		Version:  version,
 	}
 	logger.Info("askls serve: language server on stdio", "version", version, "pid", os.Getpid())
