@@ -28,7 +28,8 @@ var commands = map[string]command{
 	"index":  {"index a tree and print a summary", runIndex},
 	"search": {"search the index", runSearch},
 	"ask":    {"ask a question; answers with path:line:col citations", runAsk},
-	"doctor": {"check that Ollama and the model are usable", runDoctor},
+	"doctor": {"check that the model server and the model are usable", runDoctor},
+	"mcp":    {"serve the Model Context Protocol on stdio (tools and ask for agents)", runMCP},
 	"eval":   {"measure retrieval quality on a question set", runEval},
 	"bench":  {"measure indexing and search speed", runBench},
 }
