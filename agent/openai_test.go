@@ -300,3 +300,16 @@ func TestAPIKeyFromEnvironment(t *testing.T) {
 		t.Errorf("Ollama got a key %q", k)
 	}
 }
+
+// TestNotOllamaIsNamed: a web server where Ollama should be is named in
+// one line, not quoted as a whole HTML page.
+func TestNotOllamaIsNamed(t *testing.T) {
+	f := modeltest.NewOllama(t, func(*modeltest.Request) modeltest.Reply {
+		return modeltest.Reply{Status: 404, Body: modeltest.HTMLPage}
+	})
+	got := ask(t, testAgent(f, Config{}), project, "how does sniff guess the content type")
+	want := "the server at " + f.URL + " is not Ollama: it answered HTTP 404 with an HTML page"
+	if got.res.Mode != ModeRetrieval || !strings.Contains(got.res.Notice, want) || strings.Contains(got.res.Notice, "<") {
+		t.Errorf("mode %q notice %q", got.res.Mode, got.res.Notice)
+	}
+}
