@@ -15,6 +15,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/askls/askls/agent"
+	"github.com/askls/askls/index"
 )
 
 var benchQueries = []string{
@@ -45,6 +46,19 @@ func BenchmarkSearchCodeGOROOT(b *testing.B) {
 	if _, err := srv.ws.index(ctx); err != nil {
 		b.Skipf("index: %v", err)
 	}
+	b.Run("search", func(b *testing.B) {
+		// The index's search alone, for the split of "handler".
+		ix, _ := srv.ws.index(ctx)
+		var ds []time.Duration
+		for i := 0; b.Loop(); i++ {
+			t0 := time.Now()
+			if _, err := ix.Snapshot().Search(ctx, benchQueries[i%len(benchQueries)], 8, index.Filter{}); err != nil {
+				b.Fatal(err)
+			}
+			ds = append(ds, time.Since(t0))
+		}
+		percentiles(b, ds)
+	})
 	b.Run("handler", func(b *testing.B) {
 		h := srv.toolHandler("search_code")
 		var ds []time.Duration
