@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -255,6 +256,33 @@ func TestFilesAreWatched(t *testing.T) {
 		_, text := call(t, cs, "grep", map[string]any{"pattern": "Quuxevict"})
 		return !strings.Contains(text, "cache/evict.go")
 	})
+	// A whole folder removed: its files leave the index.
+	if err := os.RemoveAll(filepath.Join(dir, "store")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, func() bool {
+		_, text := call(t, cs, "list_files", map[string]any{"glob": "store/**"})
+		return !strings.Contains(text, "store/disk.go")
+	})
+}
+
+// TestStreamableHTTP: the same server over the streamable HTTP transport.
+func TestStreamableHTTP(t *testing.T) {
+	dir := fixture.Write(t, "testdata/workspace.txtar")
+	srv := New(Options{Roots: []string{dir}, CacheDir: t.TempDir(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Agent: agent.Config{NoModel: true}})
+	defer srv.Close()
+	hs := httptest.NewServer(srv.HTTPHandler())
+	defer hs.Close()
+	client := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "1"}, nil)
+	cs, err := client.Connect(context.Background(), &sdk.StreamableClientTransport{Endpoint: hs.URL}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	res, text := call(t, cs, "search_code", map[string]any{"query": "entries expire ttl"})
+	if res.IsError || !strings.Contains(text, "cache/cache.go:") {
+		t.Errorf("search_code over HTTP: %s", text)
+	}
 }
 
 func waitFor(t *testing.T, ok func() bool) {

@@ -115,7 +115,31 @@ func (w *watcher) event(ev fsnotify.Event) {
 			return
 		}
 	}
+	if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
+		w.forgetDir(ev.Name)
+	}
 	w.ix.Changed(ev.Name)
+}
+
+// forgetDir tells the index about every file it holds under a folder
+// that was removed or renamed away (the folder's own event is the only
+// one that comes).
+func (w *watcher) forgetDir(dir string) {
+	w.mu.Lock()
+	was := w.watched[dir]
+	delete(w.watched, dir)
+	w.mu.Unlock()
+	if !was {
+		return
+	}
+	rel, ok := w.ix.Rel(dir)
+	if !ok {
+		return
+	}
+	files, _ := w.ix.Snapshot().Files(rel + "/**")
+	for _, f := range files {
+		w.ix.Changed(f)
+	}
 }
 
 func (w *watcher) close() {
