@@ -85,16 +85,12 @@ func (s *Server) ollamaChat(w http.ResponseWriter, r *http.Request) {
 	}
 	caps, ok := s.models()[req.Model]
 	if !ok {
-		s.mu.Lock()
-		s.requests = append(s.requests, req)
-		s.mu.Unlock()
+		s.record(req)
 		writeJSON(w, 404, map[string]any{"error": fmt.Sprintf("model %q not found, try pulling it first", req.Model)})
 		return
 	}
 	if len(req.Tools) > 0 && !strings.Contains(strings.Join(caps, ","), "tools") {
-		s.mu.Lock()
-		s.requests = append(s.requests, req)
-		s.mu.Unlock()
+		s.record(req)
 		writeJSON(w, 400, map[string]any{"error": fmt.Sprintf("registry.ollama.ai/library/%s does not support tools", req.Model)})
 		return
 	}
@@ -105,14 +101,7 @@ func (s *Server) ollamaChat(w http.ResponseWriter, r *http.Request) {
 	}
 	rep := turn(req)
 	if rep.Status != 0 {
-		if rep.RetryAfter != "" {
-			w.Header().Set("Retry-After", rep.RetryAfter)
-		}
-		if rep.Body != "" {
-			writeRaw(w, rep)
-			return
-		}
-		writeJSON(w, rep.Status, map[string]any{"error": rep.Error})
+		writeError(w, rep, func(msg string) any { return map[string]any{"error": msg} })
 		return
 	}
 	w.Header().Set("Content-Type", "application/x-ndjson")
@@ -167,9 +156,7 @@ func (s *Server) ollamaChat(w http.ResponseWriter, r *http.Request) {
 	if finish == "" {
 		finish = "stop"
 	}
-	s.mu.Lock()
-	prompt, eval := s.Prompt, s.Eval
-	s.mu.Unlock()
+	prompt, eval := s.counts()
 	line(map[string]any{
 		"message": map[string]any{"role": "assistant", "content": ""}, "done": true, "done_reason": finish,
 		"total_duration": 1500000000, "load_duration": 1000000, "prompt_eval_count": prompt, "prompt_eval_duration": 400000000,

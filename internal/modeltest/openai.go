@@ -37,7 +37,11 @@ func NewOpenAI(t testing.TB, turns ...Turn) *Server {
 }
 
 func openaiError(w http.ResponseWriter, status int, msg, typ, code string) {
-	writeJSON(w, status, map[string]any{"error": map[string]any{"message": msg, "type": typ, "param": nil, "code": code}})
+	writeJSON(w, status, openaiErrorBody(msg, typ, code))
+}
+
+func openaiErrorBody(msg, typ, code string) any {
+	return map[string]any{"error": map[string]any{"message": msg, "type": typ, "param": nil, "code": code}}
 }
 
 func (s *Server) authorized(w http.ResponseWriter, r *http.Request) bool {
@@ -121,9 +125,7 @@ func (s *Server) openaiChat(w http.ResponseWriter, r *http.Request) {
 		req.Tools = append(req.Tools, tl.Function.Name)
 	}
 	if _, ok := s.models()[oreq.Model]; !ok {
-		s.mu.Lock()
-		s.requests = append(s.requests, req)
-		s.mu.Unlock()
+		s.record(req)
 		openaiError(w, 404, fmt.Sprintf("The model `%s` does not exist or you do not have access to it.", oreq.Model), "invalid_request_error", "model_not_found")
 		return
 	}
@@ -134,14 +136,7 @@ func (s *Server) openaiChat(w http.ResponseWriter, r *http.Request) {
 	}
 	rep := turn(req)
 	if rep.Status != 0 {
-		if rep.RetryAfter != "" {
-			w.Header().Set("Retry-After", rep.RetryAfter)
-		}
-		if rep.Body != "" {
-			writeRaw(w, rep)
-			return
-		}
-		openaiError(w, rep.Status, rep.Error, "server_error", "")
+		writeError(w, rep, func(msg string) any { return openaiErrorBody(msg, "server_error", "") })
 		return
 	}
 	w.Header().Set("Content-Type", "text/event-stream")
@@ -220,9 +215,7 @@ func (s *Server) openaiChat(w http.ResponseWriter, r *http.Request) {
 	}
 	event(chunk(map[string]any{}, finish))
 	if oreq.StreamOptions.IncludeUsage {
-		s.mu.Lock()
-		prompt, eval := s.Prompt, s.Eval
-		s.mu.Unlock()
+		prompt, eval := s.counts()
 		event(map[string]any{
 			"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": created, "model": oreq.Model, "choices": []any{},
 			"usage": map[string]any{"prompt_tokens": prompt, "completion_tokens": eval, "total_tokens": prompt + eval},

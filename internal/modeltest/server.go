@@ -155,6 +155,33 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
+// record keeps a request the script does not answer (a refused one).
+func (s *Server) record(req *Request) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.requests = append(s.requests, req)
+}
+
+// counts returns the token counts each turn reports.
+func (s *Server) counts() (prompt, eval int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.Prompt, s.Eval
+}
+
+// writeError answers a scripted error status: Body as is, else the
+// server's own error shape (shape turns the message into it).
+func writeError(w http.ResponseWriter, rep Reply, shape func(msg string) any) {
+	if rep.RetryAfter != "" {
+		w.Header().Set("Retry-After", rep.RetryAfter)
+	}
+	if rep.Body != "" {
+		writeRaw(w, rep)
+		return
+	}
+	writeJSON(w, rep.Status, shape(rep.Error))
+}
+
 // writeRaw answers a scripted error with a raw body (an HTML page, …).
 func writeRaw(w http.ResponseWriter, rep Reply) {
 	ct := rep.ContentType
