@@ -313,3 +313,20 @@ func TestNotOllamaIsNamed(t *testing.T) {
 		t.Errorf("mode %q notice %q", got.res.Mode, got.res.Notice)
 	}
 }
+
+// TestSilentTurnEndsAtTheRequestTimeout: a server that starts a stream and
+// then says nothing ends the turn at Config.RequestTimeout, for either
+// provider, and the answer falls back to retrieval saying why.
+func TestSilentTurnEndsAtTheRequestTimeout(t *testing.T) {
+	for _, kind := range []string{ProviderOllama, ProviderOpenAI} {
+		t.Run(kind, func(t *testing.T) {
+			fakeKind = kind
+			defer func() { fakeKind = ProviderOllama }()
+			f := newFakeOllama(t, func(*modeltest.Request) modeltest.Reply { return modeltest.Reply{Block: true} })
+			got := ask(t, testAgent(f, Config{RequestTimeout: 300 * time.Millisecond}), project, "how does sniff guess the content type")
+			if got.res.Mode != ModeRetrieval || !strings.Contains(got.res.Notice, "did not finish a turn within 300ms") {
+				t.Errorf("mode %q notice %q", got.res.Mode, got.res.Notice)
+			}
+		})
+	}
+}
