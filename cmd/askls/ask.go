@@ -37,7 +37,13 @@ type agentFlags struct {
 }
 
 func (f *agentFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.provider, "provider", "", "model server API: `ollama` or openai (any OpenAI-compatible server; key from $ASKLS_API_KEY, else $OPENAI_API_KEY) (default $ASKLS_PROVIDER, else ollama)")
+	fs.Func("provider", "model server API: `ollama` or openai (any OpenAI-compatible server; key from $ASKLS_API_KEY, else $OPENAI_API_KEY) (default $ASKLS_PROVIDER, else ollama)", func(s string) error {
+		if s != agent.ProviderOllama && s != agent.ProviderOpenAI {
+			return fmt.Errorf("want %s or %s", agent.ProviderOllama, agent.ProviderOpenAI)
+		}
+		f.provider = s
+		return nil
+	})
 	fs.StringVar(&f.baseURL, "base-url", "", "OpenAI-compatible server `URL`, e.g. http://127.0.0.1:8080/v1 (default $OPENAI_BASE_URL)")
 	fs.StringVar(&f.model, "model", "", "`MODEL` name (default "+agent.DefaultModel+" with Ollama; required with openai)")
 	fs.StringVar(&f.host, "ollama-host", "", "Ollama server `URL` (default $OLLAMA_HOST, else "+agent.DefaultHost+")")
