@@ -24,6 +24,11 @@ import (
 // over the SDK's in-memory transports.
 func connect(t *testing.T, opts Options) (*sdk.ClientSession, string) {
 	t.Helper()
+	return connectWith(t, opts, nil)
+}
+
+func connectWith(t *testing.T, opts Options, copts *sdk.ClientOptions) (*sdk.ClientSession, string) {
+	t.Helper()
 	dir := fixture.Write(t, "testdata/workspace.txtar")
 	if opts.Roots == nil {
 		opts.Roots = []string{dir}
@@ -37,7 +42,7 @@ func connect(t *testing.T, opts Options) (*sdk.ClientSession, string) {
 	if _, err := srv.Connect(ctx, st); err != nil {
 		t.Fatal(err)
 	}
-	client := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "1"}, nil)
+	client := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "1"}, copts)
 	cs, err := client.Connect(ctx, ct, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -215,13 +220,31 @@ func TestAskWithAModel(t *testing.T) {
 		func(req *modeltest.Request) modeltest.Reply {
 			return modeltest.Say(fmt.Sprintf("Entries expire after the ttl [%d].", modeltest.FirstEvidence(req.LastTool())))(req)
 		})
-	cs, _ := connect(t, Options{Agent: agent.Config{Provider: agent.ProviderOpenAI, BaseURL: f.URL, Model: "qwen3:4b"}})
-	res, text := call(t, cs, "ask", map[string]any{"question": "how do entries expire?", "path": "cache/cache.go", "line": 17})
+	progress := make(chan string, 10)
+	cs, _ := connectWith(t, Options{Agent: agent.Config{Provider: agent.ProviderOpenAI, BaseURL: f.URL, Model: "qwen3:4b"}},
+		&sdk.ClientOptions{ProgressNotificationHandler: func(_ context.Context, req *sdk.ProgressNotificationClientRequest) {
+			progress <- req.Params.Message
+		}})
+	params := &sdk.CallToolParams{Name: "ask", Arguments: map[string]any{"question": "how do entries expire?", "path": "cache/cache.go", "line": 17}}
+	params.SetProgressToken("ask-1")
+	res, err := cs.CallTool(context.Background(), params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := res.Content[0].(*sdk.TextContent).Text
 	if res.IsError || !strings.HasPrefix(text, "Entries expire after the ttl [1].") || !strings.Contains(text, "[1] cache/cache.go:") {
 		t.Fatalf("ask: %s", text)
 	}
 	if msg := f.Requests()[0].Messages[1].Content; !strings.Contains(msg, "asked in cache/cache.go at line 17") {
 		t.Errorf("the cursor did not reach the model: %q", msg)
+	}
+	select {
+	case msg := <-progress:
+		if !strings.HasPrefix(msg, "search_code: ") {
+			t.Errorf("progress %q", msg)
+		}
+	case <-time.After(5 * time.Second):
+		t.Error("no progress notification for the tool call")
 	}
 }
 

@@ -153,7 +153,7 @@ func (s *Server) ask(ctx context.Context, req *sdk.CallToolRequest) (res *sdk.Ca
 	} else if line != 0 {
 		return toolError("argument \"line\" needs \"path\" (the file the line is in)"), nil
 	}
-	r, err := s.agent.Ask(ctx, snap, agent.Question{Text: q, Path: p, Line: line}, agent.Events{})
+	r, err := s.agent.Ask(ctx, snap, agent.Question{Text: q, Path: p, Line: line}, progressEvents(ctx, req))
 	if err != nil {
 		return toolError("%v", err), nil
 	}
@@ -185,4 +185,22 @@ func fileURI(ix *index.Index, p string) string {
 		return ""
 	}
 	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
+}
+
+// progressEvents reports each tool call of an answer as an MCP progress
+// notification when the client asked for progress (a progress token):
+// clients that reset their request timeout on progress then wait for a
+// slow model instead of giving up.
+func progressEvents(ctx context.Context, req *sdk.CallToolRequest) agent.Events {
+	tok := req.Params.GetProgressToken()
+	if tok == nil || req.Session == nil {
+		return agent.Events{}
+	}
+	n := 0
+	return agent.Events{Step: func(st agent.Step) {
+		n++
+		_ = req.Session.NotifyProgress(ctx, &sdk.ProgressNotificationParams{
+			ProgressToken: tok, Progress: float64(n), Message: fmt.Sprintf("%s: %s", st.Tool, st.Summary),
+		})
+	}}
 }
