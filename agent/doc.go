@@ -1,7 +1,7 @@
 // Package agent turns a question into a cited answer. It runs a tool-calling
 // loop with a model behind a Provider: Ollama's native API
 // (github.com/ollama/ollama/api, ollama.go) or any OpenAI-compatible server
-// (github.com/openai/openai-go, openai.go); the loop does not know which.
+// (openai.go, its wire in openaiwire.go); the loop does not know which.
 // The model searches, greps, reads and outlines the workspace through
 // read-only tools confined to one index snapshot, within budgets (hops, tool
 // calls, context characters, wall time), and its answer is checked by the

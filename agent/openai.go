@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,23 +11,20 @@ import (
 	"net/url"
 	"sort"
 	"strings"
-
-	"github.com/openai/openai-go/v3"
-	"github.com/openai/openai-go/v3/option"
-	"github.com/openai/openai-go/v3/packages/ssestream"
-	"github.com/openai/openai-go/v3/shared"
 )
 
 // openaiProvider is the Provider for OpenAI-compatible servers
 // (/v1/chat/completions streamed as server-sent events, /v1/models):
 // llama.cpp's llama-server, LM Studio, vLLM, Ollama's /v1, hosted
-// endpoints. The wire is github.com/openai/openai-go; askls assembles the
-// streamed tool-call deltas itself (by index, across chunks) so that
-// servers that omit ids or mix text and calls in one chunk work too.
+// endpoints. The wire is written here with net/http (openaiwire.go):
+// github.com/openai/openai-go v3 did the same job but tripled the askls
+// binary (docs/providers.md). Streamed tool-call deltas are joined by
+// index across chunks, so servers that omit ids or mix text and calls in
+// one chunk work too.
 type openaiProvider struct {
 	cfg    Config
 	base   string // with its /v1, no trailing slash
-	client openai.Client
+	client *http.Client
 }
 
 func newOpenAI(cfg Config) (*openaiProvider, error) {
@@ -34,20 +32,7 @@ func newOpenAI(cfg Config) (*openaiProvider, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &openaiProvider{cfg: cfg, base: base}
-	opts := []option.RequestOption{
-		option.WithBaseURL(base + "/"),
-		option.WithHTTPClient(&http.Client{}),
-		// askls retries itself, only on 429/503 and only before any text
-		// streamed (chatWithRetry).
-		option.WithMaxRetries(0),
-		option.WithMiddleware(errorBody),
-	}
-	if cfg.APIKey != "" {
-		opts = append(opts, option.WithAPIKey(cfg.APIKey))
-	}
-	p.client = openai.NewClient(opts...)
-	return p, nil
+	return &openaiProvider{cfg: cfg, base: base, client: &http.Client{}}, nil
 }
 
 // baseURL checks an OpenAI-compatible base URL. A bare host gets "/v1",
@@ -77,14 +62,13 @@ func baseURL(s string) (string, error) {
 func (p *openaiProvider) Name() string     { return ProviderOpenAI }
 func (p *openaiProvider) Endpoint() string { return p.base }
 
-// httpError is an error status with what its body was, read by errorBody
-// before the client library sees it (the library reads only JSON bodies).
+// httpError is an error status with what its body was: an HTML page or a
+// plain-text body is named instead of failing to decode.
 type httpError struct {
-	status     int
-	what       string // describeBody's words
-	message    string // the JSON error's message, if any
-	retryAfter int    // seconds
-	header     http.Header
+	status  int
+	what    string // describeBody's words
+	message string // the JSON error's message, if any
+	header  http.Header
 }
 
 func (e *httpError) Error() string {
@@ -94,20 +78,42 @@ func (e *httpError) Error() string {
 	return fmt.Sprintf("HTTP %d with %s", e.status, e.what)
 }
 
-// errorBody turns every error status into an *httpError, so that an HTML
-// page or a plain-text body is named instead of failing to decode.
-func errorBody(req *http.Request, next option.MiddlewareNext) (*http.Response, error) {
-	resp, err := next(req)
-	if err != nil || resp.StatusCode < 400 {
-		return resp, err
+// do sends a request to path under the base URL; an error status becomes
+// an *httpError. The caller closes the body.
+func (p *openaiProvider) do(ctx context.Context, method, path string, body any) (*http.Response, error) {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return nil, err
+		}
+		rd = bytes.NewReader(b)
 	}
-	body, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
-	_ = resp.Body.Close()
-	he := &httpError{status: resp.StatusCode, what: describeBody(resp.Header.Get("Content-Type"), body), header: resp.Header}
+	req, err := http.NewRequestWithContext(ctx, method, p.base+path, rd)
+	if err != nil {
+		return nil, err
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "text/event-stream, application/json")
+	}
+	if p.cfg.APIKey != "" {
+		req.Header.Set("Authorization", "Bearer "+p.cfg.APIKey)
+	}
+	resp, err := p.client.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode < 400 {
+		return resp, nil
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+	he := &httpError{status: resp.StatusCode, what: describeBody(resp.Header.Get("Content-Type"), b), header: resp.Header}
 	var e struct {
 		Error json.RawMessage `json:"error"`
 	}
-	if json.Unmarshal(body, &e) == nil && len(e.Error) > 0 {
+	if json.Unmarshal(b, &e) == nil && len(e.Error) > 0 {
 		var obj struct {
 			Message string `json:"message"`
 		}
@@ -124,54 +130,66 @@ func errorBody(req *http.Request, next option.MiddlewareNext) (*http.Response, e
 
 // Chat streams one turn from /chat/completions.
 func (p *openaiProvider) Chat(ctx context.Context, req ChatRequest, onText func(string) error) (ChatReply, error) {
-	params := openai.ChatCompletionNewParams{
-		Model:         shared.ChatModel(p.cfg.Model),
-		Messages:      openaiMessages(req.Messages),
-		Temperature:   openai.Float(0),
-		StreamOptions: openai.ChatCompletionStreamOptionsParam{IncludeUsage: openai.Bool(true)},
+	resp, err := p.do(ctx, http.MethodPost, "/chat/completions", chatBody(p.cfg.Model, req))
+	if err != nil {
+		if ctx.Err() != nil {
+			return ChatReply{}, ctx.Err()
+		}
+		return ChatReply{}, p.describe(err)
 	}
-	for _, t := range req.Tools {
-		params.Tools = append(params.Tools, openai.ChatCompletionFunctionTool(shared.FunctionDefinitionParam{
-			Name:        t.Name,
-			Description: openai.String(t.Description),
-			Parameters:  shared.FunctionParameters(t.Schema()),
-		}))
-	}
-	stream := p.client.Chat.Completions.NewStreaming(ctx, params)
-	defer stream.Close()
+	defer resp.Body.Close()
 	var reply ChatReply
 	var asm toolAssembler
-	for stream.Next() {
-		chunk := stream.Current()
-		if chunk.Usage.PromptTokens > 0 || chunk.Usage.CompletionTokens > 0 {
-			reply.PromptTokens = int(chunk.Usage.PromptTokens)
-			reply.EvalTokens = int(chunk.Usage.CompletionTokens)
+	apply := func(c oaChunk) error {
+		if c.Usage != nil {
+			reply.PromptTokens, reply.EvalTokens = c.Usage.PromptTokens, c.Usage.CompletionTokens
 		}
-		for _, ch := range chunk.Choices {
+		for _, ch := range c.Choices {
 			if ch.Index != 0 {
 				continue // askls asks for one choice
 			}
-			for _, d := range ch.Delta.ToolCalls {
-				asm.add(int(d.Index), d.ID, d.Function.Name, d.Function.Arguments)
+			d := ch.Delta
+			if ch.Message != nil { // a whole, unstreamed answer
+				d = *ch.Message
 			}
-			if ch.Delta.Content != "" {
-				if err := onText(ch.Delta.Content); err != nil {
-					return reply, err
+			for _, tc := range d.ToolCalls {
+				asm.add(tc.Index, tc.ID, tc.Function.Name, tc.Function.Arguments)
+			}
+			if d.Content != "" {
+				if err := onText(d.Content); err != nil {
+					return err
 				}
 			}
 			if ch.FinishReason != "" {
 				reply.FinishReason = ch.FinishReason
 			}
 		}
+		return nil
 	}
-	if err := stream.Err(); err != nil {
-		if ctx.Err() != nil {
-			return reply, ctx.Err()
+	if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
+		// A server that does not stream answers with one JSON object.
+		var c oaChunk
+		if err := json.NewDecoder(io.LimitReader(resp.Body, maxEvent)).Decode(&c); err != nil {
+			return reply, p.describe(fmt.Errorf("reading the answer: %w", err))
 		}
-		return reply, p.describe(err)
+		err = apply(c)
+	} else {
+		err = readEvents(resp.Body, func(data []byte) error {
+			var c oaChunk
+			if err := json.Unmarshal(data, &c); err != nil {
+				return fmt.Errorf("a stream chunk is not JSON: %w", err)
+			}
+			if len(c.Error) > 0 && string(c.Error) != "null" {
+				return &streamError{msg: errorMessage(c.Error)}
+			}
+			return apply(c)
+		})
 	}
 	if ctx.Err() != nil {
 		return reply, ctx.Err()
+	}
+	if err != nil {
+		return reply, p.describe(err)
 	}
 	if reply.FinishReason == "" {
 		return reply, errors.New("the stream ended without a finish_reason")
@@ -239,18 +257,40 @@ func (a *toolAssembler) calls() []ToolCall {
 func (p *openaiProvider) Probe(ctx context.Context) string {
 	pctx, cancel := context.WithTimeout(ctx, ProbeTimeout)
 	defer cancel()
-	_, err := p.client.Models.List(pctx)
+	_, err := p.models(pctx)
 	if err == nil || ctx.Err() != nil || !errors.Is(pctx.Err(), context.DeadlineExceeded) {
 		return ""
 	}
 	return silentMessage(p.base, "an OpenAI-compatible server") + " (`askls doctor` checks)"
 }
 
+// models lists the ids /models answers.
+func (p *openaiProvider) models(ctx context.Context) ([]string, error) {
+	resp, err := p.do(ctx, http.MethodGet, "/models", nil)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	var list struct {
+		Data []struct {
+			ID string `json:"id"`
+		} `json:"data"`
+	}
+	if err := json.NewDecoder(io.LimitReader(resp.Body, maxEvent)).Decode(&list); err != nil {
+		return nil, fmt.Errorf("the /models answer is not the expected JSON: %w", err)
+	}
+	ids := make([]string, 0, len(list.Data))
+	for _, m := range list.Data {
+		ids = append(ids, m.ID)
+	}
+	return ids, nil
+}
+
 // describe turns a client error into a *ModelError.
 func (p *openaiProvider) describe(err error) error {
 	base, model := p.base, p.cfg.Model
 	var he *httpError
-	var se *ssestream.StreamError
+	var se *streamError
 	switch {
 	case errors.As(err, &he):
 		me := &ModelError{Status: he.status, Unusable: true, Err: err, RetryAfter: retryAfter(he.header)}
@@ -271,43 +311,10 @@ func (p *openaiProvider) describe(err error) error {
 		}
 		return me
 	case errors.As(err, &se):
-		return &ModelError{Msg: fmt.Sprintf("the server at %s stopped the answer: %s", base, shorten(se.Message, 200)), Err: err}
+		return &ModelError{Msg: fmt.Sprintf("the server at %s stopped the answer: %s", base, shorten(se.msg, 200)), Err: err}
 	}
 	if why, ok := describeDialError(err); ok {
 		return &ModelError{Msg: fmt.Sprintf("no server at %s (%s): start it, or check --base-url", base, why), Unusable: true, Err: err}
 	}
 	return &ModelError{Msg: fmt.Sprintf("the model failed: %v", err), Err: err}
-}
-
-func openaiMessages(msgs []Message) []openai.ChatCompletionMessageParamUnion {
-	out := make([]openai.ChatCompletionMessageParamUnion, 0, len(msgs))
-	for _, m := range msgs {
-		switch m.Role {
-		case "system":
-			out = append(out, openai.SystemMessage(m.Content))
-		case "user":
-			out = append(out, openai.UserMessage(m.Content))
-		case "tool":
-			out = append(out, openai.ToolMessage(m.Content, m.ToolCallID))
-		case "assistant":
-			am := openai.ChatCompletionAssistantMessageParam{}
-			if m.Content != "" || len(m.ToolCalls) == 0 {
-				am.Content.OfString = openai.String(m.Content)
-			}
-			for _, tc := range m.ToolCalls {
-				b, _ := json.Marshal(tc.Args)
-				if tc.Args == nil {
-					b = []byte("{}")
-				}
-				am.ToolCalls = append(am.ToolCalls, openai.ChatCompletionMessageToolCallUnionParam{
-					OfFunction: &openai.ChatCompletionMessageFunctionToolCallParam{
-						ID:       tc.ID,
-						Function: openai.ChatCompletionMessageFunctionToolCallFunctionParam{Name: tc.Name, Arguments: string(b)},
-					},
-				})
-			}
-			out = append(out, openai.ChatCompletionMessageParamUnion{OfAssistant: &am})
-		}
-	}
-	return out
 }

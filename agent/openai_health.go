@@ -21,7 +21,7 @@ func (p *openaiProvider) Health(ctx context.Context) Health {
 	}
 	lctx, cancel := context.WithTimeout(ctx, ProbeTimeout)
 	defer cancel()
-	page, err := p.client.Models.List(lctx)
+	ids, err := p.models(lctx)
 	if err != nil {
 		var me *ModelError
 		switch {
@@ -29,7 +29,7 @@ func (p *openaiProvider) Health(ctx context.Context) Health {
 			h.Problems = append(h.Problems, silentMessage(p.base, "an OpenAI-compatible server")+": check --base-url")
 		case errors.As(p.describe(err), &me) && me.Status != 0:
 			h.Problems = append(h.Problems, me.Msg)
-		case strings.Contains(err.Error(), "invalid character") || strings.Contains(err.Error(), "cannot unmarshal"):
+		case strings.Contains(err.Error(), "not the expected JSON"):
 			h.Problems = append(h.Problems, fmt.Sprintf("the server at %s is not an OpenAI-compatible API: its /models answer is not the expected JSON (the base URL usually ends in /v1)", p.base))
 		default:
 			h.Problems = append(h.Problems, p.describe(err).Error())
@@ -37,11 +37,11 @@ func (p *openaiProvider) Health(ctx context.Context) Health {
 		return h
 	}
 	h.Reachable = true
-	for _, m := range page.Data {
+	for _, id := range ids {
 		if len(h.Models) < maxListedModels {
-			h.Models = append(h.Models, m.ID)
+			h.Models = append(h.Models, id)
 		}
-		if m.ID == p.cfg.Model || sameModel(m.ID, p.cfg.Model) {
+		if id == p.cfg.Model || sameModel(id, p.cfg.Model) {
 			h.ModelPresent = true
 		}
 	}
