@@ -14,7 +14,6 @@ import (
 	"testing"
 	"time"
 
-
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
 	"github.com/askls/askls/internal/modeltest"

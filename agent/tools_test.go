@@ -6,11 +6,10 @@ import (
 	"strings"
 	"testing"
 
-
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
-	"github.com/askls/askls/internal/modeltest"
 	"github.com/askls/askls/internal/fixture"
+	"github.com/askls/askls/internal/modeltest"
 )
 
 // realSnapshot builds the real index over testdata/workspace.txtar in a
