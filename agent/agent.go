@@ -5,12 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"net/http"
 	"strings"
 	"syscall"
-	"time"
-
-	"github.com/ollama/ollama/api"
 
 	"github.com/askls/askls/index"
 )
@@ -18,23 +14,28 @@ import (
 // Agent answers questions. Create it with New; it is safe for concurrent
 // use.
 type Agent struct {
-	cfg     Config
-	client  *api.Client // nil when the host is malformed
-	hostErr error
+	cfg         Config
+	provider    Provider // nil when the configuration is unusable
+	providerErr error    // why, then
 }
 
 // New returns an Agent with cfg's defaults filled in. It does not contact
-// Ollama.
+// the model server.
 func New(cfg Config) *Agent {
 	cfg = cfg.withDefaults()
 	a := &Agent{cfg: cfg}
-	u, err := hostURL(cfg.Host)
+	p, err := newProvider(cfg)
 	if err != nil {
-		a.hostErr = err
+		a.providerErr = err
 		return a
 	}
-	a.cfg.Host = u.String()
-	a.client = api.NewClient(u, &http.Client{})
+	if o, ok := p.(*ollama); ok {
+		a.cfg.Host = o.cfg.Host
+	}
+	if o, ok := p.(*openaiProvider); ok {
+		a.cfg.BaseURL = o.base
+	}
+	a.provider = p
 	return a
 }
 
@@ -59,10 +60,13 @@ func (a *Agent) ask(ctx context.Context, src source, q Question, ev Events) (*Re
 	if a.cfg.NoModel {
 		return r.retrieval(ctx, "")
 	}
-	if a.hostErr != nil {
-		return r.retrieval(ctx, a.hostErr.Error())
+	if a.providerErr != nil {
+		return r.retrieval(ctx, a.providerErr.Error())
 	}
-	if msg := a.probe(ctx); msg != "" {
+	if a.cfg.Model == "" {
+		return r.retrieval(ctx, fmt.Sprintf("no model for the %s provider: pass --model (or set askls.model)", a.cfg.Provider))
+	}
+	if msg := a.provider.Probe(ctx); msg != "" {
 		return r.retrieval(ctx, msg)
 	}
 	res, err := r.model(ctx)
@@ -71,26 +75,6 @@ func (a *Agent) ask(ctx context.Context, src source, q Question, ev Events) (*Re
 		return r.retrieval(ctx, unavailable.Error())
 	}
 	return res, err
-}
-
-// probeTimeout bounds the /api/version probe before an answer. Ollama
-// answers it at once even while it loads a model.
-var probeTimeout = 5 * time.Second
-
-// probe asks the server its version before the first model turn, so that
-// a host that accepts connections and never answers (another program on
-// the port, a hung server) is found in seconds, not after the whole time
-// limit with a "model" answer that searched nothing. It returns why the
-// model cannot be used, or "" to go on. Only silence counts: every other
-// failure is left to the chat request, which names it precisely.
-func (a *Agent) probe(ctx context.Context) string {
-	pctx, cancel := context.WithTimeout(ctx, probeTimeout)
-	defer cancel()
-	_, err := a.client.Version(pctx)
-	if err == nil || ctx.Err() != nil || !errors.Is(pctx.Err(), context.DeadlineExceeded) {
-		return ""
-	}
-	return fmt.Sprintf("Ollama at %s did not answer within %s: is it an Ollama server? (`askls doctor` checks)", a.cfg.Host, probeTimeout)
 }
 
 // unavailableError means the model could not be used at all: fall back to
@@ -109,20 +93,10 @@ func unreachable(err error) bool {
 
 // classify turns a model error into the message a user needs, and whether
 // the model is unusable (rather than failing mid-answer).
-func (r *run) classify(err error) (string, bool) {
-	var se api.StatusError
-	if errors.As(err, &se) {
-		switch {
-		case se.StatusCode == http.StatusNotFound:
-			return fmt.Sprintf("model %s is not available on %s: run `ollama pull %s`", r.cfg.Model, r.cfg.Host, r.cfg.Model), true
-		case se.StatusCode == http.StatusBadRequest && strings.Contains(se.ErrorMessage, "does not support tools"):
-			return fmt.Sprintf("model %s cannot call tools: run `ollama pull %s` and use --model %s", r.cfg.Model, DefaultModel, DefaultModel), true
-		default:
-			return fmt.Sprintf("Ollama at %s answered %d: %s", r.cfg.Host, se.StatusCode, se.ErrorMessage), true
-		}
-	}
-	if unreachable(err) {
-		return fmt.Sprintf("no Ollama server at %s: run `ollama serve` (or set OLLAMA_HOST)", r.cfg.Host), true
+func classify(err error) (string, bool) {
+	var me *ModelError
+	if errors.As(err, &me) {
+		return me.Msg, me.Unusable
 	}
 	return fmt.Sprintf("the model failed: %v", err), false
 }

@@ -9,10 +9,21 @@ import (
 
 // Config configures an Agent. Zero values mean the documented defaults.
 type Config struct {
+	// Provider is the model server's API: "ollama" (default) or "openai"
+	// (any OpenAI-compatible server).
+	Provider string
 	// Host is the Ollama server, "http://127.0.0.1:11434" style. Default:
 	// $OLLAMA_HOST, else http://127.0.0.1:11434.
 	Host string
-	// Model is the Ollama model. Default DefaultModel.
+	// BaseURL is the OpenAI-compatible server, "http://host:port/v1".
+	// Default $OPENAI_BASE_URL. A bare host gets "/v1".
+	BaseURL string
+	// APIKey is sent as a bearer token to the OpenAI-compatible server.
+	// Default $ASKLS_API_KEY, else $OPENAI_API_KEY. It is never logged,
+	// written or shown.
+	APIKey string `json:"-"`
+	// Model is the model's name. Default DefaultModel with Ollama; the
+	// openai provider has no default.
 	Model string
 	// NumCtx is the context window asked of Ollama (num_ctx). Default 16384.
 	NumCtx int
@@ -27,6 +38,9 @@ type Config struct {
 	// Timeout is the wall time of one Ask. Default 3 minutes. Tools stop
 	// at 3/4 of it so that the model still has time to answer.
 	Timeout time.Duration
+	// RequestTimeout bounds one model turn (one HTTP request). Default 2
+	// minutes; never more than what is left of Timeout.
+	RequestTimeout time.Duration
 	// KeepAlive is Ollama's keep_alive ("10m", "-1", "0"). Default "10m".
 	KeepAlive string
 	// Think enables a thinking model's reasoning phase. Default false.
@@ -106,13 +120,16 @@ type Stats struct {
 
 // Health is what `askls doctor` and askls.status show about the model.
 type Health struct {
-	Host          string   `json:"host"`
-	Reachable     bool     `json:"reachable"`
-	Version       string   `json:"version,omitempty"`
-	Model         string   `json:"model"`
-	ModelPresent  bool     `json:"modelPresent"`
-	Tools         bool     `json:"tools"`
+	Provider     string `json:"provider"` // "ollama" | "openai"
+	Host         string `json:"host"`     // Ollama's host or the OpenAI-compatible base URL
+	Reachable    bool   `json:"reachable"`
+	Version      string `json:"version,omitempty"`
+	Model        string `json:"model"`
+	ModelPresent bool   `json:"modelPresent"`
+	Tools        bool   `json:"tools"` // Ollama says so; an OpenAI-compatible server cannot be asked
+
 	ContextLength int      `json:"contextLength,omitempty"`
 	NumCtx        int      `json:"numCtx"`
+	Models        []string `json:"models,omitempty"`   // what an OpenAI-compatible server serves (the first 20)
 	Problems      []string `json:"problems,omitempty"` // each says what to run to fix it
 }

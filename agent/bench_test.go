@@ -75,22 +75,21 @@ func BenchmarkHop(b *testing.B) {
 		reg := citations.NewRegistry()
 		tb := newToolbox(snap, reg)
 		q := benchQueries[i%len(benchQueries)]
-		msgs := []api.Message{{Role: "system", Content: systemPrompt}, {Role: "user", Content: q}}
+		msgs := []Message{{Role: "system", Content: systemPrompt}, {Role: "user", Content: q}}
 		out, _, err := tb.searchCode(ctx, args{"query": q})
 		if err != nil {
 			b.Fatal(err)
 		}
-		msgs = append(msgs, api.Message{Role: "tool", ToolName: "search_code", Content: out})
+		msgs = append(msgs, Message{Role: "tool", ToolName: "search_code", Content: out})
 		if ev, ok := reg.Get(1); ok {
 			o, _, _ := tb.outline(ctx, args{"path": ev.Path})
 			r, _, _ := tb.readFile(ctx, args{"path": ev.Path, "start_line": float64(ev.Start), "end_line": float64(ev.Start + 60)})
 			g, _, _ := tb.grep(ctx, args{"pattern": `func \(`, "path_glob": filepath.ToSlash(filepath.Dir(ev.Path)) + "/*.go"})
-			msgs = append(msgs, api.Message{Role: "tool", ToolName: "outline", Content: o},
-				api.Message{Role: "tool", ToolName: "read_file", Content: r},
-				api.Message{Role: "tool", ToolName: "grep", Content: g})
+			msgs = append(msgs, Message{Role: "tool", ToolName: "outline", Content: o},
+				Message{Role: "tool", ToolName: "read_file", Content: r},
+				Message{Role: "tool", ToolName: "grep", Content: g})
 		}
-		stream := true
-		if _, err := json.Marshal(&api.ChatRequest{Model: "m", Messages: msgs, Tools: toolDefs(), Stream: &stream, Options: map[string]any{"num_ctx": 16384}}); err != nil {
+		if _, err := json.Marshal(&api.ChatRequest{Model: "m", Messages: ollamaMessages(msgs), Tools: ollamaTools(toolSpecs()), Options: map[string]any{"num_ctx": 16384}}); err != nil {
 			b.Fatal(err)
 		}
 		var answer strings.Builder

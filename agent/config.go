@@ -21,23 +21,38 @@ const DefaultModel = "qwen3:4b"
 
 // Defaults of Config.
 const (
-	DefaultHost         = "http://127.0.0.1:11434"
-	DefaultNumCtx       = 16384
-	DefaultMaxHops      = 8
-	DefaultMaxToolCalls = 16
-	DefaultTimeout      = 3 * time.Minute
-	DefaultKeepAlive    = "10m"
+	DefaultHost           = "http://127.0.0.1:11434"
+	DefaultNumCtx         = 16384
+	DefaultMaxHops        = 8
+	DefaultMaxToolCalls   = 16
+	DefaultTimeout        = 3 * time.Minute
+	DefaultRequestTimeout = 2 * time.Minute
+	DefaultKeepAlive      = "10m"
 )
 
 // withDefaults fills in the zero fields of c.
 func (c Config) withDefaults() Config {
+	if c.Provider == "" {
+		c.Provider = ProviderOllama
+	}
 	if c.Host == "" {
 		c.Host = os.Getenv("OLLAMA_HOST")
 	}
 	if c.Host == "" {
 		c.Host = DefaultHost
 	}
-	if c.Model == "" {
+	if c.Provider == ProviderOpenAI {
+		if c.BaseURL == "" {
+			c.BaseURL = os.Getenv("OPENAI_BASE_URL")
+		}
+		if c.APIKey == "" {
+			c.APIKey = os.Getenv("ASKLS_API_KEY")
+		}
+		if c.APIKey == "" {
+			c.APIKey = os.Getenv("OPENAI_API_KEY")
+		}
+	}
+	if c.Model == "" && c.Provider == ProviderOllama {
 		c.Model = DefaultModel
 	}
 	if c.NumCtx <= 0 {
@@ -56,6 +71,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Timeout <= 0 {
 		c.Timeout = DefaultTimeout
+	}
+	if c.RequestTimeout <= 0 {
+		c.RequestTimeout = DefaultRequestTimeout
 	}
 	if c.KeepAlive == "" {
 		c.KeepAlive = DefaultKeepAlive

@@ -1,12 +1,18 @@
 // Package agent turns a question into a cited answer. It runs a tool-calling
-// loop with a local model served by Ollama (github.com/ollama/ollama/api):
-// the model searches, greps, reads and outlines the workspace through
+// loop with a model behind a Provider: Ollama's native API
+// (github.com/ollama/ollama/api, ollama.go) or any OpenAI-compatible server
+// (openai.go, its wire in openaiwire.go); the loop does not know which.
+// The model searches, greps, reads and outlines the workspace through
 // read-only tools confined to one index snapshot, within budgets (hops, tool
 // calls, context characters, wall time), and its answer is checked by the
 // citations package before it leaves. Without a reachable model (or with
 // Config.NoModel) it answers in retrieval mode: ranked, cited evidence,
 // never presented as a model's answer.
 //
+// RunTool runs one of the same tools outside an Ask, for other front ends
+// (the MCP server).
+//
 // Concurrency: an *Agent is safe for concurrent use; each Ask has its own
-// state. Events callbacks run on the goroutine that called Ask.
+// state. Events callbacks run on the goroutine that called Ask. Providers
+// are safe for concurrent use.
 package agent

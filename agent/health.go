@@ -13,49 +13,71 @@ import (
 	"github.com/ollama/ollama/api"
 )
 
-// Health checks the Ollama server and the model: reachable, version, model
-// pulled, tools capability, context length. Each problem says what to run.
+// Health checks the configured provider's server and model. Each problem
+// says what to run or set.
 func (a *Agent) Health(ctx context.Context) Health {
-	h := Health{Host: a.cfg.Host, Model: a.cfg.Model, NumCtx: a.cfg.NumCtx}
-	if a.hostErr != nil {
-		h.Problems = append(h.Problems, fmt.Sprintf("%v: set OLLAMA_HOST (or --ollama-host) to http://127.0.0.1:11434", a.hostErr))
+	if a.providerErr != nil {
+		h := Health{Provider: a.cfg.Provider, Host: a.cfg.Host, Model: a.cfg.Model, NumCtx: a.cfg.NumCtx}
+		if a.cfg.Provider == ProviderOpenAI {
+			h.Host = a.cfg.BaseURL
+		}
+		h.Problems = append(h.Problems, a.providerErr.Error())
+		return h
+	}
+	return a.provider.Health(ctx)
+}
+
+// Health checks the Ollama server and the model: reachable, version, model
+// pulled, tools capability, context length.
+func (o *ollama) Health(ctx context.Context) Health {
+	h := Health{Provider: ProviderOllama, Host: o.cfg.Host, Model: o.cfg.Model, NumCtx: o.cfg.NumCtx}
+	vctx, vcancel := context.WithTimeout(ctx, ProbeTimeout)
+	v, err := o.client.Version(vctx)
+	vcancel()
+	if err != nil {
+		var me *ModelError
+		switch {
+		case errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
+			h.Problems = append(h.Problems, silentMessage(o.cfg.Host, "Ollama")+": set OLLAMA_HOST (or --ollama-host) to where Ollama listens")
+		case errors.As(o.describe(err), &me) && me.Status != 0:
+			h.Problems = append(h.Problems, me.Msg)
+		case strings.Contains(err.Error(), "invalid character"):
+			h.Problems = append(h.Problems, fmt.Sprintf("the server at %s is not Ollama: it answered /api/version with something that is not JSON (check OLLAMA_HOST)", o.cfg.Host))
+		default:
+			h.Problems = append(h.Problems, fmt.Sprintf("Ollama is not reachable at %s (%v): install it (https://ollama.com/download) and run `ollama serve`, or set OLLAMA_HOST to where it listens", o.cfg.Host, shortErr(err)))
+		}
 		return h
 	}
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	v, err := a.client.Version(ctx)
-	if err != nil {
-		h.Problems = append(h.Problems, fmt.Sprintf("Ollama is not reachable at %s (%v): install it (https://ollama.com/download) and run `ollama serve`, or set OLLAMA_HOST to where it listens", a.cfg.Host, shortErr(err)))
-		return h
-	}
 	h.Reachable, h.Version = true, v
 	if old(v) {
 		h.Problems = append(h.Problems, fmt.Sprintf("Ollama %s is older than 0.3, which brought tool calling: upgrade it (https://ollama.com/download)", v))
 	}
 
-	list, err := a.client.List(ctx)
+	list, err := o.client.List(ctx)
 	if err != nil {
 		h.Problems = append(h.Problems, fmt.Sprintf("listing models failed (%v): check `ollama list`", shortErr(err)))
 		return h
 	}
 	for _, m := range list.Models {
-		if sameModel(m.Name, a.cfg.Model) || sameModel(m.Model, a.cfg.Model) {
+		if sameModel(m.Name, o.cfg.Model) || sameModel(m.Model, o.cfg.Model) {
 			h.ModelPresent = true
 		}
 	}
 	if !h.ModelPresent {
-		h.Problems = append(h.Problems, fmt.Sprintf("model %s is not pulled: run `ollama pull %s`", a.cfg.Model, a.cfg.Model))
+		h.Problems = append(h.Problems, fmt.Sprintf("model %s is not pulled: run `ollama pull %s`", o.cfg.Model, o.cfg.Model))
 		return h
 	}
-	show, err := a.client.Show(ctx, &api.ShowRequest{Model: a.cfg.Model})
+	show, err := o.client.Show(ctx, &api.ShowRequest{Model: o.cfg.Model})
 	if err != nil {
 		var se api.StatusError
 		if errors.As(err, &se) && se.StatusCode == http.StatusNotFound {
 			h.ModelPresent = false
-			h.Problems = append(h.Problems, fmt.Sprintf("model %s is not pulled: run `ollama pull %s`", a.cfg.Model, a.cfg.Model))
+			h.Problems = append(h.Problems, fmt.Sprintf("model %s is not pulled: run `ollama pull %s`", o.cfg.Model, o.cfg.Model))
 			return h
 		}
-		h.Problems = append(h.Problems, fmt.Sprintf("`ollama show %s` failed (%v)", a.cfg.Model, shortErr(err)))
+		h.Problems = append(h.Problems, fmt.Sprintf("`ollama show %s` failed (%v)", o.cfg.Model, shortErr(err)))
 		return h
 	}
 	for _, c := range show.Capabilities {
@@ -64,7 +86,7 @@ func (a *Agent) Health(ctx context.Context) Health {
 		}
 	}
 	if !h.Tools {
-		h.Problems = append(h.Problems, fmt.Sprintf("model %s cannot call tools: run `ollama pull %s` and pass --model %s (or set \"model\" in the editor settings)", a.cfg.Model, DefaultModel, DefaultModel))
+		h.Problems = append(h.Problems, fmt.Sprintf("model %s cannot call tools: run `ollama pull %s` and pass --model %s (or set \"model\" in the editor settings)", o.cfg.Model, DefaultModel, DefaultModel))
 	}
 	for k, v := range show.ModelInfo {
 		if strings.HasSuffix(k, ".context_length") {
@@ -73,8 +95,8 @@ func (a *Agent) Health(ctx context.Context) Health {
 			}
 		}
 	}
-	if h.ContextLength > 0 && h.ContextLength < a.cfg.NumCtx {
-		h.Problems = append(h.Problems, fmt.Sprintf("model %s has a context of %d tokens, less than num_ctx %d: pass --num-ctx %d (or use a model with a longer context)", a.cfg.Model, h.ContextLength, a.cfg.NumCtx, h.ContextLength))
+	if h.ContextLength > 0 && h.ContextLength < o.cfg.NumCtx {
+		h.Problems = append(h.Problems, fmt.Sprintf("model %s has a context of %d tokens, less than num_ctx %d: pass --num-ctx %d (or use a model with a longer context)", o.cfg.Model, h.ContextLength, o.cfg.NumCtx, h.ContextLength))
 	}
 	return h
 }

@@ -20,13 +20,13 @@ func TestHealth(t *testing.T) {
 	if !h.ModelPresent || h.Tools || len(h.Problems) != 1 || !strings.Contains(h.Problems[0], "cannot call tools") {
 		t.Errorf("no tools: %+v", h)
 	}
-	f.version = "0.2.8"
+	f.Version = "0.2.8"
 	h = testAgent(f, Config{}).Health(context.Background())
 	if len(h.Problems) != 1 || !strings.Contains(h.Problems[0], "older than 0.3") {
 		t.Errorf("old server: %+v", h)
 	}
-	f.version = "0.17.4"
-	f.ctxLen = 8192
+	f.Version = "0.17.4"
+	f.CtxLen = 8192
 	h = testAgent(f, Config{}).Health(context.Background())
 	if len(h.Problems) != 1 || !strings.Contains(h.Problems[0], "--num-ctx 8192") {
 		t.Errorf("short context: %+v", h)

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ollama/ollama/api"
-
 	"github.com/askls/askls/citations"
 )
 
@@ -19,50 +17,25 @@ func (r *run) model(parent context.Context) (*Result, error) {
 	soft := r.start.Add(r.cfg.Timeout * 3 / 4)
 
 	r.res.Mode, r.res.Model = ModeModel, r.cfg.Model
-	msgs := []api.Message{
+	msgs := []Message{
 		{Role: "system", Content: systemPrompt},
 		{Role: "user", Content: userPrompt(r.q)},
 	}
 	for _, m := range msgs {
 		r.chars += len(m.Content)
 	}
-	defs := toolDefs()
-	stream := true
-	var keep *api.Duration
-	if d, err := parseKeepAlive(r.cfg.KeepAlive); err == nil {
-		keep = &api.Duration{Duration: d}
-	}
+	defs := toolSpecs()
 	final, nudged := "", false
 	for hop := 0; ; hop++ {
 		if final == "" {
-			switch {
-			case hop >= r.cfg.MaxHops:
-				final = fmt.Sprintf("%d model turns used", r.cfg.MaxHops)
-			case r.res.Stats.ToolCalls >= r.cfg.MaxToolCalls:
-				final = fmt.Sprintf("%d tool calls used", r.cfg.MaxToolCalls)
-			case r.chars >= r.cfg.MaxContextChars:
-				final = "context budget used"
-			case r.lastPrompt >= r.cfg.NumCtx*9/10:
-				// Ollama drops early messages silently when the prompt
-				// passes num_ctx: its own count is the truth.
-				final = fmt.Sprintf("the model's context window (%d tokens) is nearly full", r.cfg.NumCtx)
-			case time.Now().After(soft):
-				final = "time budget nearly used"
-			}
+			final = r.budgetUsed(hop, soft)
 			if final != "" {
 				p := finalPrompt(final)
-				msgs = append(msgs, api.Message{Role: "user", Content: p})
+				msgs = append(msgs, Message{Role: "user", Content: p})
 				r.chars += len(p)
 			}
 		}
-		req := &api.ChatRequest{
-			Model:     r.cfg.Model,
-			Messages:  msgs,
-			Stream:    &stream,
-			KeepAlive: keep,
-			Think:     &api.ThinkValue{Value: r.cfg.Think},
-			Options:   map[string]any{"num_ctx": r.cfg.NumCtx, "temperature": 0},
-		}
+		req := ChatRequest{Messages: msgs}
 		if final == "" {
 			req.Tools = defs
 		}
@@ -75,7 +48,7 @@ func (r *run) model(parent context.Context) (*Result, error) {
 			if ctx.Err() != nil {
 				return r.finish(fmt.Sprintf("time limit of %s reached", r.cfg.Timeout)), nil
 			}
-			msg, unusable := r.classify(err)
+			msg, unusable := classify(err)
 			if unusable && hop == 0 && !r.rawText {
 				return nil, &unavailableError{msg}
 			}
@@ -90,7 +63,7 @@ func (r *run) model(parent context.Context) (*Result, error) {
 			// Ask once for a search; else it becomes a refusal.
 			if !nudged && final == "" && hop+1 < r.cfg.MaxHops {
 				nudged = true
-				msgs = append(msgs, api.Message{Role: "assistant", Content: t.content}, api.Message{Role: "user", Content: nudgePrompt})
+				msgs = append(msgs, Message{Role: "assistant", Content: t.content}, Message{Role: "user", Content: nudgePrompt})
 				r.chars += len(t.content) + len(nudgePrompt)
 				continue
 			}
@@ -103,34 +76,64 @@ func (r *run) model(parent context.Context) (*Result, error) {
 		if len(calls) == 0 || final != "" {
 			return r.finish(""), nil
 		}
-		msgs = append(msgs, api.Message{Role: "assistant", Content: t.content, ToolCalls: t.native})
+		msgs = append(msgs, Message{Role: "assistant", Content: t.content, ToolCalls: t.native})
 		r.chars += len(t.content)
 		for _, c := range calls {
 			if parent.Err() != nil {
 				return nil, parent.Err()
 			}
-			text := r.call(ctx, c.name, c.args)
+			text := r.callOrExplain(ctx, c)
 			if room := r.cfg.MaxContextChars - r.chars; len(text) > room {
 				text = r.cut(text, room)
 			}
 			r.chars += len(text)
-			msgs = append(msgs, api.Message{Role: "tool", Content: text, ToolName: c.name, ToolCallID: c.id})
+			msgs = append(msgs, Message{Role: "tool", Content: text, ToolName: c.name, ToolCallID: c.id})
 		}
 	}
+}
+
+// budgetUsed returns which budget is used up before turn hop, or "".
+func (r *run) budgetUsed(hop int, soft time.Time) string {
+	switch {
+	case hop >= r.cfg.MaxHops:
+		return fmt.Sprintf("%d model turns used", r.cfg.MaxHops)
+	case r.res.Stats.ToolCalls >= r.cfg.MaxToolCalls:
+		return fmt.Sprintf("%d tool calls used", r.cfg.MaxToolCalls)
+	case r.chars >= r.cfg.MaxContextChars:
+		return "context budget used"
+	case r.lastPrompt >= r.cfg.NumCtx*9/10:
+		// Servers drop early messages silently when the prompt passes
+		// the context window: their own count is the truth.
+		return fmt.Sprintf("the model's context window (%d tokens) is nearly full", r.cfg.NumCtx)
+	case time.Now().After(soft):
+		return "time budget nearly used"
+	}
+	return ""
+}
+
+// callOrExplain runs a call, or tells the model why it could not be run.
+func (r *run) callOrExplain(ctx context.Context, c call) string {
+	if c.badArgs != "" {
+		r.res.Stats.ToolCalls++
+		r.searched = append(r.searched, c.name+"(…)")
+		return fmt.Sprintf("error: the arguments of this %s call are not a JSON object (%s); call it again with JSON arguments", c.name, c.badArgs)
+	}
+	return r.call(ctx, c.name, c.args)
 }
 
 // call is one tool call the model asked for.
 type call struct {
 	id, name string
 	args     args
+	badArgs  string // arguments that were not JSON, cut
 }
 
 // turnResult is one model turn.
 type turnResult struct {
-	content string         // the assistant text of the turn
-	native  []api.ToolCall // tool calls as the API returned them
-	calls   []call         // native calls, or calls written as text
-	quiet   string         // answer text held back because no evidence existed yet
+	content string     // the assistant text of the turn
+	native  []ToolCall // tool calls as the API returned them
+	calls   []call     // native calls, or calls written as text
+	quiet   string     // answer text held back because no evidence existed yet
 }
 
 // turn streams one model turn. Answer text goes out through the citation
@@ -140,7 +143,7 @@ type turnResult struct {
 // written before any evidence exists is streamed (through a scratch
 // rewriter: it can cite nothing) but kept out of the answer: it is either
 // a preamble to tool calls or an uncitable answer (turnResult.quiet).
-func (r *run) turn(ctx context.Context, req *api.ChatRequest) (turnResult, error) {
+func (r *run) turn(ctx context.Context, req ChatRequest) (turnResult, error) {
 	var t turnResult
 	var content strings.Builder
 	quiet := r.reg.Len() == 0
@@ -153,7 +156,7 @@ func (r *run) turn(ctx context.Context, req *api.ChatRequest) (turnResult, error
 			quietTail = (quietTail + out)[max(0, len(quietTail)+len(out)-2):]
 		}
 	}
-	sent, started, done := 0, false, false
+	sent, started := 0, false
 	send := func(text string) {
 		if text == "" {
 			return
@@ -173,43 +176,37 @@ func (r *run) turn(ctx context.Context, req *api.ChatRequest) (turnResult, error
 		}
 		r.emit(text)
 	}
-	err := r.a.client.Chat(ctx, req, func(resp api.ChatResponse) error {
-		if d := resp.Message.Content; d != "" {
-			content.WriteString(d)
-			c := content.String()
-			hold := holdFrom(c, sent)
-			if !started && strings.TrimSpace(c[sent:hold]) == "" {
-				return ctx.Err() // nothing but blanks yet: wait
-			}
-			send(c[sent:hold])
-			sent = hold
+	tctx, cancel := context.WithTimeout(ctx, r.cfg.RequestTimeout)
+	defer cancel()
+	reply, err := chatWithRetry(tctx, r.a.provider, req, func(d string) error {
+		content.WriteString(d)
+		c := content.String()
+		hold := holdFrom(c, sent)
+		if !started && strings.TrimSpace(c[sent:hold]) == "" {
+			return nil // nothing but blanks yet: wait
 		}
-		t.native = append(t.native, resp.Message.ToolCalls...)
-		if resp.Done {
-			done = true
-			r.res.Stats.PromptTokens += resp.PromptEvalCount
-			r.lastPrompt = resp.PromptEvalCount
-			r.res.Stats.EvalTokens += resp.EvalCount
-			r.res.Stats.ModelMS += float64(resp.TotalDuration) / 1e6
-			r.res.Stats.PromptMS += float64(resp.PromptEvalDuration) / 1e6
-			r.res.Stats.EvalMS += float64(resp.EvalDuration) / 1e6
-			r.cfg.Logger.Debug("model turn", "done_reason", resp.DoneReason,
-				"prompt_tokens", resp.PromptEvalCount, "eval_tokens", resp.EvalCount,
-				"prompt_ms", resp.PromptEvalDuration.Milliseconds(), "eval_ms", resp.EvalDuration.Milliseconds())
-		}
-		return ctx.Err()
+		send(c[sent:hold])
+		sent = hold
+		return nil
 	})
-	if err == nil && !done {
-		// The client returns nil when the stream breaks off: a turn is
-		// whole only with its done chunk.
-		err = errors.New("the stream ended without its last chunk")
-		if ctx.Err() != nil {
-			err = ctx.Err()
-		}
+	if err != nil && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
+		err = &ModelError{Msg: fmt.Sprintf("the model server at %s did not finish a turn within %s", r.a.provider.Endpoint(), r.cfg.RequestTimeout), Err: err}
+	}
+	if err == nil {
+		r.res.Stats.PromptTokens += reply.PromptTokens
+		r.lastPrompt = reply.PromptTokens
+		r.res.Stats.EvalTokens += reply.EvalTokens
+		r.res.Stats.ModelMS += reply.ModelMS
+		r.res.Stats.PromptMS += reply.PromptMS
+		r.res.Stats.EvalMS += reply.EvalMS
+		r.cfg.Logger.Debug("model turn", "provider", r.a.provider.Name(), "finish_reason", reply.FinishReason,
+			"prompt_tokens", reply.PromptTokens, "eval_tokens", reply.EvalTokens,
+			"prompt_ms", reply.PromptMS, "eval_ms", reply.EvalMS)
 	}
 	t.content = content.String()
+	t.native = reply.ToolCalls
 	for _, tc := range t.native {
-		t.calls = append(t.calls, call{id: tc.ID, name: tc.Function.Name, args: args(tc.Function.Arguments.ToMap())})
+		t.calls = append(t.calls, call{id: tc.ID, name: tc.Name, args: args(tc.Args), badArgs: tc.BadArgs})
 	}
 	rest := t.content[sent:]
 	if quiet && len(t.calls) > 0 {
@@ -257,42 +254,15 @@ func holdFrom(content string, sent int) int {
 
 func isCancel(ctx context.Context) bool { return ctx.Err() != nil }
 
-// toolDefs describes the tools to the model.
-func toolDefs() api.Tools {
-	var out api.Tools
+// toolSpecs describes the tools to the model.
+func toolSpecs() []ToolSpec {
+	out := make([]ToolSpec, 0, len(tools))
 	for _, t := range tools {
-		props := api.NewToolPropertiesMap()
-		var required []string
+		spec := ToolSpec{Name: t.name, Description: t.desc}
 		for _, p := range t.params {
-			props.Set(p.name, api.ToolProperty{Type: api.PropertyType{p.typ}, Description: p.desc})
-			if p.required {
-				required = append(required, p.name)
-			}
+			spec.Params = append(spec.Params, ToolParam{Name: p.name, Type: p.typ, Description: p.desc, Required: p.required})
 		}
-		out = append(out, api.Tool{
-			Type: "function",
-			Function: api.ToolFunction{
-				Name:        t.name,
-				Description: t.desc,
-				Parameters:  api.ToolFunctionParameters{Type: "object", Required: required, Properties: props},
-			},
-		})
+		out = append(out, spec)
 	}
 	return out
-}
-
-// parseKeepAlive reads Ollama's keep_alive: a duration ("10m"), or a
-// number of seconds ("-1" keeps the model loaded, "0" unloads it).
-func parseKeepAlive(s string) (time.Duration, error) {
-	if d, err := time.ParseDuration(s); err == nil {
-		return d, nil
-	}
-	var n float64
-	if _, err := fmt.Sscanf(s, "%g", &n); err != nil {
-		return 0, fmt.Errorf("bad keep_alive %q", s)
-	}
-	if n < 0 {
-		return -1, nil
-	}
-	return time.Duration(n * float64(time.Second)), nil
 }

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,10 +14,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ollama/ollama/api"
-
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/internal/modeltest"
 )
 
 // project is the workspace of the loop tests.
@@ -72,9 +72,10 @@ func (c *countingSource) Search(ctx context.Context, q string, limit int, f inde
 	return c.memSource.Search(ctx, q, limit, f)
 }
 
-func testAgent(f *fakeOllama, cfg Config) *Agent {
+func testAgent(f *modeltest.Server, cfg Config) *Agent {
 	if f != nil {
-		cfg.Host = f.srv.URL
+		cfg.Provider = fakeKind
+		cfg.Host, cfg.BaseURL = f.URL, f.URL
 	}
 	if cfg.Model == "" {
 		cfg.Model = "qwen3:4b"
@@ -166,7 +167,7 @@ func TestNormalConversation(t *testing.T) {
 	f := newFakeOllama(t,
 		calls("search_code", `{"query":"content type sniff"}`),
 		calls("read_file", `{"path":"server/server.go","start_line":13,"end_line":19}`),
-		func(req *api.ChatRequest) reply {
+		func(req *modeltest.Request) reply {
 			id := firstEvidence(lastTool(req))
 			return say(fmt.Sprintf("`sniff` guesses the type [%d]; an empty body is text/plain [%d, %d].", id, id, id))(req)
 		},
@@ -188,17 +189,41 @@ func TestNormalConversation(t *testing.T) {
 	if len(res.Steps) != 2 || res.Steps[0].Tool != "search_code" || res.Steps[1].Summary != "server/server.go:13-19" || len(got.steps) != 2 {
 		t.Errorf("steps %+v", res.Steps)
 	}
-	if s := res.Stats; s.ModelMS != 3*1500 || s.PromptMS != 3*400 || s.EvalMS != 3*900 {
+	if s := res.Stats; fakeKind == ProviderOllama && (s.ModelMS != 3*1500 || s.PromptMS != 3*400 || s.EvalMS != 3*900) {
 		t.Errorf("model durations: %+v, want Ollama's reported durations summed over 3 turns", s)
 	}
 	if s := res.Stats; s.Hops != 3 || s.ToolCalls != 2 || s.PromptTokens != 2700 || s.EvalTokens != 180 || s.MS <= 0 {
 		t.Errorf("stats %+v", s)
 	}
-	reqs := f.reqs()
+	reqs := f.Requests()
 	first := reqs[0]
-	if first.Options["num_ctx"] != float64(DefaultNumCtx) || first.Think == nil || first.Think.Value != false ||
-		first.KeepAlive == nil || first.KeepAlive.Duration != 10*time.Minute || len(first.Tools) != len(tools) || first.Stream == nil || !*first.Stream {
-		t.Errorf("first request: options %v think %v keep_alive %v tools %d", first.Options, first.Think, first.KeepAlive, len(first.Tools))
+	if len(first.Tools) != len(tools) {
+		t.Errorf("first request: %d tools", len(first.Tools))
+	}
+	var wire struct {
+		Options   map[string]any `json:"options"`
+		Think     *bool          `json:"think"`
+		KeepAlive any            `json:"keep_alive"`
+		Stream    *bool          `json:"stream"`
+		// OpenAI-compatible
+		StreamOptions struct {
+			IncludeUsage bool `json:"include_usage"`
+		} `json:"stream_options"`
+		Temperature *float64 `json:"temperature"`
+	}
+	if err := json.Unmarshal(first.Raw, &wire); err != nil {
+		t.Fatal(err)
+	}
+	switch fakeKind {
+	case ProviderOllama:
+		if wire.Options["num_ctx"] != float64(DefaultNumCtx) || wire.Think == nil || *wire.Think ||
+			wire.KeepAlive != "10m0s" || wire.Stream == nil || !*wire.Stream {
+			t.Errorf("first request: %s", first.Raw)
+		}
+	case ProviderOpenAI:
+		if wire.Stream == nil || !*wire.Stream || !wire.StreamOptions.IncludeUsage || wire.Temperature == nil || *wire.Temperature != 0 {
+			t.Errorf("first request: %s", first.Raw)
+		}
 	}
 	if first.Messages[0].Role != "system" || !strings.Contains(first.Messages[0].Content, "Cite only numbers the tools printed") {
 		t.Errorf("no system prompt")
@@ -238,13 +263,13 @@ func TestCitingAFileNeverRead(t *testing.T) {
 func TestLinesPastTheEnd(t *testing.T) {
 	f := newFakeOllama(t,
 		calls("read_file", `{"path":"server/server.go","start_line":500,"end_line":510}`),
-		func(req *api.ChatRequest) reply {
+		func(req *modeltest.Request) reply {
 			if got := lastTool(req); !strings.Contains(got, "has 19 lines") || !strings.HasPrefix(got, "error:") {
 				t.Errorf("read past the end: %q", got)
 			}
 			return calls("read_file", `{"path":"server/server.go","start_line":15,"end_line":900}`)(req)
 		},
-		func(req *api.ChatRequest) reply {
+		func(req *modeltest.Request) reply {
 			if got := lastTool(req); !strings.Contains(got, "server/server.go:15-19 (file has 19 lines)") {
 				t.Errorf("clamped read: %q", got)
 			}
@@ -270,7 +295,7 @@ func TestMalformedArgumentsAndUnknownTool(t *testing.T) {
 			"read_file", `{"path":"/etc/passwd"}`,
 			"outline", `{"path":"server.go"}`,
 			"delete_file", `{"path":"x"}`),
-		func(req *api.ChatRequest) reply {
+		func(req *modeltest.Request) reply {
 			var results []string
 			for _, m := range req.Messages {
 				if m.Role == "tool" {
@@ -289,7 +314,7 @@ func TestMalformedArgumentsAndUnknownTool(t *testing.T) {
 			}
 			return calls("outline", `{"path":"server/server.go"}`)(req)
 		},
-		func(req *api.ChatRequest) reply {
+		func(req *modeltest.Request) reply {
 			return say(fmt.Sprintf("ServeHTTP greets [%d].", evidenceIDs(lastTool(req))[1]))(req)
 		},
 	)
@@ -303,7 +328,7 @@ func TestMalformedArgumentsAndUnknownTool(t *testing.T) {
 }
 
 func TestSameCallTenTimes(t *testing.T) {
-	var script []func(*api.ChatRequest) reply
+	var script []turn
 	for i := 0; i < 10; i++ {
 		script = append(script, calls("search_code", `{"query":"sniff","limit":3}`))
 	}
@@ -317,7 +342,7 @@ func TestSameCallTenTimes(t *testing.T) {
 	if len(res.Steps) != 10 || !strings.Contains(res.Steps[9].Summary, "repeat of step 1") {
 		t.Errorf("steps %+v", res.Steps)
 	}
-	if msg := lastTool(f.reqs()[5]); !strings.Contains(msg, "already made this exact call") {
+	if msg := lastTool(f.Requests()[5]); !strings.Contains(msg, "already made this exact call") {
 		t.Errorf("repeat note %q", msg)
 	}
 	if res.Answer != "It is sniff [1]." {
@@ -333,7 +358,7 @@ func TestToolCallWrittenAsText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := newFakeOllama(t, say(tt.content), func(req *api.ChatRequest) reply {
+			f := newFakeOllama(t, say(tt.content), func(req *modeltest.Request) reply {
 				return say(fmt.Sprintf("Reverse works on runes [%d].", firstEvidence(lastTool(req))))(req)
 			})
 			got := ask(t, testAgent(f, Config{}), project, "q")
@@ -349,7 +374,7 @@ func TestToolCallWrittenAsText(t *testing.T) {
 		})
 	}
 	t.Run("after prose on its own line", func(t *testing.T) {
-		f := newFakeOllama(t, say("Let me look.\n{\"name\": \"search_code\",\n \"arguments\": {\"query\": \"reverse rune\"}}"), func(req *api.ChatRequest) reply {
+		f := newFakeOllama(t, say("Let me look.\n{\"name\": \"search_code\",\n \"arguments\": {\"query\": \"reverse rune\"}}"), func(req *modeltest.Request) reply {
 			return say(fmt.Sprintf("It reverses runes [%d].", firstEvidence(lastTool(req))))(req)
 		})
 		got := ask(t, testAgent(f, Config{}), project, "q")
@@ -375,19 +400,19 @@ func TestToolCallWrittenAsText(t *testing.T) {
 }
 
 func TestModelThatNeverStops(t *testing.T) {
-	var script []func(*api.ChatRequest) reply
+	var script []turn
 	for i := 0; i < 3; i++ {
 		script = append(script, calls("search_code", fmt.Sprintf(`{"query":"word%d sniff"}`, i)))
 	}
 	// The last turn has no tools; the model calls one anyway, as text and natively.
-	script = append(script, func(req *api.ChatRequest) reply {
+	script = append(script, func(req *modeltest.Request) reply {
 		if len(req.Tools) != 0 {
 			t.Errorf("the final request offers tools")
 		}
 		if m := req.Messages[len(req.Messages)-1]; m.Role != "user" || !strings.Contains(m.Content, "3 model turns used") {
 			t.Errorf("final prompt %+v", m)
 		}
-		return reply{chunks: []string{toolCall("grep", `{"pattern":"x"}`)}}
+		return reply{Chunks: []chunk{toolCall("grep", `{"pattern":"x"}`)}}
 	})
 	f := newFakeOllama(t, script...)
 	got := ask(t, testAgent(f, Config{MaxHops: 3}), project, "q")
@@ -398,7 +423,7 @@ func TestModelThatNeverStops(t *testing.T) {
 
 	// With a tool call budget, and an answer at the end.
 	f = newFakeOllama(t, calls("search_code", `{"query":"a"}`, "search_code", `{"query":"b"}`, "search_code", `{"query":"sniff"}`),
-		func(req *api.ChatRequest) reply {
+		func(req *modeltest.Request) reply {
 			if len(req.Tools) != 0 || !strings.Contains(req.Messages[len(req.Messages)-1].Content, "2 tool calls used") {
 				t.Errorf("no final prompt after the tool budget")
 			}
@@ -411,13 +436,13 @@ func TestModelThatNeverStops(t *testing.T) {
 }
 
 func TestFullContextWindowEndsTools(t *testing.T) {
-	f := newFakeOllama(t, calls("search_code", `{"query":"sniff"}`), func(req *api.ChatRequest) reply {
+	f := newFakeOllama(t, calls("search_code", `{"query":"sniff"}`), func(req *modeltest.Request) reply {
 		if len(req.Tools) != 0 || !strings.Contains(req.Messages[len(req.Messages)-1].Content, "context window (1000 tokens) is nearly full") {
 			t.Errorf("no final prompt after a full window: tools %d", len(req.Tools))
 		}
 		return say("Sniff [1].")(req)
 	})
-	f.prompt = 950
+	f.Prompt = 950
 	res := ask(t, testAgent(f, Config{NumCtx: 1000, MaxContextChars: 100000}), project, "q").res
 	if res.Answer != "Sniff [1]." || res.Stats.PromptTokens != 1900 {
 		t.Errorf("answer %q stats %+v", res.Answer, res.Stats)
@@ -425,7 +450,7 @@ func TestFullContextWindowEndsTools(t *testing.T) {
 }
 
 func TestContextBudgetCutsEvidence(t *testing.T) {
-	f := newFakeOllama(t, calls("grep", `{"pattern":"."}`), func(req *api.ChatRequest) reply {
+	f := newFakeOllama(t, calls("grep", `{"pattern":"."}`), func(req *modeltest.Request) reply {
 		tool := lastTool(req)
 		ids := evidenceIDs(tool)
 		if !strings.Contains(tool, "(cut: the context budget is used") || len(ids) == 0 {
@@ -441,8 +466,8 @@ func TestContextBudgetCutsEvidence(t *testing.T) {
 
 func TestStreamDies(t *testing.T) {
 	t.Run("after some text", func(t *testing.T) {
-		f := newFakeOllama(t, calls("search_code", `{"query":"sniff"}`), func(req *api.ChatRequest) reply {
-			return reply{chunks: []string{text("Sniff guesses [1"), text("] and [9] then")}, die: true}
+		f := newFakeOllama(t, calls("search_code", `{"query":"sniff"}`), func(req *modeltest.Request) reply {
+			return reply{Chunks: []chunk{text("Sniff guesses [1"), text("] and [9] then")}, Die: true}
 		})
 		got := ask(t, testAgent(f, Config{}), project, "q")
 		if got.res.Answer != "Sniff guesses [1] and then" || !strings.Contains(got.res.Notice, "ended early") || got.res.Mode != ModeModel {
@@ -453,8 +478,8 @@ func TestStreamDies(t *testing.T) {
 		}
 	})
 	t.Run("error line mid-stream", func(t *testing.T) {
-		f := newFakeOllama(t, calls("search_code", `{"query":"sniff"}`), func(req *api.ChatRequest) reply {
-			return reply{chunks: []string{text("It is [1] and [2")}, midError: "an error was encountered while running the model: unexpected EOF"}
+		f := newFakeOllama(t, calls("search_code", `{"query":"sniff"}`), func(req *modeltest.Request) reply {
+			return reply{Chunks: []chunk{text("It is [1] and [2")}, MidError: "an error was encountered while running the model: unexpected EOF"}
 		})
 		got := ask(t, testAgent(f, Config{}), project, "q")
 		if !strings.HasPrefix(got.res.Answer, "It is [1]") || !strings.Contains(got.res.Notice, "unexpected EOF") {
@@ -462,7 +487,7 @@ func TestStreamDies(t *testing.T) {
 		}
 	})
 	t.Run("before anything", func(t *testing.T) {
-		f := newFakeOllama(t, func(*api.ChatRequest) reply { return reply{die: true} })
+		f := newFakeOllama(t, func(*modeltest.Request) reply { return reply{Die: true} })
 		got := ask(t, testAgent(f, Config{}), project, "sniff content type")
 		if got.res.Mode != ModeRetrieval || got.res.Notice == "" {
 			t.Errorf("mode %q notice %q", got.res.Mode, got.res.Notice)
@@ -473,7 +498,7 @@ func TestStreamDies(t *testing.T) {
 func TestAnswerWithoutSearchingIsNudgedOnce(t *testing.T) {
 	f := newFakeOllama(t,
 		say("Reverse surely uses strings.Builder [1]."),
-		func(req *api.ChatRequest) reply {
+		func(req *modeltest.Request) reply {
 			if m := req.Messages[len(req.Messages)-1]; m.Role != "user" || m.Content != nudgePrompt {
 				t.Errorf("no nudge: %+v", m)
 			}
@@ -503,9 +528,9 @@ func TestCancelMidStream(t *testing.T) {
 	streaming := make(chan struct{})
 	f := newFakeOllama(t,
 		calls("search_code", `{"query":"sniff"}`),
-		func(*api.ChatRequest) reply {
+		func(*modeltest.Request) reply {
 			close(streaming)
-			return reply{chunks: []string{text("The answer is [1]")}, block: true}
+			return reply{Chunks: []chunk{text("The answer is [1]")}, Block: true}
 		})
 	a := testAgent(f, Config{})
 	ctx, cancel := context.WithCancel(context.Background())
@@ -521,7 +546,7 @@ func TestCancelMidStream(t *testing.T) {
 		t.Fatalf("res %v err %v", res, err)
 	}
 	select {
-	case <-f.closed:
+	case <-f.Cancelled:
 	case <-time.After(5 * time.Second):
 		t.Fatal("the stream was not closed")
 	}
@@ -531,8 +556,8 @@ func TestCancelMidStream(t *testing.T) {
 }
 
 func TestTimeoutAnswersWithWhatItHas(t *testing.T) {
-	f := newFakeOllama(t, func(*api.ChatRequest) reply {
-		return reply{chunks: []string{text("Partial")}, block: true}
+	f := newFakeOllama(t, func(*modeltest.Request) reply {
+		return reply{Chunks: []chunk{text("Partial")}, Block: true}
 	})
 	res, err := testAgent(f, Config{Timeout: 300 * time.Millisecond}).ask(context.Background(), project, Question{Text: "q"}, Events{})
 	if err != nil || !strings.Contains(res.Notice, "time limit") || !res.Refused {
@@ -548,7 +573,7 @@ func (panicSource) Search(context.Context, string, int, index.Filter) ([]index.H
 }
 
 func TestToolPanicIsAToolError(t *testing.T) {
-	f := newFakeOllama(t, calls("search_code", `{"query":"sniff"}`), func(req *api.ChatRequest) reply {
+	f := newFakeOllama(t, calls("search_code", `{"query":"sniff"}`), func(req *modeltest.Request) reply {
 		if got := lastTool(req); !strings.HasPrefix(got, "error: search_code failed inside askls (boom)") {
 			t.Errorf("tool result %q", got)
 		}

@@ -37,9 +37,9 @@ func TestSilentHostFallsBackToRetrievalQuickly(t *testing.T) {
 		}
 		mu.Unlock()
 	}()
-	old := probeTimeout
-	probeTimeout = 200 * time.Millisecond
-	defer func() { probeTimeout = old }()
+	old := ProbeTimeout
+	ProbeTimeout = 200 * time.Millisecond
+	defer func() { ProbeTimeout = old }()
 
 	a := testAgent(nil, Config{Host: ln.Addr().String(), Timeout: 20 * time.Second})
 	start := time.Now()

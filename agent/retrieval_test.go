@@ -37,7 +37,7 @@ func TestFallbackToRetrieval(t *testing.T) {
 			if res.Refused || len(res.Citations) == 0 || res.Citations[0].Path != "server/server.go" {
 				t.Errorf("citations %v", res.Citations)
 			}
-			if tt.noModel && len(f.reqs()) != 0 {
+			if tt.noModel && len(f.Requests()) != 0 {
 				t.Errorf("NoModel contacted the model")
 			}
 			if strings.TrimSpace(got.deltas) != res.Answer {

@@ -6,11 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ollama/ollama/api"
-
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
 	"github.com/askls/askls/internal/fixture"
+	"github.com/askls/askls/internal/modeltest"
 )
 
 // realSnapshot builds the real index over testdata/workspace.txtar in a
@@ -120,10 +119,10 @@ func TestLoopOnRealIndex(t *testing.T) {
 	snap := realSnapshot(t)
 	f := newFakeOllama(t,
 		calls("search_code", `{"query":"discount percent"}`, "find_symbol", `{"name":"Total"}`),
-		func(req *api.ChatRequest) reply {
+		func(req *modeltest.Request) reply {
 			return calls("read_file", `{"path":"cart/discount.go","start_line":3,"end_line":13}`)(req)
 		},
-		func(req *api.ChatRequest) reply {
+		func(req *modeltest.Request) reply {
 			id := firstEvidence(lastTool(req))
 			return say(fmt.Sprintf("ApplyDiscount clamps the percent [%d] and rounds down [cart/discount.go:12]; Total is elsewhere [99].", id))(req)
 		},

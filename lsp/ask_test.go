@@ -10,6 +10,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/askls/askls/agent"
+	"github.com/askls/askls/internal/modeltest"
 )
 
 // purge is added to cache/cache.go in the editor buffer only (never
@@ -251,14 +252,14 @@ func TestWorkspaceSymbolAndSearchSeeEditsAtOnce(t *testing.T) {
 // TestEditsApplyWhileAnAnswerIsWritten holds the model's stream open and
 // checks that edits and other requests are handled meanwhile.
 func TestEditsApplyWhileAnAnswerIsWritten(t *testing.T) {
-	fo := newFakeOllama(t,
-		[]string{toolChunk("search_code", map[string]any{"query": "cache expire"}), doneChunk()},
-		[]string{textChunk("Entries expire ", false), "HOLD", textChunk("after the ttl [1].", false), doneChunk()},
+	fo := modeltest.NewOllama(t,
+		modeltest.Calls("search_code", `{"query":"cache expire"}`),
+		replyWith(modeltest.Text("Entries expire "), modeltest.Chunk{Hold: true}, modeltest.Text("after the ttl [1].")),
 		// A second question asked while the first is held.
-		[]string{toolChunk("search_code", map[string]any{"query": "quuxedited"}), doneChunk()},
-		[]string{textChunk("It was just typed [1].", false), doneChunk()},
+		modeltest.Calls("search_code", `{"query":"quuxedited"}`),
+		modeltest.Say("It was just typed [1]."),
 	)
-	e, s := captureServer(t, editorSetup{opts: Options{Agent: agent.Config{Host: fo.srv.URL, Model: "fake"}}})
+	e, s := captureServer(t, editorSetup{opts: Options{Agent: agent.Config{Host: fo.URL}}})
 	e.waitIndexed()
 	orig := e.read("cache/cache.go")
 	e.open("cache/cache.go", orig)
@@ -272,8 +273,8 @@ func TestEditsApplyWhileAnAnswerIsWritten(t *testing.T) {
 		r, err := e.ask(map[string]any{"question": "How does the cache expire?", "partialResultToken": "p1"})
 		done <- out{r, err}
 	}()
-	<-fo.started
-	<-fo.started // the second turn, now held
+	<-fo.Started
+	<-fo.Started // the second turn, now held
 	e.waitFor("$/progress", func(p json.RawMessage) bool {
 		return strings.Contains(string(p), `"p1"`) && strings.Contains(string(p), "Entries expire")
 	})
@@ -302,7 +303,7 @@ func TestEditsApplyWhileAnAnswerIsWritten(t *testing.T) {
 	default:
 	}
 
-	fo.release()
+	fo.Release()
 	var o out
 	select {
 	case o = <-done:

@@ -12,19 +12,20 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/askls/askls/agent"
+	"github.com/askls/askls/internal/modeltest"
 )
 
 func TestCancelEndsTheModelStreamAndReplies32800(t *testing.T) {
-	fo := newFakeOllama(t,
-		[]string{textChunk("Thinking ", false), "HOLD", doneChunk()},
-		[]string{textChunk("Thinking again ", false), "HOLD", doneChunk()})
+	fo := modeltest.NewOllama(t,
+		replyWith(modeltest.Text("Thinking "), modeltest.Chunk{Hold: true}),
+		replyWith(modeltest.Text("Thinking again "), modeltest.Chunk{Hold: true}))
 	root := writeFixture(t, "workspace.txtar")
 	serverEnd, clientEnd := net.Pipe()
 	done := make(chan error, 1)
 	go func() {
 		done <- Serve(context.Background(), serverEnd, Options{
 			Logger: testLogger(t), CacheDir: t.TempDir(), AnswerDir: t.TempDir(),
-			Agent: agent.Config{Host: fo.srv.URL, Model: "fake"},
+			Agent: agent.Config{Host: fo.URL},
 		})
 	}()
 	c := newRawClient(t, clientEnd)
@@ -40,7 +41,7 @@ func TestCancelEndsTheModelStreamAndReplies32800(t *testing.T) {
 
 	c.send(7, "askls/ask", map[string]any{"question": "How does the cache expire?"})
 	select {
-	case <-fo.started:
+	case <-fo.Started:
 	case <-time.After(30 * time.Second):
 		t.Fatal("the model was never asked")
 	}
@@ -58,13 +59,13 @@ func TestCancelEndsTheModelStreamAndReplies32800(t *testing.T) {
 		t.Errorf("cancelled ask replied %v, want code -32800", r.Err())
 	}
 	select {
-	case <-fo.cancelled:
+	case <-fo.Cancelled:
 	case <-time.After(10 * time.Second):
 		t.Error("the model stream was not closed on cancel")
 	}
 	// The user cancelling the answer's progress also ends it with -32800.
 	c.send(10, "askls/ask", map[string]any{"question": "How does the cache expire?", "workDoneToken": "w10"})
-	<-fo.started
+	<-fo.Started
 	c.waitNote("$/progress", func(p json.RawMessage) bool {
 		return strings.Contains(string(p), `"w10"`) && strings.Contains(string(p), `"cancellable":true`)
 	}, 10*time.Second)

@@ -15,6 +15,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/askls/askls/agent"
+	"github.com/askls/askls/internal/modeltest"
 )
 
 // lensesIn returns the code lenses of rel.
@@ -183,13 +184,13 @@ func TestCitationsAreBoundedAndCleared(t *testing.T) {
 // opens the answer only when the user has not edited since asking; else a
 // notice says how to open it.
 func TestAskCommandDoesNotTakeFocusFromTyping(t *testing.T) {
-	fo := newFakeOllama(t,
-		[]string{toolChunk("search_code", map[string]any{"query": "cache expire"}), doneChunk()},
-		[]string{textChunk("Entries expire ", false), "HOLD", textChunk("after the ttl [1].", false), doneChunk()},
-		[]string{toolChunk("search_code", map[string]any{"query": "cache expire"}), doneChunk()},
-		[]string{textChunk("Entries expire after the ttl [1].", false), doneChunk()},
+	fo := modeltest.NewOllama(t,
+		modeltest.Calls("search_code", `{"query":"cache expire"}`),
+		replyWith(modeltest.Text("Entries expire "), modeltest.Chunk{Hold: true}, modeltest.Text("after the ttl [1].")),
+		modeltest.Calls("search_code", `{"query":"cache expire"}`),
+		modeltest.Say("Entries expire after the ttl [1]."),
 	)
-	e := startEditor(t, editorSetup{opts: Options{Agent: agent.Config{Host: fo.srv.URL, Model: "fake"}}})
+	e := startEditor(t, editorSetup{opts: Options{Agent: agent.Config{Host: fo.URL}}})
 	e.waitIndexed()
 	orig := e.read("cache/cache.go")
 	e.open("cache/cache.go", orig)
@@ -199,11 +200,11 @@ func TestAskCommandDoesNotTakeFocusFromTyping(t *testing.T) {
 		var res askResult
 		done <- e.command("askls.ask", []any{"How does the cache expire?", "cache/cache.go", 5, 1}, &res)
 	}()
-	<-fo.started
-	<-fo.started // the answer is being written, and held
+	<-fo.Started
+	<-fo.Started // the answer is being written, and held
 	e.change("cache/cache.go", 2, protocol.Range{Start: protocol.Position{Line: 0}, End: protocol.Position{Line: 0}}, "// typed while waiting\n")
 	e.sync()
-	fo.release()
+	fo.Release()
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}

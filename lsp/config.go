@@ -11,8 +11,14 @@ import (
 // Config is what a client may set through initializationOptions and
 // workspace/didChangeConfiguration. Missing keys keep their current value.
 type Config struct {
-	Model                  string   `json:"model"`
-	OllamaHost             string   `json:"ollamaHost"`
+	Provider   string `json:"provider"` // "ollama" | "openai"; "" keeps the server's default
+	Model      string `json:"model"`
+	OllamaHost string `json:"ollamaHost"`
+	BaseURL    string `json:"baseUrl"` // the OpenAI-compatible server, ".../v1"
+	// APIKey is the OpenAI-compatible server's key. It is never shown in
+	// askls.status nor logged; without it the server's $ASKLS_API_KEY
+	// (else $OPENAI_API_KEY) is used.
+	APIKey                 string   `json:"-"`
 	NumCtx                 int      `json:"numCtx"`
 	MaxHops                int      `json:"maxHops"`
 	TimeoutSeconds         int      `json:"timeoutSeconds"`
@@ -63,8 +69,11 @@ func (c Config) merge(raw json.RawMessage) (Config, error) {
 			problems = append(problems, fmt.Sprintf("%s: %v", key, err))
 		}
 	}
+	set("provider", &out.Provider)
 	set("model", &out.Model)
 	set("ollamaHost", &out.OllamaHost)
+	set("baseUrl", &out.BaseURL)
+	set("apiKey", &out.APIKey)
 	set("numCtx", &out.NumCtx)
 	set("maxHops", &out.MaxHops)
 	set("timeoutSeconds", &out.TimeoutSeconds)
@@ -80,6 +89,12 @@ func (c Config) merge(raw json.RawMessage) (Config, error) {
 		} else {
 			set("citationsAsDiagnostics", &out.CitationsAsDiagnostics)
 		}
+	}
+	switch out.Provider {
+	case "", "ollama", "openai":
+	default:
+		problems = append(problems, fmt.Sprintf("provider: want ollama or openai, got %q", out.Provider))
+		out.Provider = c.Provider
 	}
 	switch out.CitationsAsDiagnostics {
 	case "auto", "always", "never":

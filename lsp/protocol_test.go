@@ -243,7 +243,13 @@ func TestProtocolDocSettings(t *testing.T) {
 	typ := reflect.TypeOf(Config{})
 	for i := range typ.NumField() {
 		name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
+		if name == "-" {
+			continue // never serialised (the API key): documented below the table
+		}
 		keys = append(keys, name)
+	}
+	if !strings.Contains(doc, "`apiKey`") {
+		t.Errorf("%s does not document the apiKey setting", protocolDoc)
 	}
 	if got := docTable(t, doc, "Settings"); !slices.Equal(got, keys) {
 		t.Errorf("%s lists the settings %v; Config has %v (same order)", protocolDoc, got, keys)

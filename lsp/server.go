@@ -333,6 +333,15 @@ func (s *server) agentConfig(c Config) agent.Config {
 	if c.OllamaHost != "" {
 		a.Host = c.OllamaHost
 	}
+	if c.Provider != "" {
+		a.Provider = c.Provider
+	}
+	if c.BaseURL != "" {
+		a.BaseURL = c.BaseURL
+	}
+	if c.APIKey != "" {
+		a.APIKey = c.APIKey
+	}
 	if c.NumCtx > 0 {
 		a.NumCtx = c.NumCtx
 	}

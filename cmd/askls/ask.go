@@ -29,6 +29,7 @@ func runAsk(ctx context.Context, args []string) error {
 
 // agentFlags are the model flags of ask and doctor.
 type agentFlags struct {
+	provider, baseURL      string
 	model, host, keepAlive string
 	numCtx, maxHops        int
 	timeout                time.Duration
@@ -36,7 +37,15 @@ type agentFlags struct {
 }
 
 func (f *agentFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.model, "model", "", "Ollama `MODEL` (default "+agent.DefaultModel+")")
+	fs.Func("provider", "model server API: `ollama` or openai (any OpenAI-compatible server; key from $ASKLS_API_KEY, else $OPENAI_API_KEY) (default $ASKLS_PROVIDER, else ollama)", func(s string) error {
+		if s != agent.ProviderOllama && s != agent.ProviderOpenAI {
+			return fmt.Errorf("want %s or %s", agent.ProviderOllama, agent.ProviderOpenAI)
+		}
+		f.provider = s
+		return nil
+	})
+	fs.StringVar(&f.baseURL, "base-url", "", "OpenAI-compatible server `URL`, e.g. http://127.0.0.1:8080/v1 (default $OPENAI_BASE_URL)")
+	fs.StringVar(&f.model, "model", "", "`MODEL` name (default "+agent.DefaultModel+" with Ollama; required with openai)")
 	fs.StringVar(&f.host, "ollama-host", "", "Ollama server `URL` (default $OLLAMA_HOST, else "+agent.DefaultHost+")")
 	fs.IntVar(&f.numCtx, "num-ctx", 0, fmt.Sprintf("model context window in tokens (default %d)", agent.DefaultNumCtx))
 	fs.IntVar(&f.maxHops, "max-hops", 0, fmt.Sprintf("model turns that may call tools (default %d)", agent.DefaultMaxHops))
@@ -46,7 +55,12 @@ func (f *agentFlags) register(fs *flag.FlagSet) {
 }
 
 func (f agentFlags) config(logger *slog.Logger) agent.Config {
+	provider := f.provider
+	if provider == "" {
+		provider = os.Getenv("ASKLS_PROVIDER")
+	}
 	return agent.Config{
+		Provider: provider, BaseURL: f.baseURL,
 		Host: f.host, Model: f.model, NumCtx: f.numCtx, MaxHops: f.maxHops, Timeout: f.timeout,
 		KeepAlive: f.keepAlive, Think: f.think, NoModel: f.noModel, Logger: logger,
 	}
@@ -63,7 +77,7 @@ func askMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	rf.register(fs)
 	var af agentFlags
 	af.register(fs)
-	fs.BoolVar(&af.noModel, "no-model", false, "retrieval mode only: never contact Ollama")
+	fs.BoolVar(&af.noModel, "no-model", false, "retrieval mode only: never contact the model server")
 	asJSON := fs.Bool("json", false, "print one JSON object shaped like the askls/ask result")
 	path := fs.String("path", "", "file the question is about (the cursor's file), relative to the root")
 	line := fs.Int("line", 0, "the cursor's line in --path")

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -107,40 +105,6 @@ func TestAskUsage(t *testing.T) {
 	err := askMain(context.Background(), nil, &out, &errb)
 	if err == nil || exitCode(err) != 2 {
 		t.Errorf("no question: %v", err)
-	}
-}
-
-func TestDoctor(t *testing.T) {
-	mux := http.NewServeMux()
-	mux.HandleFunc("GET /api/version", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(`{"version":"0.17.4"}`)) })
-	mux.HandleFunc("GET /api/tags", func(w http.ResponseWriter, r *http.Request) {
-		w.Write([]byte(`{"models":[{"name":"qwen3:4b","model":"qwen3:4b","size":1}]}`))
-	})
-	mux.HandleFunc("POST /api/show", func(w http.ResponseWriter, r *http.Request) {
-		w.Write([]byte(`{"model_info":{"qwen3.context_length":40960},"capabilities":["completion","tools"]}`))
-	})
-	srv := httptest.NewServer(mux)
-	defer srv.Close()
-
-	var out, errb bytes.Buffer
-	if err := doctorMain(context.Background(), []string{"--ollama-host", srv.URL}, &out, &errb); err != nil {
-		t.Fatalf("healthy doctor: %v\n%s", err, out.String())
-	}
-	if !strings.Contains(out.String(), "reachable, version 0.17.4") || !strings.Contains(out.String(), "40960 tokens") || !strings.Contains(out.String(), "all good") {
-		t.Errorf("output:\n%s", out.String())
-	}
-
-	out.Reset()
-	err := doctorMain(context.Background(), []string{"--ollama-host", srv.URL, "--model", "llama3.2:1b"}, &out, &errb)
-	if err == nil || !strings.Contains(out.String(), "run `ollama pull llama3.2:1b`") {
-		t.Errorf("missing model: %v\n%s", err, out.String())
-	}
-
-	out.Reset()
-	err = doctorMain(context.Background(), []string{"--ollama-host", "127.0.0.1:1", "--json"}, &out, &errb)
-	var h map[string]any
-	if err == nil || json.Unmarshal(out.Bytes(), &h) != nil || h["reachable"] != false || !strings.Contains(out.String(), "ollama serve") {
-		t.Errorf("unreachable: %v\n%s", err, out.String())
 	}
 }
 

@@ -8,12 +8,14 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"strings"
 
 	"github.com/askls/askls/agent"
 )
 
-// runDoctor is `askls doctor`: is Ollama reachable, which version, is the
-// model pulled, can it call tools, its context length. Each problem comes
+// runDoctor is `askls doctor`: is the configured model server reachable
+// (Ollama: which version, is the model pulled, can it call tools, its
+// context length; OpenAI-compatible: which models it serves). Each problem comes
 // with the command that fixes it; exit status 1 when there is one.
 func runDoctor(ctx context.Context, args []string) error {
 	return doctorMain(ctx, args, os.Stdout, os.Stderr)
@@ -40,17 +42,28 @@ func doctorMain(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			return err
 		}
 	} else {
-		fmt.Fprintf(stdout, "ollama      %s: %s\n", h.Host, yesNo(h.Reachable, "reachable, version "+h.Version, "not reachable"))
-		if h.Reachable {
-			fmt.Fprintf(stdout, "model       %s: %s\n", h.Model, yesNo(h.ModelPresent, "pulled", "not pulled"))
-		}
-		if h.ModelPresent {
-			fmt.Fprintf(stdout, "tools       %s\n", yesNo(h.Tools, "supported", "not supported"))
-			ctxLen := "unknown"
-			if h.ContextLength > 0 {
-				ctxLen = fmt.Sprint(h.ContextLength)
+		if h.Provider == agent.ProviderOpenAI {
+			fmt.Fprintf(stdout, "openai      %s: %s\n", h.Host, yesNo(h.Reachable, "reachable", "not reachable"))
+			if h.Reachable {
+				fmt.Fprintf(stdout, "model       %s: %s\n", h.Model, yesNo(h.ModelPresent, "served", "not served"))
+				if len(h.Models) > 0 {
+					fmt.Fprintf(stdout, "models      %s\n", strings.Join(h.Models, ", "))
+				}
+				fmt.Fprintln(stdout, "tools       not checked (an OpenAI-compatible server does not say; the first answer shows it)")
 			}
-			fmt.Fprintf(stdout, "context     %s tokens (askls asks for num_ctx %d)\n", ctxLen, h.NumCtx)
+		} else {
+			fmt.Fprintf(stdout, "ollama      %s: %s\n", h.Host, yesNo(h.Reachable, "reachable, version "+h.Version, "not reachable"))
+			if h.Reachable {
+				fmt.Fprintf(stdout, "model       %s: %s\n", h.Model, yesNo(h.ModelPresent, "pulled", "not pulled"))
+			}
+			if h.ModelPresent {
+				fmt.Fprintf(stdout, "tools       %s\n", yesNo(h.Tools, "supported", "not supported"))
+				ctxLen := "unknown"
+				if h.ContextLength > 0 {
+					ctxLen = fmt.Sprint(h.ContextLength)
+				}
+				fmt.Fprintf(stdout, "context     %s tokens (askls asks for num_ctx %d)\n", ctxLen, h.NumCtx)
+			}
 		}
 		if len(h.Problems) == 0 {
 			fmt.Fprintln(stdout, "\nall good: `askls ask QUESTION` answers with the model")

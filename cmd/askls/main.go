@@ -30,7 +30,8 @@ var commands = map[string]command{
 	"index":  {"index a tree and print a summary", runIndex},
 	"search": {"search the index", runSearch},
 	"ask":    {"ask a question; answers with path:line:col citations", runAsk},
-	"doctor": {"check that Ollama and the model are usable", runDoctor},
+	"doctor": {"check that the model server and the model are usable", runDoctor},
+	"mcp":    {"serve the Model Context Protocol on stdio (tools and ask for agents)", runMCP},
 }
 
 func main() {

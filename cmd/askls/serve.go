@@ -26,6 +26,8 @@ func runServe(ctx context.Context, args []string) error {
 	model := fs.String("model", "", "Ollama model (the client's \"model\" setting overrides it)")
 	host := fs.String("ollama-host", "", "Ollama server (the client's \"ollamaHost\" setting overrides it)")
 	noModel := fs.Bool("no-model", false, "answer in retrieval mode only, never contacting Ollama")
+	provider := fs.String("provider", os.Getenv("ASKLS_PROVIDER"), "model server API, ollama or openai (the client's \"provider\" setting overrides it)")
+	baseURL := fs.String("base-url", "", "OpenAI-compatible server URL (the client's \"baseUrl\" setting overrides it)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -49,7 +51,7 @@ func runServe(ctx context.Context, args []string) error {
 		Roots:    roots,
 		CacheDir: rf.cache,
 		Config:   &cfg,
-		Agent:    agent.Config{Model: *model, Host: *host, NoModel: *noModel, Logger: logger},
+		Agent:    agent.Config{Provider: *provider, BaseURL: *baseURL, Model: *model, Host: *host, NoModel: *noModel, Logger: logger},
 		Version:  version,
 		Runtime:  memtune.Process,
 	}

@@ -6,8 +6,11 @@
 
 /** The settings of docs/protocol.md, in settings order. */
 export const serverKeys = [
+  'provider',
   'model',
   'ollamaHost',
+  'baseUrl',
+  'apiKey',
   'numCtx',
   'maxHops',
   'timeoutSeconds',
@@ -21,8 +24,11 @@ export const serverKeys = [
 export type ServerKey = (typeof serverKeys)[number];
 
 export interface ServerSettings {
+  provider: '' | 'ollama' | 'openai';
   model: string;
   ollamaHost: string;
+  baseUrl: string;
+  apiKey: string;
   numCtx: number;
   maxHops: number;
   timeoutSeconds: number;
@@ -53,8 +59,11 @@ function oneOf<T extends string>(v: unknown, allowed: readonly T[], dflt: T): T 
 export function serverSettings(get: (key: ServerKey) => unknown): ServerSettings {
   const diag = get('citationsAsDiagnostics');
   return {
+    provider: oneOf(get('provider'), ['', 'ollama', 'openai'] as const, ''),
     model: str(get('model')),
     ollamaHost: str(get('ollamaHost')),
+    baseUrl: str(get('baseUrl')),
+    apiKey: str(get('apiKey')),
     numCtx: count(get('numCtx'), 0),
     maxHops: count(get('maxHops'), 0),
     timeoutSeconds: count(get('timeoutSeconds'), 120),

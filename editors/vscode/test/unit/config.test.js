@@ -17,7 +17,7 @@ test('every setting of docs/protocol.md is a setting with a description', () => 
   assert.ok(props['askls.serverPath']);
   assert.deepEqual(
     [...serverKeys].sort(),
-    ['citationsAsDiagnostics', 'codeLens', 'exclude', 'logLevel', 'maxFileBytes', 'maxHops', 'model', 'numCtx', 'ollamaHost', 'timeoutSeconds'],
+    ['apiKey', 'baseUrl', 'citationsAsDiagnostics', 'codeLens', 'exclude', 'logLevel', 'maxFileBytes', 'maxHops', 'model', 'numCtx', 'ollamaHost', 'provider', 'timeoutSeconds'],
   );
 });
 
@@ -26,7 +26,7 @@ test('the declared defaults are the server defaults, every key is sent', () => {
   const props = pkg.contributes.configuration.properties;
   const got = serverSettings((k) => props[`askls.${k}`].default);
   assert.deepEqual(got, {
-    model: '', ollamaHost: '', numCtx: 0, maxHops: 0, timeoutSeconds: 120, exclude: [], maxFileBytes: 0,
+    provider: '', model: '', ollamaHost: '', baseUrl: '', apiKey: '', numCtx: 0, maxHops: 0, timeoutSeconds: 120, exclude: [], maxFileBytes: 0,
     codeLens: true, citationsAsDiagnostics: 'auto', logLevel: 'info',
   });
   // Unset (undefined) values give the same.
@@ -35,14 +35,15 @@ test('the declared defaults are the server defaults, every key is sent', () => {
 
 test('set values are passed, trimmed and of the right type', () => {
   const vals = {
-    model: ' qwen2.5-coder:7b ', ollamaHost: 'http://127.0.0.1:11434', numCtx: 8192, maxHops: 6.7,
+    provider: 'openai', baseUrl: ' http://gpu:8000/v1 ', apiKey: 'sk-x', model: ' qwen2.5-coder:7b ', ollamaHost: 'http://127.0.0.1:11434', numCtx: 8192, maxHops: 6.7,
     timeoutSeconds: 'x', exclude: ['vendor/**', 3, ''], maxFileBytes: -1, codeLens: false, citationsAsDiagnostics: 'yes', logLevel: 'debug',
   };
   assert.deepEqual(serverSettings((k) => vals[k]), {
-    model: 'qwen2.5-coder:7b', ollamaHost: 'http://127.0.0.1:11434', numCtx: 8192, maxHops: 6,
+    provider: 'openai', model: 'qwen2.5-coder:7b', ollamaHost: 'http://127.0.0.1:11434', baseUrl: 'http://gpu:8000/v1', apiKey: 'sk-x', numCtx: 8192, maxHops: 6,
     timeoutSeconds: 120, exclude: ['vendor/**'], maxFileBytes: 0, codeLens: false, citationsAsDiagnostics: 'auto', logLevel: 'debug',
   });
   assert.equal(serverSettings((k) => (k === 'citationsAsDiagnostics' ? true : undefined)).citationsAsDiagnostics, 'always');
+  assert.equal(serverSettings((k) => (k === 'provider' ? 'anthropic' : undefined)).provider, '');
 });
 
 test('findServer: a set serverPath must exist', () => {

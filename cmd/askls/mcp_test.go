@@ -1,0 +1,66 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/askls/askls/internal/ollamatest"
+)
+
+// TestMCPOverStdio runs the real `askls mcp` (this test binary re-executed
+// as askls) and talks to it with the official Go SDK client over stdio.
+func TestMCPOverStdio(t *testing.T) {
+	root := ollamatest.Fixture(t, "retry")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.Command(os.Args[0], "mcp", "--root", root, "--no-model")
+	cmd.Env = asklsEnv(t, nil)
+	client := sdk.NewClient(&sdk.Implementation{Name: "askls-test", Version: "1"}, nil)
+	cs, err := client.Connect(ctx, &sdk.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatalf("connecting to askls mcp: %v", err)
+	}
+	defer cs.Close()
+
+	tools, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tl := range tools.Tools {
+		names = append(names, tl.Name)
+	}
+	if got := strings.Join(names, ","); !strings.Contains(got, "search_code") || !strings.Contains(got, "ask") || len(names) != 7 {
+		t.Errorf("tools %s", got)
+	}
+	text := func(res *sdk.CallToolResult) string {
+		var b strings.Builder
+		for _, c := range res.Content {
+			if tc, ok := c.(*sdk.TextContent); ok {
+				b.WriteString(tc.Text)
+			}
+		}
+		return b.String()
+	}
+	res, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "search_code", Arguments: map[string]any{"query": "Retry backoff delay"}})
+	if err != nil || res.IsError || !strings.Contains(text(res), "retry/retry.go:") {
+		t.Fatalf("search_code: %v %s", err, text(res))
+	}
+	res, err = cs.CallTool(ctx, &sdk.CallToolParams{Name: "ask", Arguments: map[string]any{"question": "How does Retry back off between attempts?"}})
+	if err != nil || res.IsError || !strings.Contains(text(res), "Citations:\n[1] retry/retry.go:") {
+		t.Fatalf("ask: %v %s", err, text(res))
+	}
+	res, err = cs.CallTool(ctx, &sdk.CallToolParams{Name: "read_file", Arguments: map[string]any{"path": "../../../etc/passwd"}})
+	if err != nil || !res.IsError {
+		t.Errorf("read_file outside: %v %s", err, text(res))
+	}
+	if err := cs.Ping(ctx, nil); err != nil {
+		t.Errorf("the server stopped after a bad call: %v", err)
+	}
+}
