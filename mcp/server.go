@@ -90,8 +90,12 @@ func (s *Server) startFor(ctx context.Context, ss *sdk.ServerSession) {
 	}
 	roots := s.opts.Roots
 	if len(roots) == 0 && ss != nil {
+		// Roots are deprecated from protocol 2026-07-28 on but still what
+		// clients of earlier versions send; newer ones give --root.
+		//lint:ignore SA1019 clients of protocol versions before 2026-07-28 name their workspace this way
 		if p := ss.InitializeParams(); p != nil && p.Capabilities != nil && p.Capabilities.RootsV2 != nil {
 			ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			//lint:ignore SA1019 see above
 			res, err := ss.ListRoots(ctx, nil)
 			cancel()
 			if err != nil {
