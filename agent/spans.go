@@ -1,0 +1,289 @@
+package agent
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/askls/askls/citations"
+	"github.com/askls/askls/index"
+)
+
+// maxSpanLines is the longest span a retrieval answer cites from one unit;
+// a unit up to this long is cited whole.
+const maxSpanLines = 25
+
+// unit is a declaration a citation is taken from: a function, method,
+// type or variable with its doc comment, or, where the outline has no
+// symbol, the index's chunk.
+type unit struct {
+	path       string
+	start, end int    // the whole unit, doc comment included
+	decl       int    // line of the declaration (0: none known)
+	symbol     string // "Server.Shutdown"
+	kind       string // symbol kind, "" for a chunk
+	sig        string // one-line signature, may be ""
+	lang       string
+}
+
+func (u unit) key() string { return fmt.Sprintf("%s:%d-%d", u.path, u.start, u.end) }
+
+// span is the part of a unit a citation covers.
+type span struct {
+	start, end int
+	score      float64 // weighted share of the question's terms in the span and the signature, 0..1
+}
+
+// fileTerms holds which question terms each line of a file holds,
+// tokenized on first use: a retrieval answer reads a few units of a file,
+// not all of it.
+type fileTerms struct {
+	f     *citations.LineIndex
+	terms []qterm
+	lines [][]int // line i+1 -> indexes of the terms it holds
+	doc   []bool  // line i+1 is a comment line
+	done  []bool  // line i+1 is tokenized
+}
+
+func newFileTerms(f *citations.LineIndex, terms []qterm) *fileTerms {
+	n := f.Count()
+	return &fileTerms{f: f, terms: terms, lines: make([][]int, n), doc: make([]bool, n), done: make([]bool, n)}
+}
+
+// count is the number of lines of the file.
+func (ft *fileTerms) count() int { return len(ft.lines) }
+
+// at returns the terms line l holds (1-based, in range).
+func (ft *fileTerms) at(l int) []int {
+	if !ft.done[l-1] {
+		ft.done[l-1] = true
+		text, _ := ft.f.Lines(l, l)
+		ft.doc[l-1] = isCommentLine(text)
+		set := lineTerms(text, ft.terms)
+		for j := range ft.terms {
+			if set&(1<<uint(j)) != 0 {
+				ft.lines[l-1] = append(ft.lines[l-1], j)
+			}
+		}
+	}
+	return ft.lines[l-1]
+}
+
+// isDoc says whether line l is a comment line.
+func (ft *fileTerms) isDoc(l int) bool {
+	ft.at(l)
+	return ft.doc[l-1]
+}
+
+// has reports the terms of lines start..end (1-based, inclusive).
+func (ft *fileTerms) has(start, end int) map[int]bool {
+	out := map[int]bool{}
+	for l := max(start, 1); l <= min(end, ft.count()); l++ {
+		for _, j := range ft.at(l) {
+			out[j] = true
+		}
+	}
+	return out
+}
+
+// docWeight is how much a match in a unit's doc comment counts against a
+// match in its code when choosing the span of a long unit: the signature
+// stays in view in the label, and the code is what answers how.
+const docWeight = 0.6
+
+// chooseSpan picks the lines of u to cite for a question: u whole when it
+// is at most maxLines long, else the window of at most maxLines lines
+// inside u that holds the most of the question's terms, each term
+// weighted by weights (a match on the declaration line counts for every
+// window, as the label shows it). The window is trimmed to the lines
+// between its first and last match, with a little context. score is the
+// weighted share of the terms the span and the declaration hold.
+func chooseSpan(ft *fileTerms, u unit, weights []float64, maxLines int) span {
+	start, end := max(u.start, 1), min(u.end, ft.count())
+	if end < start {
+		end = start
+	}
+	total := 0.0
+	for _, w := range weights {
+		total += w
+	}
+	if total == 0 {
+		total = 1
+	}
+	sig := map[int]bool{}
+	if u.decl >= start && u.decl <= end {
+		sig = ft.has(u.decl, u.decl)
+	}
+	// lineW is the weight of a line's matches.
+	lineW := func(l int) float64 {
+		if l < u.decl && ft.isDoc(l) {
+			return docWeight
+		}
+		return 1
+	}
+	if end-start+1 <= maxLines {
+		return span{start, end, windowScore(ft, start, end, sig, weights, func(int) float64 { return 1 }) / total}
+	}
+	best, bestAt := -1.0, start
+	for s := start; s+maxLines-1 <= end; s++ {
+		if sc := windowScore(ft, s, s+maxLines-1, sig, weights, lineW); sc > best+1e-9 {
+			best, bestAt = sc, s
+		}
+	}
+	s, e := bestAt, bestAt+maxLines-1
+	// Trim to the matches, keeping 2 lines of context on each side.
+	first, last := 0, 0
+	for l := s; l <= e; l++ {
+		if len(ft.at(l)) > 0 {
+			if first == 0 {
+				first = l
+			}
+			last = l
+		}
+	}
+	if first > 0 {
+		s, e = max(s, first-2), min(e, last+2)
+	}
+	return span{s, e, windowScore(ft, s, e, sig, weights, func(int) float64 { return 1 }) / total}
+}
+
+// windowScore is the weighted count of distinct terms held by lines
+// s..e or the signature; a term counts with the best line weight it has.
+func windowScore(ft *fileTerms, s, e int, sig map[int]bool, weights []float64, lineW func(int) float64) float64 {
+	got := make([]float64, len(weights))
+	for j := range sig {
+		got[j] = 1
+	}
+	for l := s; l <= e; l++ {
+		lw := lineW(l)
+		for _, j := range ft.at(l) {
+			got[j] = max(got[j], lw)
+		}
+	}
+	sc := 0.0
+	for j, g := range got {
+		sc += g * weights[j]
+	}
+	return sc
+}
+
+// termWeights weighs each term by how rare it is among the units found
+// for the question (an inverse document frequency over them): a term that
+// every candidate holds says little about which one answers. Terms from
+// words written as code weigh more.
+func termWeights(terms []qterm, held []map[int]bool) []float64 {
+	n := float64(len(held))
+	w := make([]float64, len(terms))
+	for j, t := range terms {
+		df := 0.0
+		for _, h := range held {
+			if h[j] {
+				df++
+			}
+		}
+		w[j] = math.Log(1 + (n+1)/(df+0.5))
+		if t.code {
+			w[j] *= 1.5
+		}
+	}
+	return w
+}
+
+// outlineUnits are the units of a file: every symbol but fields, with its
+// doc comment.
+func outlineUnits(f *citations.LineIndex, p string, syms []index.Symbol) []unit {
+	var out []unit
+	for _, s := range syms {
+		if s.Kind == "field" || s.Line < 1 {
+			continue
+		}
+		label := s.Name
+		if s.Container != "" {
+			label = s.Container + "." + s.Name
+		}
+		out = append(out, unit{
+			path: p, start: docStart(f, s.Line), end: max(s.EndLine, s.Line), decl: s.Line,
+			symbol: label, kind: s.Kind, sig: s.Signature, lang: s.Language,
+		})
+	}
+	return out
+}
+
+// unitsOfHit maps a search hit to the units it stands for: the smallest
+// unit that holds most of the hit (a window of a long function stands for
+// the function), else every outermost unit the hit overlaps (the index
+// merges small neighbours into one chunk), else the hit's own lines.
+func unitsOfHit(units []unit, h index.Hit) []unit {
+	hlen := h.End - h.Start + 1
+	var inner *unit
+	for i, u := range units {
+		over := min(u.end, h.End) - max(u.start, h.Start) + 1
+		if over*4 >= hlen*3 && (inner == nil || u.end-u.start < inner.end-inner.start) {
+			inner = &units[i]
+		}
+	}
+	if inner != nil {
+		return []unit{*inner}
+	}
+	var out []unit
+	for i, u := range units {
+		if u.end < h.Start || u.start > h.End {
+			continue
+		}
+		outer := true
+		for j, v := range units {
+			if j != i && v.start <= u.start && u.end <= v.end && (v.start < u.start || v.end > u.end) && !(v.end < h.Start || v.start > h.End) {
+				outer = false
+				break
+			}
+		}
+		if outer {
+			out = append(out, u)
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	return []unit{{path: h.Path, start: h.Start, end: h.End, symbol: h.Symbol, kind: h.Kind, lang: h.Language}}
+}
+
+// spanLabel names a citation: the unit's signature (else kind and name)
+// and where it is declared, and the lines cited when they are a part of
+// it: "func (srv *Server) Shutdown(ctx context.Context) error (declared at
+// line 3150), lines 3151-3175".
+func spanLabel(u unit, sp span) string {
+	name := u.sig
+	if name == "" {
+		name = u.symbol
+		if name != "" && u.kind != "" && !strings.HasPrefix(name, u.kind+" ") {
+			name = u.kind + " " + name
+		}
+	}
+	name = cutLabel(name)
+	whole := sp.start <= u.start && sp.end >= u.end
+	switch {
+	case name == "":
+		return fmt.Sprintf("lines %d-%d", sp.start, sp.end)
+	case whole && u.decl > 0:
+		return fmt.Sprintf("%s, line %d", name, u.decl)
+	case whole:
+		return fmt.Sprintf("%s, lines %d-%d", name, sp.start, sp.end)
+	case u.decl > 0:
+		return fmt.Sprintf("%s (declared at line %d), lines %d-%d", name, u.decl, sp.start, sp.end)
+	default:
+		return fmt.Sprintf("%s, lines %d-%d", name, sp.start, sp.end)
+	}
+}
+
+// cutLabel keeps a signature to one short line.
+func cutLabel(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) <= 100 {
+		return s
+	}
+	k := 100
+	for k > 0 && s[k]&0xC0 == 0x80 {
+		k--
+	}
+	return s[:k] + "…"
+}
