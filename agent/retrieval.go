@@ -290,9 +290,13 @@ func (r *run) chooseEntries(terms []qterm, first []index.Hit, hits []index.Hit) 
 		e.held = held[i]
 	}
 	weights := termWeights(terms, held)
+	anyHeld := false
+	for _, h := range held {
+		anyHeld = anyHeld || len(h) > 0
+	}
 	for i, e := range cands {
-		if len(held[i]) == 0 && !e.first && e.prior < 0.5/(1+float64(expandFiles)) {
-			continue // a unit found by its file that holds no term
+		if len(held[i]) == 0 && !e.first && anyHeld {
+			continue // no term of the question, while other units hold some
 		}
 		e.sp = chooseSpan(e.ft, e.u, weights, maxSpanLines)
 		e.score = e.sp.score + rankWeight*e.prior

@@ -171,7 +171,7 @@ func sync() {
 	b := a + 1
 	_ = b
 }
-`, "ix/notes.txt": "first\nsecond\nthird\n"},
+`, "ix/notes.txt": "first\nsecond walk\nthird\n"},
 		hits: []index.Hit{
 			{Path: "ix/sync.go", Start: 6, End: 8, Symbol: "sync", Kind: "func", Language: "go"},
 			{Path: "ix/notes.txt", Start: 2, End: 3},

@@ -61,7 +61,7 @@ func TestAskJSONRetrieval(t *testing.T) {
 	if got := strings.Join(sortStrings(keys), ","); got != "end,excerpt,n,path,stale,start,symbol" {
 		t.Errorf("citation keys %s", got)
 	}
-	if c["path"] != "cart/discount.go" || c["n"] != 1.0 || c["start"] != 3.0 || c["end"] != 4.0 || c["stale"] != false {
+	if c["path"] != "cart/discount.go" || c["n"] != 1.0 || c["start"] != 3.0 || c["end"] != 6.0 || c["stale"] != false {
 		t.Errorf("citation %v", c)
 	}
 	stats := res["stats"].(map[string]any)
@@ -84,7 +84,7 @@ func TestAskTextCitationLines(t *testing.T) {
 	if !strings.Contains(s, "Retrieval mode: no model wrote this") {
 		t.Errorf("output:\n%s", s)
 	}
-	line := regexp.MustCompile(`(?m)^\[1\] (\S+):3:1 \(to line 4\) ApplyDiscount$`).FindStringSubmatch(s)
+	line := regexp.MustCompile(`(?m)^\[1\] (\S+):3:1 \(to line 6\) ApplyDiscount$`).FindStringSubmatch(s)
 	if line == nil {
 		t.Fatalf("no citation line in:\n%s", s)
 	}
