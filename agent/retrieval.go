@@ -20,11 +20,11 @@ const (
 	retrievalHits = 10
 	// retrievalPool is how many search hits the entries are chosen from.
 	retrievalPool = 30
-	// expandFiles is how many of the best files have all their units
-	// weighed, not only the ones the hits stand for.
-	expandFiles = 3
 	// maxPerFile caps the entries of one file.
 	maxPerFile = 3
+	// expandFiles is how many of the best files have all their units
+	// weighed, not only the ones the hits stand for.
+	expandFiles = 5
 	// fullEntries is how many entries show their whole span; later ones
 	// show its head.
 	fullEntries = 3
@@ -202,10 +202,10 @@ type entry struct {
 const (
 	// rankWeight is the weight of the search rank against the share of
 	// the question's terms a unit's span holds (0..1).
-	rankWeight = 0.6
+	rankWeight = 0.5
 	// sameFile scales a unit's score for each entry of its file already
 	// chosen, so that the first entries cover more than one file.
-	sameFile = 0.75
+	sameFile = 0.6
 )
 
 // chooseEntries picks the units to cite and their spans. The units are
@@ -278,7 +278,9 @@ func (r *run) chooseEntries(terms []qterm, first []index.Hit, hits []index.Hit) 
 	for i, p := range files[:min(len(files), expandFiles)] {
 		ft, us, _ := load(p)
 		for _, u := range us {
-			add(u, ft, 0.5/(1+float64(i)), false)
+			if u.end-u.start+1 >= 3 { // not each line of a block of vars
+				add(u, ft, 0.5/(1+float64(i)), false)
+			}
 		}
 	}
 	if len(cands) == 0 {
@@ -431,8 +433,12 @@ func (r *run) writeEntries(b *strings.Builder, entries []entry, shownBefore int)
 	}
 }
 
-// maxDefinitions caps the definitions a retrieval answer puts first.
-const maxDefinitions = 4
+// maxDefinitions caps the definitions a retrieval answer puts first, and
+// maxDefinitionsPerName those of one identifier.
+const (
+	maxDefinitions        = 4
+	maxDefinitionsPerName = 2
+)
 
 var (
 	identRE    = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*`)
@@ -497,7 +503,9 @@ func (r *run) definitions() []index.Hit {
 			if s.Name != name || isTestPath(s.Path) {
 				continue
 			}
-			if qual != "" && s.Container != qual && path.Base(path.Dir(s.Path)) != qual {
+			// "Type.Method" names a container; "pkg.Name" a package-level
+			// name in a folder named like the package.
+			if qual != "" && s.Container != qual && (s.Container != "" || path.Base(path.Dir(s.Path)) != qual) {
 				continue
 			}
 			f, err := r.tb.file(s.Path)
@@ -510,7 +518,7 @@ func (r *run) definitions() []index.Hit {
 			}
 			out = append(out, index.Hit{Path: s.Path, Start: docStart(f, s.Line), End: max(s.EndLine, s.Line), Symbol: label, Kind: s.Kind, Language: s.Language})
 			found++
-			if len(out) == maxDefinitions {
+			if len(out) == maxDefinitions || found == maxDefinitionsPerName {
 				break
 			}
 		}
@@ -560,8 +568,16 @@ func (r *run) atCursor() []index.Hit {
 	return []index.Hit{{Path: best.Path, Start: docStart(f, best.Line), End: max(best.EndLine, best.Line), Symbol: label, Kind: best.Kind, Language: best.Language}}
 }
 
-// docStart is the first line of the comment block right above line.
+// docStart is the first line of the comment block right above line: line
+// comments, or one /* */ block.
 func docStart(f *citations.LineIndex, line int) int {
+	if above, _ := f.Lines(line-1, line-1); line > 1 && strings.HasSuffix(strings.TrimSpace(above), "*/") {
+		for l := line - 1; l >= 1 && l >= line-2000; l-- {
+			if text, _ := f.Lines(l, l); strings.HasPrefix(strings.TrimSpace(text), "/*") {
+				return l
+			}
+		}
+	}
 	for line > 1 {
 		text, _ := f.Lines(line-1, line-1)
 		if !isCommentLine(text) {

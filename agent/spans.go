@@ -190,9 +190,13 @@ func termWeights(terms []qterm, held []map[int]bool) []float64 {
 }
 
 // outlineUnits are the units of a file: every symbol but fields, with its
-// doc comment.
+// doc comment, and a Go file's package comment (the overview of a
+// package: "package iter" in iter/iter.go, lines 5-211).
 func outlineUnits(f *citations.LineIndex, p string, syms []index.Symbol) []unit {
 	var out []unit
+	if u, ok := packageDoc(f, p); ok {
+		out = append(out, u)
+	}
 	for _, s := range syms {
 		if s.Kind == "field" || s.Line < 1 {
 			continue
@@ -209,10 +213,33 @@ func outlineUnits(f *citations.LineIndex, p string, syms []index.Symbol) []unit 
 	return out
 }
 
+// packageDoc is the package comment of a Go file with the package clause
+// under it, when it is at least 3 lines long.
+func packageDoc(f *citations.LineIndex, p string) (unit, bool) {
+	if !strings.HasSuffix(p, ".go") {
+		return unit{}, false
+	}
+	for l := 1; l <= min(f.Count(), 400); l++ {
+		text, _ := f.Lines(l, l)
+		if !strings.HasPrefix(text, "package ") {
+			continue
+		}
+		start := docStart(f, l)
+		if l-start < 3 {
+			return unit{}, false
+		}
+		name := strings.TrimSpace(text)
+		return unit{path: p, start: start, end: l, decl: l, symbol: name, kind: "package", sig: name, lang: "go"}, true
+	}
+	return unit{}, false
+}
+
 // unitsOfHit maps a search hit to the units it stands for: the smallest
 // unit that holds most of the hit (a window of a long function stands for
 // the function), else every outermost unit the hit overlaps (the index
-// merges small neighbours into one chunk), else the hit's own lines.
+// merges small neighbours into one chunk) that is more than 3 lines long,
+// else the hit's own lines (a block of one-line vars or
+// consts, a file without symbols).
 func unitsOfHit(units []unit, h index.Hit) []unit {
 	hlen := h.End - h.Start + 1
 	var inner *unit
@@ -241,9 +268,16 @@ func unitsOfHit(units []unit, h index.Hit) []unit {
 			out = append(out, u)
 		}
 	}
-	if len(out) > 0 {
-		return out
+	var long []unit
+	for _, u := range out {
+		if u.end-u.start+1 > 3 {
+			long = append(long, u)
+		}
 	}
+	if len(long) > 0 {
+		return long
+	}
+	// Only short units (a block of vars or consts): the chunk is the unit.
 	return []unit{{path: h.Path, start: h.Start, end: h.End, symbol: h.Symbol, kind: h.Kind, lang: h.Language}}
 }
 
