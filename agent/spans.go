@@ -86,6 +86,10 @@ func (ft *fileTerms) has(start, end int) map[int]bool {
 	return out
 }
 
+// densityBonus is what a line holding a term adds to a window's score: a
+// tie-breaker, far below a term's weight.
+const densityBonus = 0.001
+
 // docWeight is how much a match in a unit's doc comment counts against a
 // match in its code when choosing the span of a long unit: the signature
 // stays in view in the label, and the code is what answers how.
@@ -122,12 +126,14 @@ func chooseSpan(ft *fileTerms, u unit, weights []float64, maxLines int) span {
 		return 1
 	}
 	if end-start+1 <= maxLines {
-		return span{start, end, windowScore(ft, start, end, sig, weights, func(int) float64 { return 1 }) / total}
+		sc, _ := windowScore(ft, start, end, sig, weights, func(int) float64 { return 1 })
+		return span{start, end, sc / total}
 	}
 	best, bestAt := -1.0, start
 	for s := start; s+maxLines-1 <= end; s++ {
-		if sc := windowScore(ft, s, s+maxLines-1, sig, weights, lineW); sc > best+1e-9 {
-			best, bestAt = sc, s
+		sc, dense := windowScore(ft, s, s+maxLines-1, sig, weights, lineW)
+		if sc+dense > best+1e-9 {
+			best, bestAt = sc+dense, s
 		}
 	}
 	s, e := bestAt, bestAt+maxLines-1
@@ -144,27 +150,33 @@ func chooseSpan(ft *fileTerms, u unit, weights []float64, maxLines int) span {
 	if first > 0 {
 		s, e = max(s, first-2), min(e, last+2)
 	}
-	return span{s, e, windowScore(ft, s, e, sig, weights, func(int) float64 { return 1 }) / total}
+	sc, _ := windowScore(ft, s, e, sig, weights, func(int) float64 { return 1 })
+	return span{s, e, sc / total}
 }
 
 // windowScore is the weighted count of distinct terms held by lines
 // s..e or the signature; a term counts with the best line weight it has.
-func windowScore(ft *fileTerms, s, e int, sig map[int]bool, weights []float64, lineW func(int) float64) float64 {
+// dense is densityBonus per line that holds a term: of two windows with
+// the same terms, the one with more matching lines wins.
+func windowScore(ft *fileTerms, s, e int, sig map[int]bool, weights []float64, lineW func(int) float64) (sc, dense float64) {
 	got := make([]float64, len(weights))
 	for j := range sig {
 		got[j] = 1
 	}
 	for l := s; l <= e; l++ {
 		lw := lineW(l)
-		for _, j := range ft.at(l) {
+		ts := ft.at(l)
+		for _, j := range ts {
 			got[j] = max(got[j], lw)
 		}
+		if len(ts) > 0 {
+			dense += densityBonus
+		}
 	}
-	sc := 0.0
 	for j, g := range got {
 		sc += g * weights[j]
 	}
-	return sc
+	return sc, dense
 }
 
 // termWeights weighs each term by how rare it is among the units found
@@ -320,4 +332,31 @@ func cutLabel(s string) string {
 		k--
 	}
 	return s[:k] + "…"
+}
+
+// hitSpan picks the lines of a search hit to show the model (search_code):
+// the span of the unit the hit stands for that holds the most of the
+// query's terms (chooseSpan, the terms weighed alike), at most maxLines
+// long; hitWindow when no unit holds a term.
+func (tb *toolbox) hitSpan(query string, h index.Hit, f *citations.LineIndex, maxLines int) (int, int) {
+	terms := questionTerms(query)
+	if len(terms) == 0 {
+		return hitWindow(f, h)
+	}
+	syms, _ := tb.src.Outline(h.Path)
+	ft := newFileTerms(f, terms)
+	weights := make([]float64, len(terms))
+	for i := range weights {
+		weights[i] = 1
+	}
+	var best span
+	for _, u := range unitsOfHit(outlineUnits(f, h.Path, syms), h) {
+		if sp := chooseSpan(ft, u, weights, maxLines); sp.score > best.score {
+			best = sp
+		}
+	}
+	if best.score == 0 {
+		return hitWindow(f, h)
+	}
+	return best.start, best.end
 }

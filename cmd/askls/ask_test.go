@@ -189,3 +189,22 @@ func TestAskCursorFlagsAreChecked(t *testing.T) {
 		t.Errorf("the cursor's symbol does not come first: %v %+v", err, res.Citations)
 	}
 }
+
+func TestAskRejectsAnOverLongQuestion(t *testing.T) {
+	dir, cache := askWorkspace(t)
+	question := "apply a discount " + strings.Repeat("percent ", 600) // over 4,096 bytes
+	for _, form := range [][]string{{"--no-model"}, {"--no-model", "--json"}, {"--ollama-host", "127.0.0.1:1"}} {
+		var out, errb bytes.Buffer
+		args := append(append([]string{"--root", dir, "--cache", cache}, form...), question)
+		err := askMain(context.Background(), args, &out, &errb)
+		if err == nil || exitCode(err) == 0 {
+			t.Fatalf("%v: no error; stdout:\n%s", form, out.String())
+		}
+		if !strings.Contains(err.Error(), "bytes long, the limit is 4096") {
+			t.Errorf("%v: error %q does not give the reason", form, err)
+		}
+		if strings.Contains(out.String(), "No code in the workspace matched") {
+			t.Errorf("%v: answered as if nothing matched:\n%s", form, out.String())
+		}
+	}
+}
