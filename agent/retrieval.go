@@ -203,6 +203,11 @@ const (
 	// rankWeight is the weight of the search rank against the share of
 	// the question's terms a unit's span holds (0..1).
 	rankWeight = 0.5
+	// notCodeFactor scales the score of documentation, generated files and
+	// declaration files (notCode) unless the question asks about
+	// documentation: a question about how something is done is answered
+	// by code.
+	notCodeFactor = 0.5
 	// sameFile scales a unit's score for each entry of its file already
 	// chosen, so that the first entries cover more than one file.
 	sameFile = 0.6
@@ -229,12 +234,13 @@ func (r *run) chooseEntries(terms []qterm, first []index.Hit, hits []index.Hit) 
 			fts[p] = nil
 			return nil, nil, false
 		}
-		ft := newFileTerms(f, terms)
+		ft := newFileTerms(f, p, terms)
 		syms, _ := r.src.Outline(p)
 		us := outlineUnits(f, p, syms)
 		fts[p], unitsOf[p] = ft, us
 		return ft, us, true
 	}
+	aboutDocs := asksAboutDocs(terms)
 	var cands []*entry
 	at := map[string]*entry{}
 	add := func(u unit, ft *fileTerms, prior float64, isFirst bool) {
@@ -262,7 +268,11 @@ func (r *run) chooseEntries(terms []qterm, first []index.Hit, hits []index.Hit) 
 	}
 	var files []string
 	fileRank := map[string]int{}
+	aboutTests := asksAboutTests(terms)
 	for rank, h := range hits {
+		if !aboutTests && isTestPath(h.Path) && !isTestPath(hits[0].Path) {
+			continue // tests are shown for a question about tests, or when nothing else matched
+		}
 		ft, us, ok := load(h.Path)
 		if !ok {
 			continue
@@ -302,6 +312,9 @@ func (r *run) chooseEntries(terms []qterm, first []index.Hit, hits []index.Hit) 
 		}
 		e.sp = chooseSpan(e.ft, e.u, weights, maxSpanLines)
 		e.score = e.sp.score + rankWeight*e.prior
+		if !aboutDocs && notCode(e.u.path) {
+			e.score *= notCodeFactor
+		}
 	}
 
 	var out []entry
@@ -338,6 +351,41 @@ func (r *run) chooseEntries(terms []qterm, first []index.Hit, hits []index.Hit) 
 	return out, isWeak(out[nFirst:], nFirst, terms, held)
 }
 
+// asksAboutDocs: the question is about documentation.
+func asksAboutDocs(terms []qterm) bool {
+	for _, t := range terms {
+		switch t.word {
+		case "doc", "docs", "document", "documentation", "documented", "readme", "manual", "guide", "tutorial", "changelog", "history":
+			return true
+		}
+	}
+	return false
+}
+
+// notCode: documentation and prose (Markdown, text, HTML, man pages,
+// README, HISTORY, CHANGELOG), generated files (source maps, minified
+// scripts, lock files) and declaration files (.d.ts, .pyi) that only
+// restate code found elsewhere.
+func notCode(p string) bool {
+	base := strings.ToLower(path.Base(p))
+	for _, suf := range []string{".md", ".markdown", ".txt", ".rst", ".adoc", ".html", ".htm", ".map", ".min.js", ".d.ts", ".pyi", ".lock", "-lock.json", ".1", ".5", ".7"} {
+		if strings.HasSuffix(base, suf) {
+			return true
+		}
+	}
+	for _, name := range []string{"readme", "history", "changelog", "changes", "license", "authors", "contributing", "security"} {
+		if strings.HasPrefix(base, name) {
+			return true
+		}
+	}
+	for _, dir := range strings.Split(path.Dir(p), "/") {
+		if dir == "docs" || dir == "doc" || (len(dir) == 4 && strings.HasPrefix(dir, "man") && dir[3] >= '1' && dir[3] <= '9') {
+			return true
+		}
+	}
+	return false
+}
+
 func overlapsAny(e *entry, out []entry) bool {
 	for _, o := range out {
 		if o.u.path == e.u.path && e.sp.start <= o.sp.end && o.sp.start <= e.sp.end {
@@ -353,7 +401,7 @@ func overlapsAny(e *entry, out []entry) bool {
 const (
 	// weakShare: the best of the first three spans holds less than this
 	// weighted share of the question's terms.
-	weakShare = 0.25
+	weakShare = 0.15
 	// rareName: a name held by fewer than this share of all the units
 	// weighed is one the found code does not know.
 	rareName = 0.05
@@ -388,7 +436,7 @@ func isWeak(ranked []entry, defs int, terms []qterm, held []map[int]bool) bool {
 		}
 		inTop := false
 		for _, e := range top {
-			if e.held[j] {
+			if e.held[j] || e.ft.pathTerms()[j] {
 				inTop = true
 			}
 		}

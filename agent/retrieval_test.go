@@ -341,7 +341,7 @@ func TestChooseSpan(t *testing.T) {
 	src := longUnit()
 	f := citations.NewLineIndex([]byte(src["srv/server.go"]))
 	terms := questionTerms("idle drain")
-	ft := newFileTerms(f, terms)
+	ft := newFileTerms(f, "srv/server.go", terms)
 	w := []float64{1, 1}
 	long := unit{path: "srv/server.go", start: 3, end: 65, decl: 4}
 	if sp := chooseSpan(ft, long, w, maxSpanLines); sp.start < 38 || sp.end > 44 || sp.end-sp.start+1 > maxSpanLines || sp.score != 1 {

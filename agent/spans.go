@@ -38,16 +38,33 @@ type span struct {
 // tokenized on first use: a retrieval answer reads a few units of a file,
 // not all of it.
 type fileTerms struct {
-	f     *citations.LineIndex
-	terms []qterm
-	lines [][]int // line i+1 -> indexes of the terms it holds
-	doc   []bool  // line i+1 is a comment line
-	done  []bool  // line i+1 is tokenized
+	f      *citations.LineIndex
+	terms  []qterm
+	lines  [][]int // line i+1 -> indexes of the terms it holds
+	doc    []bool  // line i+1 is a comment line
+	done   []bool  // line i+1 is tokenized
+	path   string
+	inPath map[int]bool // see pathTerms
 }
 
-func newFileTerms(f *citations.LineIndex, terms []qterm) *fileTerms {
+func newFileTerms(f *citations.LineIndex, p string, terms []qterm) *fileTerms {
 	n := f.Count()
-	return &fileTerms{f: f, terms: terms, lines: make([][]int, n), doc: make([]bool, n), done: make([]bool, n)}
+	return &fileTerms{f: f, path: p, terms: terms, lines: make([][]int, n), doc: make([]bool, n), done: make([]bool, n)}
+}
+
+// pathTerms are the terms the file's path holds: a name the question
+// writes may be a folder's ("Django", "net/http").
+func (ft *fileTerms) pathTerms() map[int]bool {
+	if ft.inPath == nil {
+		ft.inPath = map[int]bool{}
+		set := lineTerms(ft.path, ft.terms)
+		for j := range ft.terms {
+			if set&(1<<uint(j)) != 0 {
+				ft.inPath[j] = true
+			}
+		}
+	}
+	return ft.inPath
 }
 
 // count is the number of lines of the file.
@@ -344,7 +361,7 @@ func (tb *toolbox) hitSpan(query string, h index.Hit, f *citations.LineIndex, ma
 		return hitWindow(f, h)
 	}
 	syms, _ := tb.src.Outline(h.Path)
-	ft := newFileTerms(f, terms)
+	ft := newFileTerms(f, h.Path, terms)
 	weights := make([]float64, len(terms))
 	for i := range weights {
 		weights[i] = 1

@@ -37,14 +37,15 @@ func questionTerms(q string) []qterm {
 		seen[t.word] = true
 		out = append(out, t)
 	}
+	examples := exampleSpans(q)
 	for _, loc := range wordRE.FindAllStringIndex(q, -1) {
 		w := q[loc[0]:loc[1]]
 		code := isCodeWord(w)
-		name := code || isNameWord(w, q[:loc[0]])
+		name := (code || isNameWord(w, q[:loc[0]])) && !inSpans(examples, loc[0])
 		if code {
 			for _, part := range strings.Split(w, ".") {
 				if whole := strings.ToLower(strings.Trim(part, "_")); len(splitWords(part)) > 1 && len(whole) > 2 {
-					add(qterm{word: whole, stem: whole, code: true, name: true, whole: true})
+					add(qterm{word: whole, stem: whole, code: true, name: name, whole: true})
 				}
 			}
 		}
@@ -77,6 +78,38 @@ func isCodeWord(w string) bool {
 			return true
 		}
 		prevLower = unicode.IsLower(r)
+	}
+	return false
+}
+
+// exampleSpans are the parts of a question that quote an example value
+// rather than name something to find: text in quotes ("Wed 09 Jan",
+// 'résumé.pdf') and words joined to a value or a path
+// (author__name__icontains='x', :userId, blog/post_detail.html).
+func exampleSpans(q string) [][2]int {
+	var out [][2]int
+	for _, m := range quotedRE.FindAllStringIndex(q, -1) {
+		out = append(out, [2]int{m[0], m[1]})
+	}
+	for _, m := range chunkRE.FindAllStringIndex(q, -1) {
+		c := strings.TrimRight(q[m[0]:m[1]], ".,;:?!)")
+		if strings.ContainsAny(strings.TrimLeft(c, "("), "=:/'\"<>{}[]") || strings.HasPrefix(c, ":") {
+			out = append(out, [2]int{m[0], m[1]})
+		}
+	}
+	return out
+}
+
+var (
+	quotedRE = regexp.MustCompile(`"[^"]*"|“[^”]*”|(^|[\s(])'[^']*'`)
+	chunkRE  = regexp.MustCompile(`\S+`)
+)
+
+func inSpans(spans [][2]int, at int) bool {
+	for _, s := range spans {
+		if s[0] <= at && at < s[1] {
+			return true
+		}
 	}
 	return false
 }
