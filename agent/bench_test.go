@@ -170,17 +170,7 @@ func reportPercentiles(b *testing.B, ds []time.Duration) {
 // answer. p50 and p99 per answer are reported as metrics.
 func BenchmarkRetrieval(b *testing.B) {
 	snap := goroot(b)
-	data, err := os.ReadFile("../testdata/eval/goroot.jsonl")
-	if err != nil {
-		b.Skip(err)
-	}
-	var qs []string
-	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		var q struct{ Question string }
-		if json.Unmarshal([]byte(line), &q) == nil && q.Question != "" {
-			qs = append(qs, q.Question)
-		}
-	}
+	qs := gorootQuestions(b)
 	a := New(Config{NoModel: true})
 	ctx := context.Background()
 	var ds []time.Duration
@@ -195,4 +185,40 @@ func BenchmarkRetrieval(b *testing.B) {
 	}
 	b.StopTimer()
 	reportPercentiles(b, ds)
+}
+
+// BenchmarkRetrievalSearchAlone is the baseline of BenchmarkRetrieval in
+// the same run: the index search alone (tests left out, retrievalPool
+// hits) for the same questions. The difference is what the answer adds.
+func BenchmarkRetrievalSearchAlone(b *testing.B) {
+	snap := goroot(b)
+	qs := gorootQuestions(b)
+	ctx := context.Background()
+	var ds []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		if _, err := snap.Search(ctx, qs[i%len(qs)], retrievalPool, index.Filter{NoTests: true}); err != nil {
+			b.Fatal(err)
+		}
+		ds = append(ds, time.Since(t0))
+	}
+	b.StopTimer()
+	reportPercentiles(b, ds)
+}
+
+// gorootQuestions are the questions of testdata/eval/goroot.jsonl.
+func gorootQuestions(b *testing.B) []string {
+	data, err := os.ReadFile("../testdata/eval/goroot.jsonl")
+	if err != nil {
+		b.Skip(err)
+	}
+	var qs []string
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var q struct{ Question string }
+		if json.Unmarshal([]byte(line), &q) == nil && q.Question != "" {
+			qs = append(qs, q.Question)
+		}
+	}
+	return qs
 }

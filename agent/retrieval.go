@@ -25,6 +25,9 @@ const (
 	// expandFiles is how many of the best files have all their units
 	// weighed, not only the ones the hits stand for.
 	expandFiles = 5
+	// maxExpandLines: a file longer than this is weighed through its
+	// hits only.
+	maxExpandLines = 5000
 	// fullEntries is how many entries show their whole span; later ones
 	// show its head.
 	fullEntries = 3
@@ -287,6 +290,9 @@ func (r *run) chooseEntries(terms []qterm, first []index.Hit, hits []index.Hit) 
 	}
 	for i, p := range files[:min(len(files), expandFiles)] {
 		ft, us, _ := load(p)
+		if ft.count() > maxExpandLines {
+			continue // its hits stand for it: weighing all of it costs more than it finds
+		}
 		for _, u := range us {
 			if u.end-u.start+1 >= 3 { // not each line of a block of vars
 				add(u, ft, 0.5/(1+float64(i)), false)
@@ -348,7 +354,7 @@ func (r *run) chooseEntries(terms []qterm, first []index.Hit, hits []index.Hit) 
 		out = append(out, *best)
 		perFile[best.u.path]++
 	}
-	return out, isWeak(out[nFirst:], nFirst, terms, held)
+	return out, isWeak(out[nFirst:], nFirst, terms)
 }
 
 // asksAboutDocs: the question is about documentation.
@@ -395,27 +401,21 @@ func overlapsAny(e *entry, out []entry) bool {
 	return false
 }
 
-// Thresholds of isWeak, calibrated on the absent questions of
-// testdata/eval/goroot.jsonl against its answerable ones (see
-// docs/answers.md for the figures).
-const (
-	// weakShare: the best of the first three spans holds less than this
-	// weighted share of the question's terms.
-	weakShare = 0.15
-	// rareName: a name held by fewer than this share of all the units
-	// weighed is one the found code does not know.
-	rareName = 0.05
-)
+// weakShare is the share of the question's weighted terms below which
+// the best of the first three spans is no evidence (see isWeak),
+// calibrated on the absent questions of the three sets in testdata/eval
+// against their answerable ones (figures in docs/answers.md).
+const weakShare = 0.15
 
 // isWeak decides whether the evidence does not clearly answer the
 // question. It is weak when there is no ranked unit; when the question
 // writes a name (QUIC, Brotli, GenerateFromPassword: see qterm.name) that
-// none of the first three units holds and that is rare among all the
-// units found; or when the best of the first three spans holds less than
-// weakShare of the question's weighted terms. A question that names a
+// neither the first three units (their text or path) nor the rest of
+// their files hold; or when the best of the first three spans holds less
+// than weakShare of the question's weighted terms. A question that names a
 // definition that exists (defs > 0) is never weak: its definition is
 // cited first.
-func isWeak(ranked []entry, defs int, terms []qterm, held []map[int]bool) bool {
+func isWeak(ranked []entry, defs int, terms []qterm) bool {
 	if defs > 0 {
 		return false
 	}
@@ -440,13 +440,18 @@ func isWeak(ranked []entry, defs int, terms []qterm, held []map[int]bool) bool {
 				inTop = true
 			}
 		}
-		df := 0
-		for _, h := range held {
-			if h[j] {
-				df++
+		if inTop {
+			continue
+		}
+		// Not in the first units: is it anywhere in their files?
+		inFiles := false
+		for _, e := range top {
+			if e.ft.has(1, e.ft.count())[j] {
+				inFiles = true
+				break
 			}
 		}
-		if !inTop && float64(df) < rareName*float64(len(held)) {
+		if !inFiles {
 			return true
 		}
 	}
