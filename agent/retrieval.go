@@ -198,6 +198,7 @@ type entry struct {
 	prior float64      // from the unit's rank in the search (0 when no hit stands for it)
 	first bool         // a definition or the unit at the cursor: shown first, in order
 	held  map[int]bool // the question terms the unit holds
+	share float64      // unitShare
 	score float64
 }
 
@@ -317,7 +318,8 @@ func (r *run) chooseEntries(terms []qterm, first []index.Hit, hits []index.Hit) 
 			continue // no term of the question, while other units hold some
 		}
 		e.sp = chooseSpan(e.ft, e.u, weights, maxSpanLines)
-		e.score = e.sp.score + rankWeight*e.prior
+		e.share = unitShare(e.ft, e.u, weights, maxSpanLines)
+		e.score = e.share + rankWeight*e.prior
 		if !aboutDocs && notCode(e.u.path) {
 			e.score *= notCodeFactor
 		}
@@ -327,8 +329,7 @@ func (r *run) chooseEntries(terms []qterm, first []index.Hit, hits []index.Hit) 
 	perFile := map[string]int{}
 	for _, e := range cands {
 		if e.first {
-			out = append(out, *e)
-			perFile[e.u.path]++
+			out = append(out, *e) // not counted against its file: a section of its own
 		}
 	}
 	nFirst := len(out)
@@ -425,7 +426,7 @@ func isWeak(ranked []entry, defs int, terms []qterm) bool {
 	top := ranked[:min(len(ranked), 3)]
 	best := 0.0
 	for _, e := range top {
-		best = max(best, e.sp.score)
+		best = max(best, e.share)
 	}
 	if best < weakShare {
 		return true

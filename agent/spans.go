@@ -41,7 +41,6 @@ type fileTerms struct {
 	f      *citations.LineIndex
 	terms  []qterm
 	lines  [][]int // line i+1 -> indexes of the terms it holds
-	doc    []bool  // line i+1 is a comment line
 	done   []bool  // line i+1 is tokenized
 	path   string
 	inPath map[int]bool // see pathTerms
@@ -49,7 +48,7 @@ type fileTerms struct {
 
 func newFileTerms(f *citations.LineIndex, p string, terms []qterm) *fileTerms {
 	n := f.Count()
-	return &fileTerms{f: f, path: p, terms: terms, lines: make([][]int, n), doc: make([]bool, n), done: make([]bool, n)}
+	return &fileTerms{f: f, path: p, terms: terms, lines: make([][]int, n), done: make([]bool, n)}
 }
 
 // pathTerms are the terms the file's path holds: a name the question
@@ -75,7 +74,6 @@ func (ft *fileTerms) at(l int) []int {
 	if !ft.done[l-1] {
 		ft.done[l-1] = true
 		text, _ := ft.f.Lines(l, l)
-		ft.doc[l-1] = isCommentLine(text)
 		set := lineTerms(text, ft.terms)
 		for j := range ft.terms {
 			if set&(1<<uint(j)) != 0 {
@@ -86,10 +84,10 @@ func (ft *fileTerms) at(l int) []int {
 	return ft.lines[l-1]
 }
 
-// isDoc says whether line l is a comment line.
-func (ft *fileTerms) isDoc(l int) bool {
-	ft.at(l)
-	return ft.doc[l-1]
+// text is line l (1-based, in range).
+func (ft *fileTerms) text(l int) string {
+	t, _ := ft.f.Lines(l, l)
+	return t
 }
 
 // has reports the terms of lines start..end (1-based, inclusive).
@@ -107,18 +105,17 @@ func (ft *fileTerms) has(start, end int) map[int]bool {
 // tie-breaker, far below a term's weight.
 const densityBonus = 0.001
 
-// docWeight is how much a match in a unit's doc comment counts against a
-// match in its code when choosing the span of a long unit: the signature
-// stays in view in the label, and the code is what answers how.
-const docWeight = 0.6
-
 // chooseSpan picks the lines of u to cite for a question: u whole when it
-// is at most maxLines long, else the window of at most maxLines lines
-// inside u that holds the most of the question's terms, each term
-// weighted by weights (a match on the declaration line counts for every
-// window, as the label shows it). The window is trimmed to the lines
-// between its first and last match, with a little context. score is the
-// weighted share of the terms the span and the declaration hold.
+// is at most maxLines long. A longer unit with code under its declaration
+// is cited in its code (the doc comment restates what the label's
+// signature names; the code is what answers how): its last maxLines
+// lines when the code fits, else the window of at most maxLines lines of
+// the code that holds the most of the question's terms, each weighted by
+// weights, trimmed to its matches with 2 lines of context. The doc
+// comment and the declaration line count for every window (they are the
+// entry's context). A unit that is all comment (a package comment) is
+// windowed as a whole. score is the weighted share of the terms the span
+// and its context hold.
 func chooseSpan(ft *fileTerms, u unit, weights []float64, maxLines int) span {
 	start, end := max(u.start, 1), min(u.end, ft.count())
 	if end < start {
@@ -131,24 +128,24 @@ func chooseSpan(ft *fileTerms, u unit, weights []float64, maxLines int) span {
 	if total == 0 {
 		total = 1
 	}
-	sig := map[int]bool{}
-	if u.decl >= start && u.decl <= end {
-		sig = ft.has(u.decl, u.decl)
-	}
-	// lineW is the weight of a line's matches.
-	lineW := func(l int) float64 {
-		if l < u.decl && ft.isDoc(l) {
-			return docWeight
-		}
-		return 1
-	}
 	if end-start+1 <= maxLines {
-		sc, _ := windowScore(ft, start, end, sig, weights, func(int) float64 { return 1 })
+		sc, _ := windowScore(ft, start, end, nil, weights)
 		return span{start, end, sc / total}
 	}
-	best, bestAt := -1.0, start
-	for s := start; s+maxLines-1 <= end; s++ {
-		sc, dense := windowScore(ft, s, s+maxLines-1, sig, weights, lineW)
+	from := start
+	context := map[int]bool{}
+	if u.decl >= start && u.decl < end {
+		from = u.decl
+		context = ft.has(start, u.decl)
+	}
+	if end-from+1 <= maxLines {
+		s := end - maxLines + 1
+		sc, _ := windowScore(ft, s, end, context, weights)
+		return span{s, end, sc / total}
+	}
+	best, bestAt := -1.0, from
+	for s := from; s+maxLines-1 <= end; s++ {
+		sc, dense := windowScore(ft, s, s+maxLines-1, context, weights)
 		if sc+dense > best+1e-9 {
 			best, bestAt = sc+dense, s
 		}
@@ -167,15 +164,60 @@ func chooseSpan(ft *fileTerms, u unit, weights []float64, maxLines int) span {
 	if first > 0 {
 		s, e = max(s, first-2), min(e, last+2)
 	}
-	sc, _ := windowScore(ft, s, e, sig, weights, func(int) float64 { return 1 })
+	sc, _ := windowScore(ft, s, e, context, weights)
 	return span{s, e, sc / total}
 }
 
-// windowScore is the weighted count of distinct terms held by lines
-// s..e or the signature; a term counts with the best line weight it has.
-// dense is densityBonus per line that holds a term: of two windows with
-// the same terms, the one with more matching lines wins.
-func windowScore(ft *fileTerms, s, e int, sig map[int]bool, weights []float64, lineW func(int) float64) (sc, dense float64) {
+// docWeight is how much a match in a unit's doc comment counts against a
+// match in its code when choosing the span of a long unit: the signature
+// stays in view in the label, and the code is what answers how.
+const docWeight = 0.6
+
+// unitShare is how well a unit matches the question, the score entries
+// are ranked by: the weighted share of the question's terms held by the
+// best window of at most maxLines lines over the whole unit, doc comment
+// included (its matches weigh docWeight), the declaration line counting
+// for every window.
+func unitShare(ft *fileTerms, u unit, weights []float64, maxLines int) float64 {
+	start, end := max(u.start, 1), min(u.end, ft.count())
+	if end < start {
+		end = start
+	}
+	total := 0.0
+	for _, w := range weights {
+		total += w
+	}
+	if total == 0 {
+		total = 1
+	}
+	sig := map[int]bool{}
+	if u.decl >= start && u.decl <= end {
+		sig = ft.has(u.decl, u.decl)
+	}
+	// lineW is the weight of a line's matches.
+	lineW := func(l int) float64 {
+		if l < u.decl && isCommentLine(ft.text(l)) {
+			return docWeight
+		}
+		return 1
+	}
+	if end-start+1 <= maxLines {
+		sc, _ := windowScoreW(ft, start, end, sig, weights, func(int) float64 { return 1 })
+		return sc / total
+	}
+	best, bestAt := -1.0, start
+	for s := start; s+maxLines-1 <= end; s++ {
+		sc, dense := windowScoreW(ft, s, s+maxLines-1, sig, weights, lineW)
+		if sc+dense > best+1e-9 {
+			best, bestAt = sc+dense, s
+		}
+	}
+	sc, _ := windowScoreW(ft, bestAt, bestAt+maxLines-1, sig, weights, lineW)
+	return sc / total
+}
+
+// windowScoreW is windowScore with a weight per line.
+func windowScoreW(ft *fileTerms, s, e int, sig map[int]bool, weights []float64, lineW func(int) float64) (sc, dense float64) {
 	got := make([]float64, len(weights))
 	for j := range sig {
 		got[j] = 1
@@ -185,6 +227,30 @@ func windowScore(ft *fileTerms, s, e int, sig map[int]bool, weights []float64, l
 		ts := ft.at(l)
 		for _, j := range ts {
 			got[j] = max(got[j], lw)
+		}
+		if len(ts) > 0 {
+			dense += densityBonus
+		}
+	}
+	for j, g := range got {
+		sc += g * weights[j]
+	}
+	return sc, dense
+}
+
+// windowScore is the weighted count of distinct terms held by lines
+// s..e or the context. dense is densityBonus per line that holds a term:
+// of two windows with the same terms, the one with more matching lines
+// wins.
+func windowScore(ft *fileTerms, s, e int, context map[int]bool, weights []float64) (sc, dense float64) {
+	got := make([]float64, len(weights))
+	for j := range context {
+		got[j] = 1
+	}
+	for l := s; l <= e; l++ {
+		ts := ft.at(l)
+		for _, j := range ts {
+			got[j] = 1
 		}
 		if len(ts) > 0 {
 			dense += densityBonus
