@@ -551,7 +551,11 @@ func (r *run) definitions() []index.Hit {
 			qual = parts[len(parts)-2]
 		}
 		t0 := time.Now()
-		syms := r.src.Symbols(name, 20)
+		limit := 20
+		if qual != "" {
+			limit = 200 // "http.Get": many types have a Get method; the function may come late
+		}
+		syms := r.src.Symbols(name, limit)
 		found := 0
 		for _, s := range syms {
 			if s.Name != name || isTestPath(s.Path) {
