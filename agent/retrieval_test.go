@@ -410,3 +410,20 @@ func TestRetrievalShowsImplementationBeforeTests(t *testing.T) {
 		t.Errorf("a question about tests does not cite the test: %v", tests.res.Citations)
 	}
 }
+
+func TestHitSpanForTheModel(t *testing.T) {
+	src := longUnit()
+	tb := newToolbox(src, citations.NewRegistry())
+	f, err := tb.file("srv/server.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := index.Hit{Path: "srv/server.go", Start: 3, End: 65, Symbol: "Shutdown", Kind: "func"}
+	s, e := tb.hitSpan("drain idle connections", h, f, hitWindowLines)
+	if e-s+1 > hitWindowLines || s > 40 || e < 42 {
+		t.Errorf("hitSpan %d-%d, want at most %d lines around 40-42", s, e, hitWindowLines)
+	}
+	if s, e := tb.hitSpan("zzzz", h, f, hitWindowLines); s != 3 || e != 3+hitWindowLines-1 {
+		t.Errorf("no term: %d-%d, want hitWindow's 3-%d", s, e, 3+hitWindowLines-1)
+	}
+}

@@ -417,7 +417,8 @@ func cutLabel(s string) string {
 	return s[:k] + "…"
 }
 
-// hitSpan picks the lines of a search hit to show the model (search_code):
+// hitSpan picks the lines of a search hit to show the model, for
+// search_code (not yet called there: see docs/answers.md):
 // the span of the unit the hit stands for that holds the most of the
 // query's terms (chooseSpan, the terms weighed alike), at most maxLines
 // long; hitWindow when no unit holds a term.

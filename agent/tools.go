@@ -240,7 +240,7 @@ func (tb *toolbox) searchCode(ctx context.Context, a args) (string, string, erro
 		if err != nil {
 			continue
 		}
-		start, end := tb.hitSpan(q, h, f, hitWindowLines)
+		start, end := hitWindow(f, h)
 		note := symbolNote(h.Kind, h.Symbol)
 		if _, ok := tb.evidence(&w, h.Path, f, start, end, h.Symbol, note); ok {
 			shown++
