@@ -19,7 +19,7 @@ const (
 	// retrievalHits is how many entries (cited units) an answer shows.
 	retrievalHits = 10
 	// retrievalPool is how many search hits the entries are chosen from.
-	retrievalPool = 30
+	retrievalPool = 10
 	// maxPerFile caps the entries of one file.
 	maxPerFile = 3
 	// expandFiles is how many of the best files have all their units
