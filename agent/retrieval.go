@@ -204,8 +204,9 @@ type entry struct {
 
 // Weighing of the units (see chooseEntries).
 const (
-	// rankWeight is the weight of the search rank against the share of
-	// the question's terms a unit's span holds (0..1).
+	// rankWeight is the weight of the search rank against unitShare
+	// (0..1). The constants of this block were chosen on the three sets
+	// of testdata/eval with main's ranking (docs/answers.md).
 	rankWeight = 0.5
 	// notCodeFactor scales the score of documentation, generated files and
 	// declaration files (notCode) unless the question asks about
@@ -220,11 +221,13 @@ const (
 // chooseEntries picks the units to cite and their spans. The units are
 // those the search hits stand for, plus every unit of the best
 // expandFiles files (the hit that found a file is not always its best
-// unit); each is scored by the weighted share of the question's terms its
-// best span holds plus rankWeight times a prior from the search rank
-// (1/(1+0.3·rank) for a hit's unit, 1/(1+rank of its file) times 0.5 for
-// a unit found by its file). first (definitions, the cursor) keep their
-// order ahead of the rest. weak says whether the evidence does not
+// unit; files over maxExpandLines only through their hits); each is
+// scored by unitShare (the weighted share of the question's terms its
+// best window holds) plus rankWeight times a prior from the search rank
+// (1/(1+0.3·rank) for a hit's unit, 0.5/(1+rank of its file) for a unit
+// found by its file), halved for notCode files. first (definitions, the
+// cursor) keep their order ahead of the rest and do not count against
+// their file. weak says whether the evidence does not
 // clearly answer the question (see isWeak).
 func (r *run) chooseEntries(terms []qterm, first []index.Hit, hits []index.Hit) (_ []entry, weak bool) {
 	fts := map[string]*fileTerms{}

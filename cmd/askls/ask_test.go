@@ -41,7 +41,7 @@ func TestAskJSONRetrieval(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out.String())
 	}
-	for _, k := range []string{"id", "question", "answer", "citations", "refused", "mode", "steps", "stats"} {
+	for _, k := range []string{"id", "question", "answer", "citations", "refused", "mode", "steps", "stats", "weak"} {
 		if _, ok := res[k]; !ok {
 			t.Errorf("no %q in %s", k, out.String())
 		}
