@@ -42,8 +42,13 @@ func New(cfg Config) *Agent {
 // Config returns the configuration in use, defaults filled in.
 func (a *Agent) Config() Config { return a.cfg }
 
+// MaxQuestionBytes is the longest question Ask takes, in every mode: the
+// index's query limit, so that a retrieval answer can search for it.
+const MaxQuestionBytes = 4096
+
 // Ask answers q from snap. It returns an error only when no answer can be
-// given at all: ctx ended (ctx.Err()). Model failures fall back to
+// given at all: ctx ended (ctx.Err()), or the question is empty or longer
+// than MaxQuestionBytes (index.ErrBadQuery). Model failures fall back to
 // retrieval mode, with Result.Notice saying why.
 func (a *Agent) Ask(ctx context.Context, snap *index.Snapshot, q Question, ev Events) (*Result, error) {
 	if snap == nil {
@@ -56,6 +61,9 @@ func (a *Agent) ask(ctx context.Context, src source, q Question, ev Events) (*Re
 	r := newRun(a, src, q, ev)
 	if strings.TrimSpace(q.Text) == "" {
 		return nil, errors.New("agent: empty question")
+	}
+	if len(q.Text) > MaxQuestionBytes {
+		return nil, fmt.Errorf("%w: the question is %d bytes long, the limit is %d", index.ErrBadQuery, len(q.Text), MaxQuestionBytes)
 	}
 	if a.cfg.NoModel {
 		return r.retrieval(ctx, "")

@@ -163,3 +163,62 @@ func reportPercentiles(b *testing.B, ds []time.Duration) {
 	b.ReportMetric(p(0.5), "p50-ms")
 	b.ReportMetric(p(0.99), "p99-ms")
 }
+
+// BenchmarkRetrieval is a retrieval-mode Ask (no model) on the Go tree
+// for the questions of testdata/eval/goroot.jsonl in turn: search,
+// definitions, the choice of units and spans, call sites and the checked
+// answer. p50 and p99 per answer are reported as metrics.
+func BenchmarkRetrieval(b *testing.B) {
+	snap := goroot(b)
+	qs := gorootQuestions(b)
+	a := New(Config{NoModel: true})
+	ctx := context.Background()
+	var ds []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		res, err := a.Ask(ctx, snap, Question{Text: qs[i%len(qs)]}, Events{})
+		if err != nil || len(res.Citations) == 0 {
+			b.Fatalf("ask %q: %v %+v", qs[i%len(qs)], err, res)
+		}
+		ds = append(ds, time.Since(t0))
+	}
+	b.StopTimer()
+	reportPercentiles(b, ds)
+}
+
+// BenchmarkRetrievalSearchAlone is the baseline of BenchmarkRetrieval in
+// the same run: the index search alone (tests left out, retrievalPool
+// hits) for the same questions. The difference is what the answer adds.
+func BenchmarkRetrievalSearchAlone(b *testing.B) {
+	snap := goroot(b)
+	qs := gorootQuestions(b)
+	ctx := context.Background()
+	var ds []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		if _, err := snap.Search(ctx, qs[i%len(qs)], retrievalPool, index.Filter{NoTests: true}); err != nil {
+			b.Fatal(err)
+		}
+		ds = append(ds, time.Since(t0))
+	}
+	b.StopTimer()
+	reportPercentiles(b, ds)
+}
+
+// gorootQuestions are the questions of testdata/eval/goroot.jsonl.
+func gorootQuestions(b *testing.B) []string {
+	data, err := os.ReadFile("../testdata/eval/goroot.jsonl")
+	if err != nil {
+		b.Skip(err)
+	}
+	var qs []string
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var q struct{ Question string }
+		if json.Unmarshal([]byte(line), &q) == nil && q.Question != "" {
+			qs = append(qs, q.Question)
+		}
+	}
+	return qs
+}

@@ -2,10 +2,13 @@ package agent
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
 )
 
@@ -53,8 +56,9 @@ func TestRetrievalShowsDocAndGroups(t *testing.T) {
 	if !strings.Contains(ans, "### server/server.go") || !strings.Contains(ans, "// sniff guesses the content type of a body.\nfunc sniff(body []byte) string {") {
 		t.Errorf("answer:\n%s", ans)
 	}
+	// A short unit is cited whole, doc comment included.
 	c := got.res.Citations[0]
-	if c.Start != 13 || c.End != 14 {
+	if c.Start != 13 || c.End != 19 {
 		t.Errorf("first citation %v", c)
 	}
 	none := ask(t, testAgent(nil, Config{NoModel: true}), project, "zzzz qqqq")
@@ -65,11 +69,17 @@ func TestRetrievalShowsDocAndGroups(t *testing.T) {
 
 func TestIdentifiers(t *testing.T) {
 	for q, want := range map[string]string{
-		"How does bufio.Scanner handle long tokens?":      "bufio.Scanner",
-		"where is DetectContentType called":               "DetectContentType",
-		"What does ServeHTTP do with Handler and max_len": "ServeHTTP,Handler,max_len",
-		"How are carts totalled":                          "",
-		"Why does Reverse use runes":                      "Reverse",
+		"How does bufio.Scanner handle long tokens?":                      "bufio.Scanner",
+		"where is DetectContentType called":                               "DetectContentType",
+		"What does ServeHTTP do with Handler and max_len":                 "ServeHTTP,max_len",
+		"How are carts totalled":                                          "",
+		"Why does Reverse use runes":                                      "",
+		"Why does `Reverse` use runes":                                    "Reverse",
+		"How does errors.Is walk the chain, e.g. for errors.Join?":        "errors.Is,errors.Join",
+		"If my handler writes a body without ever setting a Content-Type": "",
+		"Is HTTP/1.1 or HTTP/2 used, i.e. which one?":                     "",
+		"what calls `foo()` and `a.b`":                                    "foo,a.b",
+		"Where are __init__ and _private set":                             "",
 	} {
 		if got := strings.Join(identifiers(q), ","); got != want {
 			t.Errorf("identifiers(%q) = %q, want %q", q, got, want)
@@ -78,18 +88,20 @@ func TestIdentifiers(t *testing.T) {
 }
 
 func TestRetrievalPutsDefinitionsFirst(t *testing.T) {
-	got := ask(t, testAgent(nil, Config{NoModel: true}), project, "why does Reverse work on a string")
+	got := ask(t, testAgent(nil, Config{NoModel: true}), project, "where is `Reverse` called from")
 	res := got.res
-	if len(res.Citations) < 2 || res.Citations[1].Path != "util/strings.go" || res.Citations[1].Start != 3 || res.Citations[1].Symbol != "Reverse" {
+	if len(res.Citations) < 2 || res.Citations[0].Path != "util/strings.go" || res.Citations[0].Start != 3 || res.Citations[0].Symbol != "Reverse" {
 		t.Fatalf("citations %v\n%s", res.Citations, res.Answer)
 	}
-	if !strings.Contains(res.Answer, "### Calls of Reverse in util (tests left out)\n\n- util/use.go:5: `return Reverse(s)` [1]\n") {
+	// Asked where it is called: the calls come right after the definition.
+	if !strings.Contains(res.Answer, "### Calls of Reverse in util (code only, tests left out)\n\n- util/use.go:5: `return Reverse(s)` [2]\n") {
 		t.Errorf("no call site:\n%s", res.Answer)
 	}
 	if !strings.Contains(res.Answer, "// Reverse reverses a string rune by rune: héllo 😀 works.\nfunc Reverse(s string) string {") {
 		t.Errorf("answer:\n%s", res.Answer)
 	}
-	if res.Steps[1].Tool != "find_symbol" || res.Steps[1].Summary != "1 definitions" || res.Steps[2].Tool != "grep" {
+	n := len(res.Steps)
+	if n < 2 || res.Steps[n-2].Tool != "find_symbol" || res.Steps[n-2].Summary != "1 definitions" || res.Steps[n-1].Tool != "grep" {
 		t.Errorf("steps %+v", res.Steps)
 	}
 }
@@ -138,11 +150,11 @@ func removeChild(parent, child int) {
 	}
 	got := ask(t, testAgent(nil, Config{NoModel: true}), src, "how is a child removed from its parent")
 	ans := got.res.Answer
-	if !strings.Contains(ans, "- func removeChild, line 8 [1]\n\n```go\n// removeChild removes a child from its parent.\nfunc removeChild(parent, child int) {\n") {
+	if !strings.Contains(ans, "- func removeChild(parent, child int), line 9 [1]\n\n```go\n// removeChild removes a child from its parent.\nfunc removeChild(parent, child int) {\n") {
 		t.Errorf("the entry named removeChild does not show removeChild:\n%s", ans)
 	}
-	if strings.Contains(ans, "parentOf") {
-		t.Errorf("parentOf's code shown under removeChild's name:\n%s", ans)
+	if i, j := strings.Index(ans, "parentOf"), strings.Index(ans, "removeChild"); i >= 0 && i < j {
+		t.Errorf("parentOf's code shown before removeChild's:\n%s", ans)
 	}
 	if c := got.res.Citations[0]; c.Start != 8 || c.Symbol != "removeChild" {
 		t.Errorf("citation %+v, want removeChild from line 8", c)
@@ -150,9 +162,9 @@ func removeChild(parent, child int) {
 }
 
 func TestRetrievalSaysWhenAHitIsAWindowOfALongUnit(t *testing.T) {
-	// The index cuts a unit over 100 lines into windows named after it
-	// (GOROOT-sized units; three lines here): "method sync, line 387" read
-	// as if sync were declared there.
+	// The index cuts a unit over 100 lines into windows named after it;
+	// the answer cites the unit the window belongs to (whole here: it is
+	// short), labelled with its signature and declaration line.
 	src := fixedHits{
 		memSource: memSource{"ix/sync.go": `package ix
 
@@ -162,7 +174,7 @@ func sync() {
 	b := a + 1
 	_ = b
 }
-`, "ix/notes.txt": "first\nsecond\nthird\n"},
+`, "ix/notes.txt": "first\nsecond walk\nthird\n"},
 		hits: []index.Hit{
 			{Path: "ix/sync.go", Start: 6, End: 8, Symbol: "sync", Kind: "func", Language: "go"},
 			{Path: "ix/notes.txt", Start: 2, End: 3},
@@ -170,7 +182,7 @@ func sync() {
 	}
 	got := ask(t, testAgent(nil, Config{NoModel: true}), src, "how does the walk go")
 	ans := got.res.Answer
-	if !strings.Contains(ans, "- func sync (declared at line 4), lines 6-8 [1]\n") {
+	if !strings.Contains(ans, "- func sync(), line 4 [1]\n") {
 		t.Errorf("a window of sync is labelled as if sync started there:\n%s", ans)
 	}
 	if !strings.Contains(ans, "- lines 2-3 [2]\n") {
@@ -206,11 +218,212 @@ func TestRetrievalKeepsTheDeclarationUnderALongDocComment(t *testing.T) {
 		hits:      []index.Hit{{Path: "srv/serve.go", Start: 3, End: 17, Symbol: "ServeContent", Kind: "func", Language: "go"}},
 	}
 	got := ask(t, testAgent(nil, Config{NoModel: true}), src, "how is content served")
-	want := "```go\n// line 1 of the doc.\n// line 2 of the doc.\n// line 3 of the doc.\n// line 4 of the doc.\n// line 5 of the doc.\n// line 6 of the doc.\n…\nfunc ServeContent(name string) {\n```"
-	if !strings.Contains(got.res.Answer, want) {
+	want := "- func ServeContent(name string), line 15 [1]\n\n```go\n// line 1 of the doc.\n"
+	if !strings.Contains(got.res.Answer, want) || !strings.Contains(got.res.Answer, "// line 12 of the doc.\nfunc ServeContent(name string) {\n") {
 		t.Errorf("answer lacks\n%s\nin:\n%s", want, got.res.Answer)
 	}
-	if c := got.res.Citations[0]; c.Start != 3 || c.End != 15 {
-		t.Errorf("citation %+v, want the doc and the declaration, lines 3-15", c)
+	if c := got.res.Citations[0]; c.Start != 3 || c.End != 17 {
+		t.Errorf("citation %+v, want the whole unit, lines 3-17", c)
+	}
+}
+
+func TestMaxQuestionBytesIsTheIndexLimit(t *testing.T) {
+	snap := realSnapshot(t)
+	ctx := context.Background()
+	at := strings.Repeat("cart ", MaxQuestionBytes/5) + strings.Repeat("x", MaxQuestionBytes%5)
+	if _, err := snap.Search(ctx, at, 5, index.Filter{}); errors.Is(err, index.ErrBadQuery) {
+		t.Errorf("a query of MaxQuestionBytes is refused by the index: %v", err)
+	}
+	if _, err := snap.Search(ctx, at+"y", 5, index.Filter{}); !errors.Is(err, index.ErrBadQuery) {
+		t.Errorf("a query of MaxQuestionBytes+1 is taken by the index (err %v): MaxQuestionBytes is not its limit", err)
+	}
+	a := New(Config{NoModel: true})
+	if _, err := a.Ask(ctx, snap, Question{Text: at + "y"}, Events{}); !errors.Is(err, index.ErrBadQuery) {
+		t.Errorf("Ask of an over-long question: err %v, want index.ErrBadQuery", err)
+	}
+}
+
+func TestIdentifiersAreOnlyWordsWrittenAsCode(t *testing.T) {
+	for w, want := range map[string]bool{
+		"errors.Is": true, "ServeHTTP": true, "max_len": true, "maxTokenSize": true,
+		"Content": false, "Type": false, "HTTP": false, "Server": false, "e.g": false, "_private": false,
+	} {
+		if got := isCodeWord(w) && qualifiedOK(w); got != want {
+			t.Errorf("%q written as code: %v, want %v", w, got, want)
+		}
+	}
+}
+
+func TestCallSitesAreOnlyCode(t *testing.T) {
+	src := memSource{
+		"lib/rev.go":      "package lib\n\n// Reverse reverses s.\nfunc Reverse(s string) string {\n\treturn s\n}\n",
+		"lib/use.go":      "package lib\n\n// Calling Reverse(x) here is a comment.\nfunc use() string {\n\tmsg := \"Reverse(not a call)\"\n\t_ = `Reverse(raw)`\n\t/* Reverse(block) */\n\treturn Reverse(msg)\n}\n",
+		"lib/rev_test.go": "package lib\n\nfunc TestR() { Reverse(\"a\") }\n",
+	}
+	got := ask(t, testAgent(nil, Config{NoModel: true}), src, "who calls `Reverse`")
+	ans := got.res.Answer
+	if !strings.Contains(ans, "- lib/use.go:8: `return Reverse(msg)`") {
+		t.Errorf("the real call is missing:\n%s", ans)
+	}
+	for _, line := range []string{"lib/use.go:3:", "lib/use.go:5:", "lib/use.go:6:", "lib/use.go:7:", "lib/rev_test.go"} {
+		if strings.Contains(ans, line) {
+			t.Errorf("%s listed as a call:\n%s", line, ans)
+		}
+	}
+}
+
+func TestProseRangesOfOtherLanguages(t *testing.T) {
+	for _, tt := range []struct {
+		path, content string
+		calls, prose  []int // lines with a call in code, lines where the name is only in prose
+	}{
+		{"m/codec.py", "def dumps(obj):\n    \"\"\"Serialize obj.\n\n    >>> dumps({'a': 1})\n    '{\"a\": 1}'\n    \"\"\"\n    return encode(obj)  # dumps(obj) in a comment\n\ndef f(x):\n    return dumps(x)\n", []int{10}, []int{4, 7}},
+		{"m/util.js", "/**\n * Formats a date: format(new Date())\n */\nfunction format(d) {\n  const s = 'format(x)';\n  return `${format2(d)}`;\n}\nconst y = format(today); // format(z)\n", []int{8}, []int{2, 5}},
+		{"m/lib.rs", "fn parse<'a>(s: &'a str) -> &'a str {\n    // parse(s) again\n    let c = '(';\n    parse(s)\n}\n", []int{4}, []int{2}},
+	} {
+		pr := scanProse(tt.path, []byte(tt.content))
+		lines := strings.Split(tt.content, "\n")
+		nameAt := func(l int, find func(s, sub string) int) int {
+			for _, name := range []string{"dumps(", "format(", "parse("} {
+				if i := find(lines[l-1], name); i >= 0 {
+					return i
+				}
+			}
+			t.Fatalf("%s:%d holds no name", tt.path, l)
+			return 0
+		}
+		for _, l := range tt.calls {
+			if pr.inProse(l, nameAt(l, strings.Index)) {
+				t.Errorf("%s:%d: the call is taken for prose", tt.path, l)
+			}
+		}
+		for _, l := range tt.prose {
+			if !pr.inProse(l, nameAt(l, strings.LastIndex)) {
+				t.Errorf("%s:%d: prose taken for a call", tt.path, l)
+			}
+		}
+	}
+}
+
+// longUnit is a file with one function of 60 lines whose lines 40-42
+// hold the words "drain" and "idle".
+func longUnit() memSource {
+	var b strings.Builder
+	b.WriteString("package srv\n\n// Shutdown stops the server.\nfunc Shutdown(ctx int) error {\n")
+	for l := 5; l <= 63; l++ {
+		switch l {
+		case 40:
+			b.WriteString("\tdrainIdle() // close idle connections first\n")
+		case 41, 42:
+			b.WriteString("\tclose(idleConns)\n")
+		default:
+			fmt.Fprintf(&b, "\tstep%d()\n", l)
+		}
+	}
+	b.WriteString("\treturn nil\n}\n")
+	return memSource{"srv/server.go": b.String()}
+}
+
+func TestRetrievalCitesAWindowOfALongUnit(t *testing.T) {
+	src := fixedHits{memSource: longUnit(), hits: []index.Hit{{Path: "srv/server.go", Start: 3, End: 65, Symbol: "Shutdown", Kind: "func", Language: "go"}}}
+	got := ask(t, testAgent(nil, Config{NoModel: true}), src, "how are idle connections drained on shutdown")
+	c := got.res.Citations[0]
+	if c.End-c.Start+1 > maxSpanLines || c.Start > 40 || c.End < 42 || c.Start < 3 || c.End > 65 {
+		t.Errorf("citation %d-%d, want at most %d lines inside 3-65 around 40-42", c.Start, c.End, maxSpanLines)
+	}
+	label := fmt.Sprintf("- func Shutdown(ctx int) error (declared at line 4), lines %d-%d [1]", c.Start, c.End)
+	if !strings.Contains(got.res.Answer, label) {
+		t.Errorf("label %q missing:\n%s", label, got.res.Answer)
+	}
+}
+
+func TestChooseSpan(t *testing.T) {
+	src := longUnit()
+	f := citations.NewLineIndex([]byte(src["srv/server.go"]))
+	terms := questionTerms("idle drain")
+	ft := newFileTerms(f, "srv/server.go", terms)
+	w := []float64{1, 1}
+	long := unit{path: "srv/server.go", start: 3, end: 65, decl: 4}
+	if sp := chooseSpan(ft, long, w, maxSpanLines); sp.start < 38 || sp.end > 44 || sp.end-sp.start+1 > maxSpanLines || sp.score != 1 {
+		t.Errorf("long unit: span %+v, want 38-44 at most, score 1", sp)
+	}
+	short := unit{path: "srv/server.go", start: 38, end: 45, decl: 38}
+	if sp := chooseSpan(ft, short, w, maxSpanLines); sp.start != 38 || sp.end != 45 {
+		t.Errorf("short unit: span %+v, want it whole", sp)
+	}
+}
+
+func TestRetrievalWeakLine(t *testing.T) {
+	a := testAgent(nil, Config{NoModel: true})
+	weak := ask(t, a, project, "where is the Brotli decoder for the body")
+	if !weak.res.Weak || !strings.HasPrefix(weak.res.Answer, weakLine+"\n") || weak.res.Refused {
+		t.Errorf("a question naming what the code lacks: weak %v, answer:\n%s", weak.res.Weak, weak.res.Answer)
+	}
+	strong := ask(t, a, project, "how does sniff guess the content type of a body")
+	if strong.res.Weak || strings.Contains(strong.res.Answer, weakLine) {
+		t.Errorf("a question the code answers: weak %v, answer:\n%s", strong.res.Weak, strong.res.Answer)
+	}
+	b, err := json.Marshal(weak.res)
+	if err != nil || !strings.Contains(string(b), `"weak":true`) {
+		t.Errorf("JSON lacks weak: %s", b)
+	}
+}
+
+// testFirstHits puts the test files first unless the filter leaves them
+// out, as a ranking that favours tests would.
+type testFirstHits struct{ memSource }
+
+func (s testFirstHits) Search(ctx context.Context, q string, limit int, f index.Filter) ([]index.Hit, error) {
+	hits, err := s.memSource.Search(ctx, q, limit, f)
+	var tests, rest []index.Hit
+	for _, h := range hits {
+		if isTestPath(h.Path) {
+			tests = append(tests, h)
+		} else {
+			rest = append(rest, h)
+		}
+	}
+	if f.NoTests {
+		return rest, err
+	}
+	return append(tests, rest...), err
+}
+
+func TestRetrievalShowsImplementationBeforeTests(t *testing.T) {
+	src := testFirstHits{memSource{
+		"cart/total.go":      "package cart\n\n// Total sums the cart.\nfunc Total(items []int) int {\n\tsum := 0\n\tfor _, it := range items {\n\t\tsum += it\n\t}\n\treturn sum\n}\n",
+		"cart/total_test.go": "package cart\n\n// TestTotal sums a cart.\nfunc TestTotal(t *testing.T) {\n\tif Total([]int{1, 2}) != 3 {\n\t\tt.Fatal(\"sum\")\n\t}\n}\n",
+	}}
+	a := testAgent(nil, Config{NoModel: true})
+	impl := ask(t, a, src, "how does the cart sum its items")
+	for _, c := range impl.res.Citations {
+		if isTestPath(c.Path) {
+			t.Errorf("a question about behaviour cites a test: %v", impl.res.Citations)
+		}
+	}
+	tests := ask(t, a, src, "which tests check the cart sum")
+	found := false
+	for _, c := range tests.res.Citations {
+		found = found || c.Path == "cart/total_test.go"
+	}
+	if !found {
+		t.Errorf("a question about tests does not cite the test: %v", tests.res.Citations)
+	}
+}
+
+func TestHitSpanForTheModel(t *testing.T) {
+	src := longUnit()
+	tb := newToolbox(src, citations.NewRegistry())
+	f, err := tb.file("srv/server.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := index.Hit{Path: "srv/server.go", Start: 3, End: 65, Symbol: "Shutdown", Kind: "func"}
+	s, e := tb.hitSpan("drain idle connections", h, f, hitWindowLines)
+	if e-s+1 > hitWindowLines || s > 40 || e < 42 {
+		t.Errorf("hitSpan %d-%d, want at most %d lines around 40-42", s, e, hitWindowLines)
+	}
+	if s, e := tb.hitSpan("zzzz", h, f, hitWindowLines); s != 3 || e != 3+hitWindowLines-1 {
+		t.Errorf("no term: %d-%d, want hitWindow's 3-%d", s, e, 3+hitWindowLines-1)
 	}
 }

@@ -6,7 +6,7 @@ import (
 )
 
 func TestRefusalDoesNotRepeatALongQuestion(t *testing.T) {
-	q := strings.Repeat("zzzz ", 2000) // 10,000 characters, nothing matches
+	q := strings.Repeat("zzzz ", 800) // 4,000 characters (under MaxQuestionBytes), nothing matches
 	got := ask(t, testAgent(nil, Config{NoModel: true}), project, q)
 	if !got.res.Refused {
 		t.Fatalf("not refused:\n%s", got.res.Answer)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -90,6 +91,9 @@ func askMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		fs.Usage()
 		return usageError("askls ask: no question")
 	}
+	if len(question) > agent.MaxQuestionBytes {
+		return usageError(fmt.Sprintf("askls ask: %v: the question is %d bytes long, the limit is %d", index.ErrBadQuery, len(question), agent.MaxQuestionBytes))
+	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 
 	ix, _, err := openWorkspace(ctx, rf, !*asJSON)
@@ -118,6 +122,9 @@ func askMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 	}
 	res, err := a.Ask(ctx, snap, agent.Question{Text: question, Path: cursor, Line: *line}, ev)
+	if errors.Is(err, index.ErrBadQuery) {
+		return usageError("askls ask: " + err.Error()) // in every output form, --json too
+	}
 	if err != nil {
 		return fmt.Errorf("askls ask: %w", err)
 	}

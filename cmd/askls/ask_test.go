@@ -39,7 +39,7 @@ func TestAskJSONRetrieval(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &res); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out.String())
 	}
-	for _, k := range []string{"id", "question", "answer", "citations", "refused", "mode", "steps", "stats"} {
+	for _, k := range []string{"id", "question", "answer", "citations", "refused", "mode", "steps", "stats", "weak"} {
 		if _, ok := res[k]; !ok {
 			t.Errorf("no %q in %s", k, out.String())
 		}
@@ -59,7 +59,7 @@ func TestAskJSONRetrieval(t *testing.T) {
 	if got := strings.Join(sortStrings(keys), ","); got != "end,excerpt,n,path,stale,start,symbol" {
 		t.Errorf("citation keys %s", got)
 	}
-	if c["path"] != "cart/discount.go" || c["n"] != 1.0 || c["start"] != 3.0 || c["end"] != 4.0 || c["stale"] != false {
+	if c["path"] != "cart/discount.go" || c["n"] != 1.0 || c["start"] != 3.0 || c["end"] != 6.0 || c["stale"] != false {
 		t.Errorf("citation %v", c)
 	}
 	stats := res["stats"].(map[string]any)
@@ -82,7 +82,7 @@ func TestAskTextCitationLines(t *testing.T) {
 	if !strings.Contains(s, "Retrieval mode: no model wrote this") {
 		t.Errorf("output:\n%s", s)
 	}
-	line := regexp.MustCompile(`(?m)^\[1\] (\S+):3:1 \(to line 4\) ApplyDiscount$`).FindStringSubmatch(s)
+	line := regexp.MustCompile(`(?m)^\[1\] (\S+):3:1 \(to line 6\) ApplyDiscount$`).FindStringSubmatch(s)
 	if line == nil {
 		t.Fatalf("no citation line in:\n%s", s)
 	}
@@ -151,5 +151,24 @@ func TestAskCursorFlagsAreChecked(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &res); err != nil || len(res.Citations) == 0 ||
 		res.Citations[0].Path != "cart/discount.go" || res.Citations[0].Symbol != "ApplyDiscount" {
 		t.Errorf("the cursor's symbol does not come first: %v %+v", err, res.Citations)
+	}
+}
+
+func TestAskRejectsAnOverLongQuestion(t *testing.T) {
+	dir, cache := askWorkspace(t)
+	question := "apply a discount " + strings.Repeat("percent ", 600) // over 4,096 bytes
+	for _, form := range [][]string{{"--no-model"}, {"--no-model", "--json"}, {"--ollama-host", "127.0.0.1:1"}} {
+		var out, errb bytes.Buffer
+		args := append(append([]string{"--root", dir, "--cache", cache}, form...), question)
+		err := askMain(context.Background(), args, &out, &errb)
+		if err == nil || exitCode(err) == 0 {
+			t.Fatalf("%v: no error; stdout:\n%s", form, out.String())
+		}
+		if !strings.Contains(err.Error(), "bytes long, the limit is 4096") {
+			t.Errorf("%v: error %q does not give the reason", form, err)
+		}
+		if strings.Contains(out.String(), "No code in the workspace matched") {
+			t.Errorf("%v: answered as if nothing matched:\n%s", form, out.String())
+		}
 	}
 }

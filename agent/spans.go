@@ -1,0 +1,446 @@
+package agent
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/askls/askls/citations"
+	"github.com/askls/askls/index"
+)
+
+// maxSpanLines is the longest span a retrieval answer cites from one unit;
+// a unit up to this long is cited whole.
+const maxSpanLines = 25
+
+// unit is a declaration a citation is taken from: a function, method,
+// type or variable with its doc comment, or, where the outline has no
+// symbol, the index's chunk.
+type unit struct {
+	path       string
+	start, end int    // the whole unit, doc comment included
+	decl       int    // line of the declaration (0: none known)
+	symbol     string // "Server.Shutdown"
+	kind       string // symbol kind, "" for a chunk
+	sig        string // one-line signature, may be ""
+	lang       string
+}
+
+func (u unit) key() string { return fmt.Sprintf("%s:%d-%d", u.path, u.start, u.end) }
+
+// span is the part of a unit a citation covers.
+type span struct {
+	start, end int
+	score      float64 // weighted share of the question's terms in the span and the signature, 0..1
+}
+
+// fileTerms holds which question terms each line of a file holds,
+// tokenized on first use: a retrieval answer reads a few units of a file,
+// not all of it.
+type fileTerms struct {
+	f      *citations.LineIndex
+	terms  []qterm
+	lines  [][]int // line i+1 -> indexes of the terms it holds
+	done   []bool  // line i+1 is tokenized
+	path   string
+	inPath map[int]bool // see pathTerms
+}
+
+func newFileTerms(f *citations.LineIndex, p string, terms []qterm) *fileTerms {
+	n := f.Count()
+	return &fileTerms{f: f, path: p, terms: terms, lines: make([][]int, n), done: make([]bool, n)}
+}
+
+// pathTerms are the terms the file's path holds: a name the question
+// writes may be a folder's ("Django", "net/http").
+func (ft *fileTerms) pathTerms() map[int]bool {
+	if ft.inPath == nil {
+		ft.inPath = map[int]bool{}
+		set := lineTerms(ft.path, ft.terms)
+		for j := range ft.terms {
+			if set&(1<<uint(j)) != 0 {
+				ft.inPath[j] = true
+			}
+		}
+	}
+	return ft.inPath
+}
+
+// count is the number of lines of the file.
+func (ft *fileTerms) count() int { return len(ft.lines) }
+
+// at returns the terms line l holds (1-based, in range).
+func (ft *fileTerms) at(l int) []int {
+	if !ft.done[l-1] {
+		ft.done[l-1] = true
+		text, _ := ft.f.Lines(l, l)
+		set := lineTerms(text, ft.terms)
+		for j := range ft.terms {
+			if set&(1<<uint(j)) != 0 {
+				ft.lines[l-1] = append(ft.lines[l-1], j)
+			}
+		}
+	}
+	return ft.lines[l-1]
+}
+
+// text is line l (1-based, in range).
+func (ft *fileTerms) text(l int) string {
+	t, _ := ft.f.Lines(l, l)
+	return t
+}
+
+// has reports the terms of lines start..end (1-based, inclusive).
+func (ft *fileTerms) has(start, end int) map[int]bool {
+	out := map[int]bool{}
+	for l := max(start, 1); l <= min(end, ft.count()); l++ {
+		for _, j := range ft.at(l) {
+			out[j] = true
+		}
+	}
+	return out
+}
+
+// densityBonus is what a line holding a term adds to a window's score: a
+// tie-breaker, far below a term's weight.
+const densityBonus = 0.001
+
+// chooseSpan picks the lines of u to cite for a question: u whole when it
+// is at most maxLines long. A longer unit with code under its declaration
+// is cited in its code (the doc comment restates what the label's
+// signature names; the code is what answers how): its last maxLines
+// lines when the code fits, else the window of at most maxLines lines of
+// the code that holds the most of the question's terms, each weighted by
+// weights, trimmed to its matches with 2 lines of context. The doc
+// comment and the declaration line count for every window (they are the
+// entry's context). A unit that is all comment (a package comment) is
+// windowed as a whole. score is the weighted share of the terms the span
+// and its context hold.
+func chooseSpan(ft *fileTerms, u unit, weights []float64, maxLines int) span {
+	start, end := max(u.start, 1), min(u.end, ft.count())
+	if end < start {
+		end = start
+	}
+	total := 0.0
+	for _, w := range weights {
+		total += w
+	}
+	if total == 0 {
+		total = 1
+	}
+	if end-start+1 <= maxLines {
+		sc, _ := windowScore(ft, start, end, nil, weights)
+		return span{start, end, sc / total}
+	}
+	from := start
+	context := map[int]bool{}
+	if u.decl >= start && u.decl < end {
+		from = u.decl
+		context = ft.has(start, u.decl)
+	}
+	if end-from+1 <= maxLines {
+		s := end - maxLines + 1
+		sc, _ := windowScore(ft, s, end, context, weights)
+		return span{s, end, sc / total}
+	}
+	best, bestAt := -1.0, from
+	for s := from; s+maxLines-1 <= end; s++ {
+		sc, dense := windowScore(ft, s, s+maxLines-1, context, weights)
+		if sc+dense > best+1e-9 {
+			best, bestAt = sc+dense, s
+		}
+	}
+	s, e := bestAt, bestAt+maxLines-1
+	// Trim to the matches, keeping 2 lines of context on each side.
+	first, last := 0, 0
+	for l := s; l <= e; l++ {
+		if len(ft.at(l)) > 0 {
+			if first == 0 {
+				first = l
+			}
+			last = l
+		}
+	}
+	if first > 0 {
+		s, e = max(s, first-2), min(e, last+2)
+	}
+	sc, _ := windowScore(ft, s, e, context, weights)
+	return span{s, e, sc / total}
+}
+
+// docWeight is how much a match in a unit's doc comment counts against a
+// match in its code when choosing the span of a long unit: the signature
+// stays in view in the label, and the code is what answers how.
+const docWeight = 0.6
+
+// unitShare is how well a unit matches the question, the score entries
+// are ranked by: the weighted share of the question's terms held by the
+// best window of at most maxLines lines over the whole unit, doc comment
+// included (its matches weigh docWeight), the declaration line counting
+// for every window.
+func unitShare(ft *fileTerms, u unit, weights []float64, maxLines int) float64 {
+	start, end := max(u.start, 1), min(u.end, ft.count())
+	if end < start {
+		end = start
+	}
+	total := 0.0
+	for _, w := range weights {
+		total += w
+	}
+	if total == 0 {
+		total = 1
+	}
+	sig := map[int]bool{}
+	if u.decl >= start && u.decl <= end {
+		sig = ft.has(u.decl, u.decl)
+	}
+	// lineW is the weight of a line's matches.
+	lineW := func(l int) float64 {
+		if l < u.decl && isCommentLine(ft.text(l)) {
+			return docWeight
+		}
+		return 1
+	}
+	if end-start+1 <= maxLines {
+		sc, _ := windowScoreW(ft, start, end, sig, weights, func(int) float64 { return 1 })
+		return sc / total
+	}
+	best, bestAt := -1.0, start
+	for s := start; s+maxLines-1 <= end; s++ {
+		sc, dense := windowScoreW(ft, s, s+maxLines-1, sig, weights, lineW)
+		if sc+dense > best+1e-9 {
+			best, bestAt = sc+dense, s
+		}
+	}
+	sc, _ := windowScoreW(ft, bestAt, bestAt+maxLines-1, sig, weights, lineW)
+	return sc / total
+}
+
+// windowScoreW is windowScore with a weight per line.
+func windowScoreW(ft *fileTerms, s, e int, sig map[int]bool, weights []float64, lineW func(int) float64) (sc, dense float64) {
+	got := make([]float64, len(weights))
+	for j := range sig {
+		got[j] = 1
+	}
+	for l := s; l <= e; l++ {
+		lw := lineW(l)
+		ts := ft.at(l)
+		for _, j := range ts {
+			got[j] = max(got[j], lw)
+		}
+		if len(ts) > 0 {
+			dense += densityBonus
+		}
+	}
+	for j, g := range got {
+		sc += g * weights[j]
+	}
+	return sc, dense
+}
+
+// windowScore is the weighted count of distinct terms held by lines
+// s..e or the context. dense is densityBonus per line that holds a term:
+// of two windows with the same terms, the one with more matching lines
+// wins.
+func windowScore(ft *fileTerms, s, e int, context map[int]bool, weights []float64) (sc, dense float64) {
+	got := make([]float64, len(weights))
+	for j := range context {
+		got[j] = 1
+	}
+	for l := s; l <= e; l++ {
+		ts := ft.at(l)
+		for _, j := range ts {
+			got[j] = 1
+		}
+		if len(ts) > 0 {
+			dense += densityBonus
+		}
+	}
+	for j, g := range got {
+		sc += g * weights[j]
+	}
+	return sc, dense
+}
+
+// termWeights weighs each term by how rare it is among the units found
+// for the question (an inverse document frequency over them): a term that
+// every candidate holds says little about which one answers. Terms from
+// words written as code weigh more.
+func termWeights(terms []qterm, held []map[int]bool) []float64 {
+	n := float64(len(held))
+	w := make([]float64, len(terms))
+	for j, t := range terms {
+		df := 0.0
+		for _, h := range held {
+			if h[j] {
+				df++
+			}
+		}
+		w[j] = math.Log(1 + (n+1)/(df+0.5))
+		if t.code {
+			w[j] *= 1.5
+		}
+	}
+	return w
+}
+
+// outlineUnits are the units of a file: every symbol but fields, with its
+// doc comment, and a Go file's package comment (the overview of a
+// package: "package iter" in iter/iter.go, lines 5-211).
+func outlineUnits(f *citations.LineIndex, p string, syms []index.Symbol) []unit {
+	var out []unit
+	if u, ok := packageDoc(f, p); ok {
+		out = append(out, u)
+	}
+	for _, s := range syms {
+		if s.Kind == "field" || s.Line < 1 {
+			continue
+		}
+		label := s.Name
+		if s.Container != "" {
+			label = s.Container + "." + s.Name
+		}
+		out = append(out, unit{
+			path: p, start: docStart(f, s.Line), end: max(s.EndLine, s.Line), decl: s.Line,
+			symbol: label, kind: s.Kind, sig: s.Signature, lang: s.Language,
+		})
+	}
+	return out
+}
+
+// packageDoc is the package comment of a Go file with the package clause
+// under it, when it is at least 3 lines long.
+func packageDoc(f *citations.LineIndex, p string) (unit, bool) {
+	if !strings.HasSuffix(p, ".go") {
+		return unit{}, false
+	}
+	for l := 1; l <= min(f.Count(), 400); l++ {
+		text, _ := f.Lines(l, l)
+		if !strings.HasPrefix(text, "package ") {
+			continue
+		}
+		start := docStart(f, l)
+		if l-start < 3 {
+			return unit{}, false
+		}
+		name := strings.TrimSpace(text)
+		return unit{path: p, start: start, end: l, decl: l, symbol: name, kind: "package", sig: name, lang: "go"}, true
+	}
+	return unit{}, false
+}
+
+// unitsOfHit maps a search hit to the units it stands for: the smallest
+// unit that holds most of the hit (a window of a long function stands for
+// the function), else every outermost unit the hit overlaps (the index
+// merges small neighbours into one chunk) that is more than 3 lines long,
+// else the hit's own lines (a block of one-line vars or
+// consts, a file without symbols).
+func unitsOfHit(units []unit, h index.Hit) []unit {
+	hlen := h.End - h.Start + 1
+	var inner *unit
+	for i, u := range units {
+		over := min(u.end, h.End) - max(u.start, h.Start) + 1
+		if over*4 >= hlen*3 && (inner == nil || u.end-u.start < inner.end-inner.start) {
+			inner = &units[i]
+		}
+	}
+	if inner != nil {
+		return []unit{*inner}
+	}
+	var out []unit
+	for i, u := range units {
+		if u.end < h.Start || u.start > h.End {
+			continue
+		}
+		outer := true
+		for j, v := range units {
+			if j != i && v.start <= u.start && u.end <= v.end && (v.start < u.start || v.end > u.end) && !(v.end < h.Start || v.start > h.End) {
+				outer = false
+				break
+			}
+		}
+		if outer {
+			out = append(out, u)
+		}
+	}
+	var long []unit
+	for _, u := range out {
+		if u.end-u.start+1 > 3 {
+			long = append(long, u)
+		}
+	}
+	if len(long) > 0 {
+		return long
+	}
+	// Only short units (a block of vars or consts): the chunk is the unit.
+	return []unit{{path: h.Path, start: h.Start, end: h.End, symbol: h.Symbol, kind: h.Kind, lang: h.Language}}
+}
+
+// spanLabel names a citation: the unit's signature (else kind and name)
+// and where it is declared, and the lines cited when they are a part of
+// it: "func (srv *Server) Shutdown(ctx context.Context) error (declared at
+// line 3150), lines 3151-3175".
+func spanLabel(u unit, sp span) string {
+	name := u.sig
+	if name == "" {
+		name = u.symbol
+		if name != "" && u.kind != "" && !strings.HasPrefix(name, u.kind+" ") {
+			name = u.kind + " " + name
+		}
+	}
+	name = cutLabel(name)
+	whole := sp.start <= u.start && sp.end >= u.end
+	switch {
+	case name == "":
+		return fmt.Sprintf("lines %d-%d", sp.start, sp.end)
+	case whole && u.decl > 0:
+		return fmt.Sprintf("%s, line %d", name, u.decl)
+	case whole:
+		return fmt.Sprintf("%s, lines %d-%d", name, sp.start, sp.end)
+	case u.decl > 0:
+		return fmt.Sprintf("%s (declared at line %d), lines %d-%d", name, u.decl, sp.start, sp.end)
+	default:
+		return fmt.Sprintf("%s, lines %d-%d", name, sp.start, sp.end)
+	}
+}
+
+// cutLabel keeps a signature to one short line.
+func cutLabel(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) <= 100 {
+		return s
+	}
+	k := 100
+	for k > 0 && s[k]&0xC0 == 0x80 {
+		k--
+	}
+	return s[:k] + "…"
+}
+
+// hitSpan picks the lines of a search hit to show the model, for
+// search_code (not yet called there: see docs/answers.md):
+// the span of the unit the hit stands for that holds the most of the
+// query's terms (chooseSpan, the terms weighed alike), at most maxLines
+// long; hitWindow when no unit holds a term.
+func (tb *toolbox) hitSpan(query string, h index.Hit, f *citations.LineIndex, maxLines int) (int, int) {
+	terms := questionTerms(query)
+	if len(terms) == 0 {
+		return hitWindow(f, h)
+	}
+	syms, _ := tb.src.Outline(h.Path)
+	ft := newFileTerms(f, h.Path, terms)
+	weights := make([]float64, len(terms))
+	for i := range weights {
+		weights[i] = 1
+	}
+	var best span
+	for _, u := range unitsOfHit(outlineUnits(f, h.Path, syms), h) {
+		if sp := chooseSpan(ft, u, weights, maxLines); sp.score > best.score {
+			best = sp
+		}
+	}
+	if best.score == 0 {
+		return hitWindow(f, h)
+	}
+	return best.start, best.end
+}
