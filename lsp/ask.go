@@ -25,6 +25,7 @@ type askResult struct {
 	Answer    string         `json:"answer"`
 	Citations []wireCitation `json:"citations"`
 	Refused   bool           `json:"refused"`
+	Weak      bool           `json:"weak"`
 	Mode      string         `json:"mode"`
 	Model     string         `json:"model,omitempty"`
 	Steps     []agent.Step   `json:"steps"`
@@ -167,6 +168,11 @@ func (s *server) runAsk(ctx context.Context, release func(), in askInput) (*askR
 			s.log.Info("ask cancelled", "question", in.question, "ms", time.Since(start).Milliseconds())
 			return nil, nil, context.Canceled
 		}
+		if errors.Is(err, index.ErrBadQuery) {
+			// The question itself is wrong (too long, no words): the
+			// client's error, not the server's.
+			return nil, nil, invalidParams("askls/ask: %v", err)
+		}
 		return nil, nil, fmt.Errorf("askls/ask: %w", err)
 	}
 	addNotice(res, notice)
@@ -188,7 +194,7 @@ func (s *server) runAsk(ctx context.Context, release func(), in askInput) (*askR
 // the wire result with Locations.
 func (s *server) keepAnswer(ctx context.Context, ix *index.Index, snap *index.Snapshot, res *agent.Result) *askResult {
 	out := &askResult{
-		ID: res.ID, Question: res.Question, Answer: res.Answer, Refused: res.Refused, Mode: res.Mode,
+		ID: res.ID, Question: res.Question, Answer: res.Answer, Refused: res.Refused, Weak: res.Weak, Mode: res.Mode,
 		Model: res.Model, Steps: res.Steps, Stats: res.Stats, Notice: res.Notice,
 		Citations: []wireCitation{},
 	}

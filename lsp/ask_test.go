@@ -2,11 +2,13 @@ package lsp
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 
 	"github.com/askls/askls/agent"
@@ -328,6 +330,26 @@ func TestEditsApplyWhileAnAnswerIsWritten(t *testing.T) {
 		if c.Stale || !strings.Contains(string(content[start:]), "expire") {
 			t.Errorf("citation %v does not point at the cached code after the edit", c.Location.Range)
 		}
+	}
+	e.shutdown()
+}
+
+// A question the index refuses (over 4,096 bytes) is the client's error,
+// InvalidParams with the reason; a retrieval answer carries weak.
+func TestAskOverLongQuestionIsInvalidParamsAndWeakIsSent(t *testing.T) {
+	e := startEditor(t, editorSetup{})
+	e.waitIndexed()
+	_, err := e.ask(map[string]any{"question": strings.Repeat("how does the cache expire ", 200)})
+	var werr *jsonrpc2.Error
+	if !errors.As(err, &werr) || werr.Code != jsonrpc2.InvalidParams || !strings.Contains(werr.Message, "4096") {
+		t.Errorf("over-long question: %v (%T), want InvalidParams naming the 4096-byte limit", err, err)
+	}
+	var raw json.RawMessage
+	if err := e.call("askls/ask", map[string]any{"question": "How does the cache expire?"}, &raw); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(raw), `"weak":`) {
+		t.Errorf("the result has no weak field: %s", raw)
 	}
 	e.shutdown()
 }
