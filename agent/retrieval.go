@@ -573,10 +573,7 @@ func (r *run) definitions() []index.Hit {
 			if err != nil {
 				continue
 			}
-			label := s.Name
-			if s.Container != "" {
-				label = s.Container + "." + s.Name
-			}
+			label := s.QualifiedName()
 			out = append(out, index.Hit{Path: s.Path, Start: docStart(f, s.Line), End: max(s.EndLine, s.Line), Symbol: label, Kind: s.Kind, Language: s.Language})
 			found++
 			if len(out) == maxDefinitions || found == maxDefinitionsPerName {
@@ -622,10 +619,7 @@ func (r *run) atCursor() []index.Hit {
 	if err != nil {
 		return nil
 	}
-	label := best.Name
-	if best.Container != "" {
-		label = best.Container + "." + best.Name
-	}
+	label := best.QualifiedName()
 	return []index.Hit{{Path: best.Path, Start: docStart(f, best.Line), End: max(best.EndLine, best.Line), Symbol: label, Kind: best.Kind, Language: best.Language}}
 }
 
@@ -757,6 +751,9 @@ func (r *run) callSites(ms []index.GrepMatch, d index.Hit, name string, prose ma
 
 // howToSynthesize is the one line that says how to get model answers.
 func howToSynthesize(cfg Config) string {
+	if cfg.Provider == ProviderOpenAI {
+		return "_For a synthesized answer, start the OpenAI-compatible server at " + cfg.BaseURL + " with a tool-calling model; `askls doctor --provider openai` checks the setup._"
+	}
 	return fmt.Sprintf("_For a synthesized answer, run Ollama with a tool-calling model: `ollama pull %s` then `ollama serve`; `askls doctor` checks the setup._", cfg.Model)
 }
 

@@ -296,10 +296,7 @@ func outlineUnits(f *citations.LineIndex, p string, syms []index.Symbol) []unit 
 		if s.Kind == "field" || s.Line < 1 {
 			continue
 		}
-		label := s.Name
-		if s.Container != "" {
-			label = s.Container + "." + s.Name
-		}
+		label := s.QualifiedName()
 		out = append(out, unit{
 			path: p, start: docStart(f, s.Line), end: max(s.EndLine, s.Line), decl: s.Line,
 			symbol: label, kind: s.Kind, sig: s.Signature, lang: s.Language,

@@ -390,10 +390,10 @@ func (o *outlineTree) emit(i, floor int, container string) int {
 	case container != "":
 		label = container + "." + s.Name
 	case s.Kind == "method" && s.Container != "":
-		label = qualified(s) // res.send = function
+		label = s.QualifiedName() // res.send = function
 	}
 	unit := chunk{Start: start, End: end, Symbol: label, Kind: s.Kind,
-		Names: []string{qualified(s)}, NameLines: []int{0}, Header: s.Signature}
+		Names: []string{s.QualifiedName()}, NameLines: []int{0}, Header: s.Signature}
 	kids := o.children[i]
 	if !containerKinds[s.Kind] || len(kids) == 0 {
 		o.addNames(&unit, kids)
@@ -427,7 +427,7 @@ func (o *outlineTree) emit(i, floor int, container string) int {
 // addNames adds the names of the symbols nested in a unit (and theirs).
 func (o *outlineTree) addNames(u *chunk, kids []int) {
 	for _, k := range kids {
-		u.Names = append(u.Names, qualified(o.syms[k]))
+		u.Names = append(u.Names, o.syms[k].QualifiedName())
 		u.NameLines = append(u.NameLines, o.syms[k].Line)
 		o.addNames(u, o.children[k])
 	}
@@ -444,12 +444,6 @@ func nonblankLines(content []byte, li lineIndex, from, to int) int {
 	return n
 }
 
-func qualified(s Symbol) string {
-	if s.Container != "" {
-		return s.Container + "." + s.Name
-	}
-	return s.Name
-}
 
 // commentStart walks up from line over the comment lines right above it
 // (//, #, --, /*, *, ///, decorators) but not above floor. A block comment
