@@ -166,7 +166,7 @@ func TestGoOutlineAndSymbols(t *testing.T) {
 	}
 	var got []string
 	for _, s := range outline {
-		got = append(got, s.Kind+" "+qualified(s))
+		got = append(got, s.Kind+" "+s.QualifiedName())
 	}
 	want := []string{"var ErrEmptyCart", "struct Cart", "field Cart.Items", "field Cart.owner", "struct Item",
 		"field Item.SKU", "field Item.Quantity", "field Item.PriceCents", "method Cart.TotalPrice", "method Cart.Checkout"}
