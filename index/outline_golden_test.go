@@ -65,7 +65,7 @@ func describeOutline(t *testing.T, name string, src []byte) string {
 	var b strings.Builder
 	b.WriteString("symbols:\n")
 	for _, s := range syms {
-		fmt.Fprintf(&b, "  %s %s %d-%d\n", s.Kind, qualified(s), s.Line, s.EndLine)
+		fmt.Fprintf(&b, "  %s %s %d-%d\n", s.Kind, s.QualifiedName(), s.Line, s.EndLine)
 	}
 	b.WriteString("chunks:\n")
 	li := newLineIndex(src)

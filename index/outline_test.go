@@ -30,7 +30,7 @@ func TestOutlinePerLanguage(t *testing.T) {
 			chunks, syms := chunkFile(name, lang, f.Data)
 			var got []string
 			for _, s := range syms {
-				got = append(got, fmt.Sprintf("%s %s %d-%d", s.Kind, qualified(s), s.Line, s.EndLine))
+				got = append(got, fmt.Sprintf("%s %s %d-%d", s.Kind, s.QualifiedName(), s.Line, s.EndLine))
 			}
 			if g := strings.Join(got, "\n"); g != want[name] {
 				t.Errorf("%s (%s) outline:\n%s\nwant:\n%s", name, lang, g, want[name])
