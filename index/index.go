@@ -41,7 +41,8 @@ type root struct {
 	ign   *ignorer
 
 	// Owned by the writer goroutine.
-	journal *os.File
+	journal       *os.File
+	journalFailed bool // a journal write failed (logged once)
 	dirty   bool                  // the manifest on disk is out of date
 	skipped map[string]*fileEntry // seen but not indexed, by rel path
 	suspect map[string]bool       // in flight at a crash: purge before indexing

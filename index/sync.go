@@ -155,10 +155,14 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 	}
 
 	// Walk every root; keep what size and mtime vouch for.
+	// suspect is read from r.suspect here, on the walking goroutine:
+	// the readers below must not read r.suspect, which the submitters
+	// change (purge) under mu.
 	type job struct {
 		r *root
 		walkEntry
-		old *fileEntry
+		old     *fileEntry
+		suspect bool
 	}
 	var todo []job
 	cacheDirs := map[string]bool{}
@@ -182,7 +186,8 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 				old = r.skipped[f.rel]
 			}
 			_, open := ov[api]
-			if old != nil && !open && !r.suspect[f.rel] && old.Size == f.size && old.MTime == f.mtime {
+			suspect := r.suspect[f.rel]
+			if old != nil && !open && !suspect && old.Size == f.size && old.MTime == f.mtime {
 				if old.Skip != "" {
 					stats.Skipped[old.Skip]++ // still skipped, not "unchanged"
 				} else {
@@ -190,7 +195,7 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 				}
 				continue
 			}
-			todo = append(todo, job{r, f, old})
+			todo = append(todo, job{r, f, old, suspect})
 		}
 		// Removed files.
 		batch := r.bi.NewBatch()
@@ -218,7 +223,7 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 			r.dirty = true
 		}
 		if batch.Size() > 0 {
-			r.writeJournal(gone)
+			r.writeJournal(gone, ix.log)
 			if err := ix.persist.run(r.bi, batch); err != nil {
 				return stats, fmt.Errorf("index: removing deleted files: %w", err)
 			}
@@ -257,7 +262,7 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 					}
 				} else {
 					res.e, res.docs = ix.prepare(j.r, j.rel, data, j.size, j.mtime, false)
-					if j.old != nil && res.e.Hash == j.old.Hash && res.e.Skip == j.old.Skip && !j.r.suspect[j.rel] {
+					if j.old != nil && res.e.Hash == j.old.Hash && res.e.Skip == j.old.Skip && !j.suspect {
 						// Touched, not changed: keep the chunks, learn the mtime.
 						e := *j.old
 						e.Size, e.MTime = j.size, j.mtime
@@ -297,7 +302,7 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 					return
 				}
 				mu.Lock()
-				r.writeJournal(rels[r])
+				r.writeJournal(rels[r], ix.log)
 				mu.Unlock()
 				if err := ix.persist.run(r.bi, b); err != nil {
 					mu.Lock()

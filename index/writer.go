@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io/fs"
+	"log/slog"
 	"maps"
 	"os"
 	"path/filepath"
@@ -282,7 +283,7 @@ func (ix *Index) applyChanges(files map[string]*fileEntry, pend map[string]bool,
 		if b.Size() == 0 {
 			continue
 		}
-		r.writeJournal(touched[r])
+		r.writeJournal(touched[r], ix.log)
 		if err := ix.persist.run(r.bi, b); err != nil {
 			ix.log.Error("index: writing a batch failed; the files stay queued for the next sync", "err", err)
 			// What bleve holds of these files is unknown: the next edit
@@ -323,17 +324,34 @@ func (ix *Index) purge(r *root, rel string, old *fileEntry, keep int, b *bleve.B
 	}
 }
 
-// writeJournal records rels as in flight before their batch runs.
-func (r *root) writeJournal(rels []string) {
-	if r.journal == nil || len(rels) == 0 {
+// writeJournal records rels as in flight before their batch runs. When
+// the journal cannot be written, the manifest is removed first: a crash
+// during the batch then means a rebuild (the manifest would no longer
+// describe what bleve holds), and the next save writes it again.
+func (r *root) writeJournal(rels []string, log *slog.Logger) {
+	if len(rels) == 0 || r.temp {
 		return
 	}
-	var buf bytes.Buffer
-	for _, rel := range rels {
-		buf.WriteString(rel)
-		buf.WriteByte('\n')
+	var err error
+	if r.journal == nil {
+		err = errors.New("the journal is not open")
+	} else {
+		var buf bytes.Buffer
+		for _, rel := range rels {
+			buf.WriteString(rel)
+			buf.WriteByte('\n')
+		}
+		_, err = r.journal.Write(buf.Bytes())
 	}
-	r.journal.Write(buf.Bytes())
+	if err == nil {
+		return
+	}
+	if !r.journalFailed {
+		r.journalFailed = true
+		log.Warn("index: cannot write the crash journal; the manifest is removed while writing, so a crash now means a rebuild", "root", r.abs, "err", err)
+	}
+	r.dirty = true
+	os.Remove(filepath.Join(r.cache, manifestFile))
 }
 
 // readRegular reads a file of r, refusing what leaves the root through a
