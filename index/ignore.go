@@ -3,7 +3,6 @@ package index
 import (
 	"bufio"
 	"bytes"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -43,9 +42,12 @@ type ignorer struct {
 	dirs   map[string][]rule // folder rel path ("" for the root) -> its rules
 }
 
+// maxIgnoreBytes caps an ignore file; a longer one is not read.
+const maxIgnoreBytes = 1 << 20
+
 func newIgnorer(root string, exclude []string) *ignorer {
 	ig := &ignorer{root: root, dirs: map[string][]rule{}}
-	if data, err := os.ReadFile(filepath.Join(root, ".git", "info", "exclude")); err == nil {
+	if data, _, err := readCapped(filepath.Join(root, ".git", "info", "exclude"), maxIgnoreBytes); err == nil {
 		ig.global = append(ig.global, parseIgnore(data)...)
 	}
 	ig.global = append(ig.global, parseIgnore([]byte(strings.Join(exclude, "\n")))...)
@@ -67,7 +69,7 @@ func (ig *ignorer) rulesOf(dir string) []rule {
 		return rs
 	}
 	for _, name := range ignoreFiles {
-		data, err := os.ReadFile(filepath.Join(ig.root, filepath.FromSlash(dir), name))
+		data, _, err := readCapped(filepath.Join(ig.root, filepath.FromSlash(dir), name), maxIgnoreBytes)
 		if err == nil {
 			rs = append(rs, parseIgnore(data)...)
 		}

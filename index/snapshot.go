@@ -43,23 +43,27 @@ func (s *Snapshot) Content(p string) ([]byte, error) {
 	if c, open := s.overlay[api]; open {
 		return c, nil
 	}
+	if r.buffersOnly != "" {
+		return nil, fmt.Errorf("%w: %s (only open files are read: %s)", ErrNotFound, api, r.buffersOnly)
+	}
 	if _, indexed := s.st.files[api]; !indexed {
 		if r.ign.ignoredPath(rel, s.ix.opts.IncludeVendor) || isSecretName(rel) {
 			return nil, fmt.Errorf("%w: %s (ignored or secret)", ErrNotFound, api)
 		}
 	}
-	data, info, err := readRegular(r, rel)
+	data, _, err := readRegular(r, rel, s.ix.opts.MaxFileBytes)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
 			return nil, fmt.Errorf("%w: %s", ErrNotFound, api)
-		}
-		if errors.Is(err, ErrOutsideRoot) {
+		case errors.Is(err, ErrOutsideRoot):
 			return nil, err
+		case errors.Is(err, errTooLarge):
+			return nil, fmt.Errorf("%w: %s is larger than %d bytes", ErrNotFound, api, s.ix.opts.MaxFileBytes)
+		case errors.Is(err, errNotRegular), errors.Is(err, errSpecialFS):
+			return nil, fmt.Errorf("%w: %s is not a regular file", ErrNotFound, api)
 		}
 		return nil, fmt.Errorf("index: read %s: %w", api, err)
-	}
-	if info.Size() > s.ix.opts.MaxFileBytes {
-		return nil, fmt.Errorf("%w: %s is larger than %d bytes", ErrNotFound, api, s.ix.opts.MaxFileBytes)
 	}
 	if isBinary(data) {
 		return nil, fmt.Errorf("%w: %s is a binary file", ErrNotFound, api)

@@ -171,9 +171,12 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 	}
 	progress("walk", 0, 0)
 	for _, r := range ix.roots {
+		if r.buffersOnly != "" {
+			continue // not walked: its open buffers are indexed as edits
+		}
 		r.ign.reset()
 		w := &walker{root: r, maxBytes: ix.opts.MaxFileBytes, includeVendor: ix.opts.IncludeVendor,
-			skipDirs: cacheDirs, skipped: stats.Skipped}
+			skipDirs: cacheDirs, skipped: stats.Skipped, maxFiles: ix.opts.MaxFiles, maxTotal: ix.opts.MaxTotalBytes}
 		if err := w.walk(ctx); err != nil {
 			return stats, fmt.Errorf("index: walking %s: %w", r.abs, err)
 		}
@@ -255,8 +258,13 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 				api := j.r.api(j.rel)
 				if content, open := ov[api]; open {
 					res.e, res.docs = ix.prepare(j.r, j.rel, content, int64(len(content)), 0, false)
-				} else if data, err := os.ReadFile(j.r.abs + "/" + j.rel); err != nil {
-					res.e = &fileEntry{Skip: "unreadable"}
+				} else if data, _, err := readCapped(j.r.abs+"/"+j.rel, ix.opts.MaxFileBytes); err != nil {
+					res.e = &fileEntry{Skip: skipReason(err)}
+					if res.e.Skip != "unreadable" {
+						// Refused for what it is: trust size and mtime
+						// next time, as for any skipped file.
+						res.e.Size, res.e.MTime = j.size, j.mtime
+					}
 					if os.IsNotExist(err) {
 						res.e = nil // vanished between walk and read
 					}

@@ -240,8 +240,10 @@ func (ix *Index) applyChanges(files map[string]*fileEntry, pend map[string]bool,
 		reused := false
 		if open {
 			e, docs, reused = ix.prepareAgainst(r, rel, content, int64(len(content)), 0, old)
+		} else if r.buffersOnly != "" {
+			e = nil // closed: the disk is not read
 		} else {
-			data, info, err := readRegular(r, rel)
+			data, info, err := readRegular(r, rel, ix.opts.MaxFileBytes)
 			switch {
 			case err == nil:
 				e, docs, reused = ix.prepareAgainst(r, rel, data, info.Size(), info.ModTime().UnixNano(), old)
@@ -354,9 +356,10 @@ func (r *root) writeJournal(rels []string, log *slog.Logger) {
 	os.Remove(filepath.Join(r.cache, manifestFile))
 }
 
-// readRegular reads a file of r, refusing what leaves the root through a
-// symlink, and what is not a regular file.
-func readRegular(r *root, rel string) ([]byte, fs.FileInfo, error) {
+// readRegular reads a file of r, at most max bytes (readCapped),
+// refusing what leaves the root through a symlink, and what is not a
+// regular file.
+func readRegular(r *root, rel string, max int64) ([]byte, fs.FileInfo, error) {
 	abs := filepath.Join(r.abs, filepath.FromSlash(rel))
 	real, err := filepath.EvalSymlinks(abs)
 	if err != nil {
@@ -365,18 +368,7 @@ func readRegular(r *root, rel string) ([]byte, fs.FileInfo, error) {
 	if !within(r.real, real) {
 		return nil, nil, fmt.Errorf("%w: %s leads out of the root", ErrOutsideRoot, rel)
 	}
-	info, err := os.Stat(real)
-	if err != nil {
-		return nil, nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, nil, fmt.Errorf("%s is not a regular file", rel)
-	}
-	data, err := os.ReadFile(real)
-	if err != nil {
-		return nil, nil, err
-	}
-	return data, info, nil
+	return readCapped(real, max)
 }
 
 // prepareAgainst is prepare for a file the index may already hold as old.
@@ -470,6 +462,9 @@ func sameDocs(r *root, rel string, old, e *fileEntry) []bool {
 // readRange reads n bytes at off of a file of r, if the file still has
 // the size and mtime it had when indexed and is not a symlink.
 func readRange(r *root, rel string, size, mtime int64, off, n int) ([]byte, bool) {
+	if off < 0 || n < 0 || int64(off)+int64(n) > size {
+		return nil, false // an entry that does not fit its file
+	}
 	abs := filepath.Join(r.abs, filepath.FromSlash(rel))
 	f, err := os.Open(abs)
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 
 	"go.lsp.dev/protocol"
 
@@ -48,6 +47,15 @@ func (s *server) indexPath(ix *index.Index, u protocol.DocumentURI) (string, boo
 		return "", false
 	}
 	return ix.Rel(abs)
+}
+
+// maxDiskRead caps what the server reads of a file on disk to move its
+// citations: the index's size limit (a larger file is not cited).
+func (s *server) maxDiskRead() int64 {
+	if max := s.config().MaxFileBytes; max > 0 {
+		return max
+	}
+	return 1 << 20
 }
 
 func (s *server) didOpen(ctx context.Context, raw json.RawMessage, release func()) (any, error) {
@@ -164,7 +172,7 @@ func (s *server) didClose(ctx context.Context, raw json.RawMessage, release func
 	}
 	// The file falls back to its disk content; citations follow it there.
 	if abs, err := uriPath(string(u)); err == nil {
-		if disk, err := os.ReadFile(abs); err == nil {
+		if disk, err := index.ReadCapped(abs, s.maxDiskRead()); err == nil {
 			moved = s.answers.resync(u, disk)
 		} else {
 			moved = s.answers.markStale(u)
@@ -203,7 +211,7 @@ func (s *server) didChangeWatchedFiles(ctx context.Context, raw json.RawMessage,
 		s.editMu.Lock()
 		if _, open := s.docs.get(u); !open { // an open buffer stays the truth
 			moved := false
-			if disk, err := os.ReadFile(abs); err == nil {
+			if disk, err := index.ReadCapped(abs, s.maxDiskRead()); err == nil {
 				moved = s.answers.resync(u, disk)
 			} else {
 				moved = s.answers.markStale(u)

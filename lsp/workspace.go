@@ -89,13 +89,14 @@ func (w *workspace) run(ctx context.Context, roots []string, cfg Config, opened 
 	}
 	prog := w.s.beginProgress(ctx, nil, "indexing", "opening the index", nil)
 	ix, err := index.Open(ctx, index.Options{
-		Roots:        roots,
-		CacheDir:     w.s.opts.CacheDir,
-		MaxFileBytes: cfg.MaxFileBytes,
-		Exclude:      cfg.Exclude,
-		Logger:       log,
-		Debounce:     editDebounce,
-		Progress:     w.onProgress(prog),
+		Roots:           roots,
+		CacheDir:        w.s.opts.CacheDir,
+		MaxFileBytes:    cfg.MaxFileBytes,
+		Exclude:         cfg.Exclude,
+		Logger:          log,
+		Debounce:        editDebounce,
+		Progress:        w.onProgress(prog),
+		AllowBroadRoots: w.s.opts.AllowBroadRoots,
 	})
 	if err != nil {
 		w.mu.Lock()
@@ -120,6 +121,9 @@ func (w *workspace) run(ctx context.Context, roots []string, cfg Config, opened 
 	}
 	w.s.editMu.Unlock()
 	close(opened)
+	for _, msg := range ix.Notices() {
+		w.s.notify(ctx, "window/showMessage", map[string]any{"type": 2, "message": "askls: " + msg})
+	}
 
 	start := time.Now()
 	st, err := ix.Sync(ctx)
