@@ -15,9 +15,11 @@ var (
 	errTooLarge   = errors.New("larger than the size limit")
 	errNotRegular = errors.New("not a regular file")
 	errSpecialFS  = errors.New("on a special file system")
+	errSecret     = errors.New("a secret (by its name or its target's)")
 )
 
-// readCapped reads the file at abs, at most max bytes. Every file askls
+// readCapped reads the file at abs, at most max bytes, with its secrets
+// masked (redact: offsets and lines unchanged). Every file askls
 // reads from a workspace goes through it, so that memory stays bounded
 // whatever the system reports: the size in the file's metadata is only a
 // hint (0 for /proc files, wrong for others); the read itself stops at
@@ -44,7 +46,7 @@ func readCapped(abs string, max int64) ([]byte, fs.FileInfo, error) {
 	if err != nil {
 		return nil, info, fmt.Errorf("%s: %w", abs, err)
 	}
-	return data, info, nil
+	return redact(data), info, nil
 }
 
 // readUpTo reads r to its end, at most max bytes (errTooLarge beyond).
@@ -99,6 +101,8 @@ func skipReason(err error) string {
 		return "too large"
 	case errors.Is(err, errNotRegular), errors.Is(err, errSpecialFS):
 		return "special file"
+	case errors.Is(err, errSecret):
+		return "secret"
 	}
 	return "unreadable"
 }

@@ -43,5 +43,5 @@ func readSpan(r *root, rel string, size, mtime int64, off, n int) ([]byte, bool)
 		}
 		got += m
 	}
-	return b, true
+	return redact(b), true
 }

@@ -40,6 +40,10 @@ func (s *Snapshot) Content(p string) ([]byte, error) {
 		return nil, fmt.Errorf("%w: %s", ErrOutsideRoot, p)
 	}
 	api := r.api(rel)
+	if isSecretName(rel) {
+		// Open in the editor or not: a secret file is never read.
+		return nil, fmt.Errorf("%w: %s (a secret file: never read)", ErrNotFound, api)
+	}
 	if c, open := s.overlay[api]; open {
 		return c, nil
 	}
@@ -62,6 +66,8 @@ func (s *Snapshot) Content(p string) ([]byte, error) {
 			return nil, fmt.Errorf("%w: %s is larger than %d bytes", ErrNotFound, api, s.ix.opts.MaxFileBytes)
 		case errors.Is(err, errNotRegular), errors.Is(err, errSpecialFS):
 			return nil, fmt.Errorf("%w: %s is not a regular file", ErrNotFound, api)
+		case errors.Is(err, errSecret):
+			return nil, fmt.Errorf("%w: %s (leads to a secret file: never read)", ErrNotFound, api)
 		}
 		return nil, fmt.Errorf("index: read %s: %w", api, err)
 	}
@@ -137,7 +143,7 @@ func (s *Snapshot) Files(glob string) ([]string, error) {
 	}
 	added := false
 	for p := range s.overlay {
-		if _, ok := s.st.files[p]; !ok && (re == nil || re.MatchString(p)) {
+		if _, ok := s.st.files[p]; !ok && !isSecretName(p) && (re == nil || re.MatchString(p)) {
 			out = append(out, p)
 			added = true
 		}

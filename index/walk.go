@@ -151,6 +151,10 @@ func (w *walker) symlink(rel string) {
 		w.skip("symlink out of root")
 		return
 	}
+	if isSecretName(filepath.ToSlash(target)) {
+		w.skip("secret") // an ordinary name for a secret file
+		return
+	}
 	info, err := os.Stat(target)
 	if err != nil {
 		w.skip("broken symlink")

@@ -29,7 +29,7 @@ func (ix *Index) Update(p string, content []byte) uint64 {
 		ix.log.Debug("index: update outside the roots ignored", "path", p)
 		return ix.published()
 	}
-	c := bytes.Clone(content)
+	c := redact(bytes.Clone(content)) // offsets unchanged: see redact
 	if c == nil {
 		c = []byte{}
 	}
@@ -368,6 +368,9 @@ func readRegular(r *root, rel string, max int64) ([]byte, fs.FileInfo, error) {
 	if !within(r.real, real) {
 		return nil, nil, fmt.Errorf("%w: %s leads out of the root", ErrOutsideRoot, rel)
 	}
+	if isSecretName(rel) || isSecretName(filepath.ToSlash(real)) {
+		return nil, nil, fmt.Errorf("%s: %w", rel, errSecret)
+	}
 	return readCapped(real, max)
 }
 
@@ -483,7 +486,7 @@ func readRange(r *root, rel string, size, mtime int64, off, n int) ([]byte, bool
 	if _, err := f.ReadAt(b, int64(off)); err != nil {
 		return nil, false
 	}
-	return b, true
+	return redact(b), true
 }
 
 // isBinary: a NUL byte in the first 8 KiB.
