@@ -21,22 +21,22 @@ var pemBody = strings.Repeat("MIIEsecretBodyAAAABBBBCCCCDDDDEEEEFFFFGGGGHHHHIIII
 // plantedSecrets are files holding secrets of every kind askls knows, and
 // the strings none of them may let out.
 var plantedSecrets = map[string]string{
-	".env":                 "DB_PASSWORD=hunter2secretvalue\n",
-	"id_rsa":               "-----BEGIN RSA PRIVATE KEY-----\n" + pemBody + "-----END RSA PRIVATE KEY-----\n",
-	"server.pem":           "-----BEGIN PRIVATE KEY-----\n" + pemBody + "-----END PRIVATE KEY-----\n",
-	"credentials.json":     `{"client_secret": "credsecretvalue"}` + "\n",
-	".npmrc":               "//registry.npmjs.org/:_authToken=npmTOKENsecretvalue123\n",
-	".pypirc":              "[pypi]\nusername = __token__\npassword = pypisecretvalue\n",
-	".pgpass":              "localhost:5432:app:app:pgpasssecretvalue\n",
-	".docker/config.json":  `{"auths": {"registry.example": {"auth": "ZG9ja2Vyc2VjcmV0dmFsdWU="}}}` + "\n",
-	".kube/config":         "users:\n- name: dev\n  user:\n    token: kubeTOKENsecretvalue0123456789\n",
-	"notes.txt":            "Deploy notes.\n-----BEGIN OPENSSH PRIVATE KEY-----\n" + pemBody + "-----END OPENSSH PRIVATE KEY-----\nThe end.\n",
-	"deploy/values.yaml":   "tls:\n  key: |\n    -----BEGIN EC PRIVATE KEY-----\n    " + strings.ReplaceAll(strings.TrimSuffix(pemBody, "\n"), "\n", "\n    ") + "\n    -----END EC PRIVATE KEY-----\n",
-	"cloud/aws.go":         "package cloud\n\n// AccessKey is the deploy key.\nconst AccessKey = \"AKIAIOSFODNN7EXAMPLE\"\n\nconst aws_secret_access_key = \"wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\"\n",
-	"cloud/db.go":          "package cloud\n\n// DSN is the database.\nconst DSN = \"postgres://app:pgURLsecretvalue@db:5432/app\"\n",
-	"cloud/tokens.go":      "package cloud\n\nconst GitHubToken = \"ghp_ABCDEFghijklMNOPqrstUVWXyz0123456789\"\n",
-	"docs/config.md":       "Set the key like this:\n\n    key=\"-----BEGIN PRIVATE KEY-----\\nXXXX\\nXXXX\\n-----END PRIVATE KEY-----\"\n",
-	"app/handler.go":       "package app\n\n// Handle serves the page; it reads DB_PASSWORD from the environment.\nfunc Handle() string { return \"DB_PASSWORD\" }\n",
+	".env":                "DB_PASSWORD=hunter2secretvalue\n",
+	"id_rsa":              "-----BEGIN RSA PRIVATE KEY-----\n" + pemBody + "-----END RSA PRIVATE KEY-----\n",
+	"server.pem":          "-----BEGIN PRIVATE KEY-----\n" + pemBody + "-----END PRIVATE KEY-----\n",
+	"credentials.json":    `{"client_secret": "credsecretvalue"}` + "\n",
+	".npmrc":              "//registry.npmjs.org/:_authToken=npmTOKENsecretvalue123\n",
+	".pypirc":             "[pypi]\nusername = __token__\npassword = pypisecretvalue\n",
+	".pgpass":             "localhost:5432:app:app:pgpasssecretvalue\n",
+	".docker/config.json": `{"auths": {"registry.example": {"auth": "ZG9ja2Vyc2VjcmV0dmFsdWU="}}}` + "\n",
+	".kube/config":        "users:\n- name: dev\n  user:\n    token: kubeTOKENsecretvalue0123456789\n",
+	"notes.txt":           "Deploy notes.\n-----BEGIN OPENSSH PRIVATE KEY-----\n" + pemBody + "-----END OPENSSH PRIVATE KEY-----\nThe end.\n",
+	"deploy/values.yaml":  "tls:\n  key: |\n    -----BEGIN EC PRIVATE KEY-----\n    " + strings.ReplaceAll(strings.TrimSuffix(pemBody, "\n"), "\n", "\n    ") + "\n    -----END EC PRIVATE KEY-----\n",
+	"cloud/aws.go":        "package cloud\n\n// AccessKey is the deploy key.\nconst AccessKey = \"AKIAIOSFODNN7EXAMPLE\"\n\nconst aws_secret_access_key = \"wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\"\n",
+	"cloud/db.go":         "package cloud\n\n// DSN is the database.\nconst DSN = \"postgres://app:pgURLsecretvalue@db:5432/app\"\n",
+	"cloud/tokens.go":     "package cloud\n\nconst GitHubToken = \"ghp_ABCDEFghijklMNOPqrstUVWXyz0123456789\"\n",
+	"docs/config.md":      "Set the key like this:\n\n    key=\"-----BEGIN PRIVATE KEY-----\\nXXXX\\nXXXX\\n-----END PRIVATE KEY-----\"\n",
+	"app/handler.go":      "package app\n\n// Handle serves the page; it reads DB_PASSWORD from the environment.\nfunc Handle() string { return \"DB_PASSWORD\" }\n",
 }
 
 var leaks = []string{
