@@ -362,10 +362,18 @@ func (r *root) loadManifest(log *slog.Logger) *manifest {
 	case len(journal) > rebuildAbove:
 		rebuild = fmt.Sprintf("askls stopped while writing %d files to it", len(journal))
 	}
+	if rebuild == "" && m != fresh {
+		if _, err := os.Stat(filepath.Join(r.cache, bleveDir)); err != nil {
+			rebuild = "its bleve folder is missing"
+		}
+	}
 	if rebuild == "" {
 		bi, err := openBleve(filepath.Join(r.cache, bleveDir))
 		if err != nil {
 			rebuild = fmt.Sprintf("bleve cannot open it (%v)", err)
+		} else if why := consistent(bi, m, len(journal) > 0); why != "" {
+			bi.Close()
+			rebuild = why
 		} else {
 			r.bi = bi
 		}
@@ -404,6 +412,29 @@ func (r *root) loadManifest(log *slog.Logger) *manifest {
 	}
 	r.journal = jf
 	return m
+}
+
+// consistent says why bleve and the manifest disagree, or "": bleve
+// must hold one document per chunk the manifest lists (unless a journal
+// says files were in flight: those are purged and re-indexed).
+func consistent(bi bleve.Index, m *manifest, inFlight bool) string {
+	if inFlight {
+		return ""
+	}
+	want := uint64(0)
+	for _, e := range m.Files {
+		if e.Skip == "" {
+			want += uint64(len(e.Chunks))
+		}
+	}
+	got, err := bi.DocCount()
+	if err != nil {
+		return fmt.Sprintf("bleve cannot count its documents (%v)", err)
+	}
+	if got != want {
+		return fmt.Sprintf("its bleve index holds %d documents where the manifest lists %d chunks", got, want)
+	}
+	return ""
 }
 
 // api is the API path of a path relative to r.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"sync"
@@ -200,8 +201,13 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 			}
 			todo = append(todo, job{r, f, old, suspect})
 		}
-		// Removed files.
+		// Removed files, and files in flight at a crash that are gone.
 		batch := r.bi.NewBatch()
+		for rel := range r.suspect {
+			if !seen[rel] {
+				ix.purge(r, rel, nil, 0, batch)
+			}
+		}
 		for rel := range r.skipped {
 			if !seen[rel] {
 				delete(r.skipped, rel)
@@ -401,6 +407,11 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 			}
 		}
 	}
+	for _, r := range ix.roots {
+		if err := ix.verifyRoot(r, files); err != nil {
+			return stats, err
+		}
+	}
 	st := &state{ready: true, files: files}
 	for _, r := range ix.roots {
 		writes := r.dirty // saveRoot writes only a changed root's manifest
@@ -418,4 +429,29 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 	ix.publish(st, nil)
 	progress("done", total, total)
 	return stats, nil
+}
+
+// verifyRoot checks, after a sync, that bleve holds one document per chunk
+// of r's files: an index that cannot answer is an error, never a success.
+// The manifest is removed so that the next start rebuilds.
+func (ix *Index) verifyRoot(r *root, files map[string]*fileEntry) error {
+	if r.buffersOnly != "" {
+		return nil
+	}
+	want := uint64(0)
+	for api, e := range files {
+		if rr, _ := ix.rootOf(api); rr == r {
+			want += uint64(len(e.Chunks))
+		}
+	}
+	got, err := r.bi.DocCount()
+	if err == nil && got == want {
+		return nil
+	}
+	os.Remove(filepath.Join(r.cache, manifestFile))
+	r.dirty = false // not saved over: the next start rebuilds
+	if err != nil {
+		return fmt.Errorf("index: %s: bleve cannot count its documents (%w); the next start rebuilds the index", r.abs, err)
+	}
+	return fmt.Errorf("index: %s: bleve holds %d documents where the index lists %d chunks; the next start rebuilds the index (cache %s)", r.abs, got, want, r.cache)
 }
