@@ -199,3 +199,41 @@ func TestConfiguration(t *testing.T) {
 	}
 	e.shutdown()
 }
+
+// TestBadFoldersAreSkippedAndReportedOnce: a workspace folder that is
+// gone, a file, or not a file: URI is reported once (window/showMessage)
+// and skipped; the other folder keeps working. Before, one such folder
+// made every askls/ask fail and workspace/symbol return [] for all.
+func TestBadFoldersAreSkippedAndReportedOnce(t *testing.T) {
+	e := startEditor(t, editorSetup{})
+	e.waitIndexed()
+	gone := filepath.Join(t.TempDir(), "gone")
+	file := filepath.Join(e.root, "shop", "price.go")
+	added := []any{
+		map[string]any{"uri": fileURI(gone), "name": "gone"},
+		map[string]any{"uri": fileURI(file), "name": "a file"},
+		map[string]any{"uri": "https://example.com/repo", "name": "web"},
+	}
+	e.notify("workspace/didChangeWorkspaceFolders", map[string]any{"event": map[string]any{"added": added, "removed": []any{}}})
+	e.waitIndexedN(2)
+	e.notify("workspace/didChangeWorkspaceFolders", map[string]any{"event": map[string]any{"added": added, "removed": []any{}}})
+	e.waitIndexedN(3)
+	msgs := e.received("window/showMessage")
+	joined := ""
+	for _, m := range msgs {
+		joined += string(m) + "\n"
+	}
+	for _, want := range []string{gone + ": it does not exist", "price.go: it is a file, not a folder", "https://example.com/repo: only file: URIs"} {
+		if strings.Count(joined, want) != 1 {
+			t.Errorf("want one message saying %q; got:\n%s", want, joined)
+		}
+	}
+	if syms := e.symbols("Discount"); len(syms) == 0 {
+		t.Errorf("workspace/symbol is empty for the good folder")
+	}
+	res, err := e.ask(map[string]any{"question": "how is a Discount applied to a Price?"})
+	if err != nil || len(res.Citations) == 0 {
+		t.Errorf("askls/ask with bad folders beside a good one: %v %+v", err, res)
+	}
+	e.shutdown()
+}
