@@ -237,3 +237,26 @@ func TestBadFoldersAreSkippedAndReportedOnce(t *testing.T) {
 	}
 	e.shutdown()
 }
+
+// TestHomeFolderIsAnsweredFromOpenBuffers: a workspace folder that is the
+// user's home folder is not walked; the client is told why, and questions
+// are answered from the open buffers.
+func TestHomeFolderIsAnsweredFromOpenBuffers(t *testing.T) {
+	root := writeFixture(t, "workspace.txtar")
+	t.Setenv("HOME", root)
+	e := startEditorAt(t, root, editorSetup{})
+	e.waitForWithin(30*time.Second, "window/showMessage", func(m json.RawMessage) bool {
+		return strings.Contains(string(m), "home folder") && strings.Contains(string(m), "open files")
+	})
+	e.waitIndexed()
+	if syms := e.symbols("Discount"); len(syms) != 0 {
+		t.Errorf("a closed file of the home folder was indexed: %+v", syms)
+	}
+	e.open("notes/plan.go", "package notes\n\n// ShippingWindow says when parcels leave the warehouse.\nfunc ShippingWindow() int { return 3 }\n")
+	e.sync()
+	res, err := e.ask(map[string]any{"question": "when do parcels leave the warehouse? ShippingWindow"})
+	if err != nil || len(res.Citations) == 0 || !strings.HasSuffix(string(res.Citations[0].Location.URI), "notes/plan.go") {
+		t.Errorf("not answered from the open buffer: %v %+v", err, res)
+	}
+	e.shutdown()
+}
