@@ -76,3 +76,31 @@ func TestCitationLikeForms(t *testing.T) {
 		})
 	}
 }
+
+// TestAnswerIsCapped: a 10 MB answer is cut at MaxAnswerBytes, with a
+// note, streamed or whole, and what is kept is still checked.
+func TestAnswerIsCapped(t *testing.T) {
+	line := "Add adds [1] and B is [2]. "
+	in := strings.Repeat(line, 10<<20/len(line))
+	whole, cits, _ := Validate(in, registry(t), contentOf(files))
+	if len(whole) > MaxAnswerBytes+100 || !strings.HasSuffix(whole, "(the answer was cut at 32 KB)") {
+		t.Errorf("answer of %d bytes, ends %q", len(whole), whole[max(0, len(whole)-60):])
+	}
+	if len(cits) != 2 {
+		t.Errorf("citations %v", cits)
+	}
+	r := NewRewriter(registry(t), contentOf(files))
+	var b strings.Builder
+	for i := 0; i < len(in); i += 4096 {
+		b.WriteString(r.Write(in[i:min(i+4096, len(in))]))
+	}
+	b.WriteString(r.Flush())
+	if b.String() != whole {
+		t.Errorf("streamed %d bytes, whole %d", b.Len(), len(whole))
+	}
+	for _, n := range markersIn(whole) {
+		if n < 1 || n > 2 {
+			t.Errorf("marker [%d] left", n)
+		}
+	}
+}

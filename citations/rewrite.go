@@ -35,6 +35,9 @@ type Rewriter struct {
 	// labelAtLineStart: a '[' that is not a marker opened this line.
 	labelAtLineStart bool
 
+	emitted int  // bytes returned so far
+	cut     bool // MaxAnswerBytes reached: the rest is dropped
+
 	files   map[string]fileState // current content by path, read once
 	num     map[int]int          // evidence id -> citation number, 0 when dropped
 	cits    []Citation
@@ -47,14 +50,50 @@ func NewRewriter(reg *Registry, current ContentFunc) *Rewriter {
 	return &Rewriter{reg: reg, current: current, lineStart: true, num: map[int]int{}, files: map[string]fileState{}}
 }
 
+// MaxAnswerBytes caps the text a Rewriter returns, like tool results are
+// capped: a model that writes on and on (10 MB) gives an answer cut here,
+// with a note saying so.
+const MaxAnswerBytes = 32 << 10
+
 // Write adds text and returns what can be emitted now.
 func (r *Rewriter) Write(text string) string {
+	if r.cut {
+		return ""
+	}
 	r.buf += text
-	return r.process(false)
+	return r.capped(r.process(false))
 }
 
 // Flush returns everything held back.
-func (r *Rewriter) Flush() string { return r.process(true) }
+func (r *Rewriter) Flush() string {
+	if r.cut {
+		note := "\n\n… (the answer was cut at " + strconv.Itoa(MaxAnswerBytes>>10) + " KB)"
+		if r.inFence {
+			note = "\n```" + note
+		}
+		return note
+	}
+	return r.capped(r.process(true))
+}
+
+// capped counts out against MaxAnswerBytes and cuts it there: at a rune
+// boundary and before a '[' that would be left open.
+func (r *Rewriter) capped(out string) string {
+	if r.emitted+len(out) <= MaxAnswerBytes {
+		r.emitted += len(out)
+		return out
+	}
+	k := MaxAnswerBytes - r.emitted
+	for k > 0 && k < len(out) && out[k]&0xC0 == 0x80 {
+		k--
+	}
+	if open := strings.LastIndexByte(out[:k], '['); open >= 0 && !strings.Contains(out[open:k], "]") {
+		k = open
+	}
+	r.cut, r.buf = true, ""
+	r.emitted += k
+	return out[:k]
+}
 
 // Citations returns the citations used so far, numbered 1..k.
 func (r *Rewriter) Citations() []Citation { return append([]Citation(nil), r.cits...) }
