@@ -1,9 +1,12 @@
 package index
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"sync"
+
+	"github.com/bmatcuk/doublestar/v4"
 )
 
 // globToRegexp turns a glob into an anchored regexp over slash paths:
@@ -56,17 +59,58 @@ func globToRegexp(glob string) string {
 	return b.String()
 }
 
-var globCache sync.Map // glob -> *regexp.Regexp
-
-// compileGlob returns the matcher for glob, or an error naming it.
+// compileGlob returns a regexp for glob (globToRegexp: no braces). Only
+// index/search.go uses it, for --path, until it moves to newPathGlob (the
+// matcher of every other glob); it is not cached.
 func compileGlob(glob string) (*regexp.Regexp, error) {
-	if re, ok := globCache.Load(glob); ok {
-		return re.(*regexp.Regexp), nil
+	return regexp.Compile("^" + globToRegexp(glob) + "$")
+}
+
+// pathGlob matches slash paths against a glob in doublestar syntax
+// (github.com/bmatcuk/doublestar): "**" crosses folders, "*" and "?" do
+// not, "[abc]", "[!abc]" and "[^abc]" are classes, "{go,ts}" are
+// alternatives, "\" escapes. A glob with no slash matches the base name
+// at any depth ("*.go" is "**/*.go"). Files, Grep (list_files, grep's
+// path_glob) match with it; search's --path should too (see compileGlob).
+type pathGlob struct{ pattern string }
+
+// MatchString reports whether the slash path p matches.
+func (g *pathGlob) MatchString(p string) bool {
+	ok, _ := doublestar.Match(g.pattern, p)
+	return ok
+}
+
+// maxCachedGlobs bounds the cache of parsed globs: they come from
+// clients and models, so their number is not bounded by the workspace.
+const maxCachedGlobs = 256
+
+var (
+	pathGlobMu    sync.Mutex
+	pathGlobCache = map[string]*pathGlob{}
+)
+
+// newPathGlob checks glob and returns its matcher, or an error saying
+// what is wrong with it.
+func newPathGlob(glob string) (*pathGlob, error) {
+	pathGlobMu.Lock()
+	g, ok := pathGlobCache[glob]
+	pathGlobMu.Unlock()
+	if ok {
+		return g, nil
 	}
-	re, err := regexp.Compile("^" + globToRegexp(glob) + "$")
-	if err != nil {
-		return nil, err
+	pattern := strings.TrimPrefix(glob, "/")
+	if !strings.Contains(pattern, "/") {
+		pattern = "**/" + pattern
 	}
-	globCache.Store(glob, re)
-	return re, nil
+	if !doublestar.ValidatePattern(pattern) {
+		return nil, fmt.Errorf("not a valid glob (an unclosed '[' or '{', or a trailing '\\')")
+	}
+	g = &pathGlob{pattern: pattern}
+	pathGlobMu.Lock()
+	if len(pathGlobCache) >= maxCachedGlobs {
+		clear(pathGlobCache)
+	}
+	pathGlobCache[glob] = g
+	pathGlobMu.Unlock()
+	return g, nil
 }

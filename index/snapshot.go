@@ -127,10 +127,10 @@ func (s *Snapshot) Read(p string, start, end int) (Text, error) {
 // Files lists indexed paths matching glob ("**" crosses folders; a glob
 // without "/" matches base names), and open buffers not yet indexed.
 func (s *Snapshot) Files(glob string) ([]string, error) {
-	var re *regexp.Regexp
+	var re *pathGlob
 	if glob != "" && glob != "**" {
 		var err error
-		if re, err = compileGlob(glob); err != nil {
+		if re, err = newPathGlob(glob); err != nil {
 			return nil, fmt.Errorf("%w: glob %q: %v", ErrBadQuery, glob, err)
 		}
 	}
