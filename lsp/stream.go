@@ -114,9 +114,13 @@ func (s *stream) readFrame() ([]byte, int64, error) {
 			length = n
 		}
 	}
-	body := make([]byte, length)
-	n, err := io.ReadFull(s.in, body)
-	total += int64(n)
+	// Read as the bytes arrive: a Content-Length alone does not allocate
+	// its size.
+	body, err := io.ReadAll(io.LimitReader(s.in, int64(length)))
+	total += int64(len(body))
+	if err == nil && len(body) < length {
+		err = io.ErrUnexpectedEOF
+	}
 	if err != nil {
 		return nil, total, fmt.Errorf("reading a %d-byte message: %w", length, err)
 	}
