@@ -195,7 +195,7 @@ func decodeManifest(data []byte) (*manifest, error) {
 			c.Start, c.End = int(d.int()), int(d.int())
 			c.Symbol, c.Kind = d.str(), d.str()
 			c.Off, c.Len = int(d.int()), int(d.int())
-			if c.Start < 1 || c.End < c.Start || c.Off < 0 || c.Len < 0 || int64(c.Off)+int64(c.Len) > f.Size {
+			if c.Off < 0 || c.Len < 0 || int64(c.Off)+int64(c.Len) > f.Size {
 				return nil, fmt.Errorf("%w: chunk %d of %s does not fit its file", errManifestCorrupt, i, rel)
 			}
 			np := int(d.uint())
