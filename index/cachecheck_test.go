@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"encoding/binary"
+	"fmt"
 	"hash/crc32"
 	"math/rand"
 	"os"
@@ -161,5 +162,33 @@ func TestRestartTrustsWhatItWrote(t *testing.T) {
 	defer f.ix.Close()
 	if f.stats.Indexed != 0 || strings.Contains(f.log.String(), "rebuilding") {
 		t.Errorf("the second start rebuilt: %+v\n%s", f.stats, f.log)
+	}
+}
+
+// TestJournalWriteErrorIsNotDiscarded: when the crash journal cannot be
+// written, the failure is logged once and the manifest is removed before
+// the batch (a crash then means a rebuild, not a manifest that no longer
+// describes bleve); the next save writes it again.
+func TestJournalWriteErrorIsNotDiscarded(t *testing.T) {
+	root := t.TempDir()
+	writeGenerated(t, root, 10, "j", 1)
+	cache := t.TempDir()
+	f := openFixture(t, root, cache)
+	r := f.ix.roots[0]
+	r.journal.Close() // every write fails from now on
+	for i := 0; i < 2; i++ {
+		gen := f.ix.Update("pkg00/f0000.go", []byte(fmt.Sprintf("package p\n\nfunc Edited%d() {}\n", i)))
+		f.ix.WaitFor(context.Background(), gen)
+	}
+	if n := strings.Count(f.log.String(), "cannot write the crash journal"); n != 1 {
+		t.Errorf("%d log lines about the journal, want 1:\n%s", n, f.log)
+	}
+	if _, err := os.Stat(filepath.Join(r.cache, manifestFile)); err == nil {
+		t.Errorf("the manifest is still there while bleve changes without a journal")
+	}
+	r.journal = nil
+	f.ix.Close()
+	if _, err := os.Stat(filepath.Join(r.cache, manifestFile)); err != nil {
+		t.Errorf("Close did not save the manifest again: %v", err)
 	}
 }
