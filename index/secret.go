@@ -153,8 +153,8 @@ var credentialPatterns = []struct {
 	// AWS access key ids (long-term and temporary) and secret keys.
 	{[]string{"AKIA", "ASIA"}, regexp.MustCompile(`\b(?:AKIA|ASIA)([A-Z2-7]{16})\b`)},
 	{[]string{"ws_secret_access_key", "WS_SECRET_ACCESS_KEY"}, regexp.MustCompile(`(?i)aws_secret_access_key["']?\s*[=:]\s*["']?([A-Za-z0-9/+=]{40})`)},
-	// .npmrc: _authToken=, _auth=, _password=.
-	{[]string{"_auth", "_password"}, regexp.MustCompile(`_(?:authToken|auth|password)\s*=\s*["']?([^\s"']{4,})`)},
+	// .npmrc lines: "//registry/:_authToken=", "_auth=", "_password=".
+	{[]string{"_auth", "_password"}, regexp.MustCompile(`^[ \t]*(?://\S*:)?_(?:authToken|auth|password)\s*=\s*["']?([^\s"']{4,})`)},
 	// GitHub, GitLab and Slack tokens.
 	{[]string{"gh"}, regexp.MustCompile(`\bgh[pousr]_([A-Za-z0-9]{30,})`)},
 	{[]string{"github_pat_"}, regexp.MustCompile(`\bgithub_pat_([A-Za-z0-9_]{40,})`)},

@@ -58,7 +58,7 @@ func TestRedactKeepsTheTextAroundCredentials(t *testing.T) {
 	}
 	for _, plain := range []string{
 		"token := lexer.Next()", "see https://example.com/a@b", "var AKIA = 1", "password = flag.String(...)",
-		"func auth(user string) error", "github.com/user/repo",
+		"func auth(user string) error", "github.com/user/repo", "user_password = getPassword()", `dsn := fmt.Sprintf("postgres://%s:%s@%s/db", u, p, h)`,
 	} {
 		if out := Redact(plain); out != plain {
 			t.Errorf("Redact(%q) = %q: no secret there", plain, out)
