@@ -1,6 +1,8 @@
 package index
 
 import (
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -96,5 +98,26 @@ func TestSecretRulesFollowSymlinksAndManPages(t *testing.T) {
 	}
 	if hits := search(t, f.ix, "hunter2secretvalue"); len(hits) != 0 {
 		t.Errorf("the secret behind a symlink is searchable: %+v", hits)
+	}
+}
+
+// TestOpenBuffersAreMaskedOrRefused: an open buffer is masked when it is
+// handed to the index; one over the size limit (not masked, to keep each
+// keystroke cheap) is never read out.
+func TestOpenBuffersAreMaskedOrRefused(t *testing.T) {
+	f := newFixture(t, "workspace.txtar")
+	small := "package x\n\nconst K = \"AKIAIOSFODNN7EXAMPLE\"\n"
+	big := small + strings.Repeat("// filler\n", (2<<20)/10)
+	f.ix.Update("small.go", []byte(small))
+	f.ix.Update("big.go", []byte(big))
+	snap := f.ix.Snapshot()
+	if c, err := snap.Content("small.go"); err != nil || strings.Contains(string(c), "IOSFODNN7EXAMPLE") || len(c) != len(small) {
+		t.Errorf("small buffer: %q %v", c, err)
+	}
+	if _, err := snap.Content("big.go"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("a buffer over the size limit was read out: %v", err)
+	}
+	if ms, _ := snap.Grep(context.Background(), "IOSFODNN7EXAMPLE", "", 10); len(ms) != 0 {
+		t.Errorf("grep found the key: %+v", ms)
 	}
 }

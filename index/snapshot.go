@@ -45,6 +45,9 @@ func (s *Snapshot) Content(p string) ([]byte, error) {
 		return nil, fmt.Errorf("%w: %s (a secret file: never read)", ErrNotFound, api)
 	}
 	if c, open := s.overlay[api]; open {
+		if int64(len(c)) > s.ix.opts.MaxFileBytes {
+			return nil, fmt.Errorf("%w: %s is larger than %d bytes", ErrNotFound, api, s.ix.opts.MaxFileBytes)
+		}
 		return c, nil
 	}
 	if r.buffersOnly != "" {

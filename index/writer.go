@@ -29,10 +29,13 @@ func (ix *Index) Update(p string, content []byte) uint64 {
 		ix.log.Debug("index: update outside the roots ignored", "path", p)
 		return ix.published()
 	}
-	c := redact(bytes.Clone(content)) // offsets unchanged: see redact
+	c := bytes.Clone(content)
 	if c == nil {
 		c = []byte{}
 	}
+	if int64(len(c)) <= ix.opts.MaxFileBytes {
+		redact(c) // offsets unchanged: see redact
+	} // a larger buffer is never read out (Content refuses it)
 	ix.mu.Lock()
 	ov := maps.Clone(ix.overlay)
 	ov[api] = c
