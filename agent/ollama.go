@@ -122,7 +122,7 @@ func (o *ollama) describe(err error) error {
 		case se.StatusCode == http.StatusBadRequest && strings.Contains(se.ErrorMessage, "does not support tools"):
 			return &ModelError{Msg: fmt.Sprintf("model %s cannot call tools: run `ollama pull %s` and use --model %s", model, DefaultModel, DefaultModel), Unusable: true, Status: se.StatusCode, Err: err}
 		default:
-			return &ModelError{Msg: fmt.Sprintf("Ollama at %s answered HTTP %d: %s", host, se.StatusCode, shorten(firstLine(se.ErrorMessage), 200)), Unusable: true, Status: se.StatusCode, Err: err}
+			return &ModelError{Msg: fmt.Sprintf("Ollama at %s answered HTTP %d: %s", host, se.StatusCode, shorten(trimmedFirstLine(se.ErrorMessage), 200)), Unusable: true, Status: se.StatusCode, Err: err}
 		}
 	}
 	if _, ok := describeDialError(err); ok {
@@ -135,7 +135,7 @@ func notOllama(host string, status int, what string) string {
 	return fmt.Sprintf("the server at %s is not Ollama: it answered HTTP %d with %s (check OLLAMA_HOST, or use --provider openai for an OpenAI-compatible server)", host, status, what)
 }
 
-func firstLine(s string) string {
+func trimmedFirstLine(s string) string {
 	s = strings.TrimSpace(s)
 	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
 		return s[:i]

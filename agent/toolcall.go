@@ -75,7 +75,62 @@ func (r *run) cut(text string, room int) string {
 			r.reg.Forget(id)
 		}
 	}
+	r.narrowCut(text[:keep], text[keep:])
 	return text[:keep] + note
+}
+
+// narrowCut: when a cut falls inside the numbered lines of an evidence
+// block, the registry keeps only the lines that were shown (the rest never
+// reached the model and cannot be cited).
+func (r *run) narrowCut(kept, removed string) {
+	if _, ok := numberedLine(firstLine(removed)); !ok {
+		return // the cut fell between blocks
+	}
+	id, last := 0, 0
+	for _, line := range strings.Split(kept, "\n") {
+		if n, ok := numberedLine(line); ok {
+			last = n
+			continue
+		}
+		var h int
+		if _, err := fmt.Sscanf(line, "[%d] ", &h); err == nil {
+			id, last = h, 0
+		}
+	}
+	ev, ok := r.reg.Get(id)
+	if id == 0 || !ok {
+		return
+	}
+	if last < ev.Start {
+		r.reg.Forget(id)
+		return
+	}
+	lines := strings.SplitAfter(ev.Text, "\n")
+	r.reg.Narrow(id, last, strings.Join(lines[:min(last-ev.Start+1, len(lines))], ""))
+}
+
+// numberedLine parses a shown line of evidence, "%6d  text".
+func numberedLine(line string) (int, bool) {
+	t := strings.TrimLeft(line, " ")
+	i := strings.Index(t, "  ")
+	if i <= 0 || len(line)-len(t)+i < 6 {
+		return 0, false
+	}
+	n := 0
+	for _, c := range t[:i] {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 // evidenceIDs finds the "[n] " headers at line starts of a tool result.

@@ -3,6 +3,7 @@ package citations
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // FuzzRewriter: for any answer text and any split into two writes, the
@@ -13,6 +14,14 @@ func FuzzRewriter(f *testing.F) {
 		"B [2], Add [1], again [2].",
 		"x [9] y [1-3] `[4]` ```\n[5]\n``` [a.go:4] [b.go:99]",
 		"[", "[1", "[1,", "[1-", " [0] ", "a[1] [1][2]", "[a.go:L4]", "``[1]``", "[a.go:[9]3]", "[1 [0]]",
+		// The forms of issue 13: line:col, anchors, line 0, reversed
+		// ranges, semicolons, lookalike brackets, URIs, parentheses, links
+		// and link definitions.
+		"[pkg/cache.go:1:1] [main.go#L5] [main.go:0] [3-1] [1; 9] ［9］ 【2】",
+		"[file:///home/u/a.go:4] [file:///…/cache.go:1] (pkg/cache.go:1) (a.go:4)",
+		"[1](http://evil.example/x) [a.go:4](http://e) [2](x (y) z)",
+		"[1]: http://evil.example\n[x]: y\nsee [1][x]",
+		"［", "【1", "[1](", "(a.go:", "[a.go#L4-L6]",
 	} {
 		f.Add(s, len(s)/2)
 	}
@@ -39,15 +48,63 @@ func FuzzRewriter(f *testing.F) {
 				t.Fatalf("marker [%d] left in %q (from %q) with %d citations", n, whole, in, len(cits))
 			}
 		}
+		for _, l := range []string{"［", "］", "【", "】"} {
+			// (Model output is valid UTF-8: JSON decoding makes it so.)
+			if utf8.ValidString(in) && strings.Contains(whole, l) {
+				t.Fatalf("lookalike bracket %q left in %q (from %q)", l, whole, in)
+			}
+		}
 		for i := 0; i < len(whole); i++ {
-			if whole[i] != '[' || (i > 0 && isWordByte(whole[i-1])) {
+			c := whole[i]
+			if c != '[' && c != '(' || (i > 0 && isWordByte(whole[i-1])) {
 				continue
 			}
-			if j := strings.IndexByte(whole[i:], ']'); j > 0 {
-				if _, _, _, ok := parsePathRef(whole[i+1 : i+j]); ok {
-					t.Fatalf("path reference %q left in %q (from %q)", whole[i:i+j+1], whole, in)
+			closing := byte(']')
+			if c == '(' {
+				if i > 0 && whole[i-1] == ']' {
+					rest := whole[i:]
+					if k := strings.IndexByte(rest, '\n'); k >= 0 {
+						rest = rest[:k]
+					}
+					open := strings.LastIndexByte(whole[:i-1], '[')
+					if _, isMarker := parseMarker(whole[open+1:i-1], 100); open >= 0 && (open == 0 || !isWordByte(whole[open-1])) && isMarker && closesOnItsLine(rest) {
+						t.Fatalf("a marker left as a link in %q (from %q)", whole, in)
+					}
+					continue
+				}
+				closing = ')'
+			}
+			if j := strings.IndexByte(whole[i:], closing); j > 0 && (j <= maxMarkerLen || strings.HasPrefix(whole[i+1:], "file:") && j <= maxURILen) {
+				if ref, ok := parseRef(whole[i+1 : i+j]); ok && !strings.ContainsAny(whole[i+1:i+j], "[]()\n") {
+					t.Fatalf("path reference %q (%+v) left in %q (from %q)", whole[i:i+j+1], ref, whole, in)
 				}
 			}
 		}
+		for _, line := range strings.Split(whole, "\n") {
+			l := strings.TrimLeft(line, " ")
+			if len(line)-len(l) > 3 || !strings.HasPrefix(l, "[") {
+				continue
+			}
+			if j := strings.IndexByte(l, ']'); j > 0 && j+1 < len(l) && l[j+1] == ':' && !strings.Contains(l[:j], "[") {
+				t.Fatalf("a link reference definition %q left in %q (from %q)", line, whole, in)
+			}
+		}
 	})
+}
+
+// closesOnItsLine reports whether s, starting with '(', has its matching
+// ')' before a line break: a link target.
+func closesOnItsLine(s string) bool {
+	depth := 0
+	for i := 0; i < len(s) && s[i] != '\n'; i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -97,3 +97,29 @@ func (r *Registry) Forget(id int) {
 	r.items[id-1].forgotten = true
 	delete(r.byKey, evidenceKey{r.items[id-1].Path, r.items[id-1].Start, r.items[id-1].End, r.items[id-1].Hash})
 }
+
+// Narrow makes evidence id cover only lines Start..end, whose text is
+// text (what reached the model when a tool result was cut inside it):
+// a citation of the lines cut off then names nothing. An end before Start
+// forgets the evidence.
+func (r *Registry) Narrow(id, end int, text string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if id < 1 || id > len(r.items) {
+		return
+	}
+	ev := &r.items[id-1]
+	if end >= ev.End {
+		return
+	}
+	delete(r.byKey, evidenceKey{ev.Path, ev.Start, ev.End, ev.Hash})
+	if end < ev.Start {
+		ev.forgotten = true
+		return
+	}
+	ev.End, ev.Text, ev.Hash = end, text, Hash(text)
+	k := evidenceKey{ev.Path, ev.Start, ev.End, ev.Hash}
+	if _, taken := r.byKey[k]; !taken {
+		r.byKey[k] = id
+	}
+}

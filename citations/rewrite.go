@@ -31,7 +31,12 @@ type Rewriter struct {
 	lineStart bool // only spaces since the last newline
 	inFence   bool
 	inInline  bool
-	open      bool // a '[' was emitted and only marker bytes followed it
+	open      bool // a '[' or '(' was emitted and only marker bytes followed it
+	// labelAtLineStart: a '[' that is not a marker opened this line.
+	labelAtLineStart bool
+
+	emitted int  // bytes returned so far
+	cut     bool // MaxAnswerBytes reached: the rest is dropped
 
 	files   map[string]fileState // current content by path, read once
 	num     map[int]int          // evidence id -> citation number, 0 when dropped
@@ -45,14 +50,50 @@ func NewRewriter(reg *Registry, current ContentFunc) *Rewriter {
 	return &Rewriter{reg: reg, current: current, lineStart: true, num: map[int]int{}, files: map[string]fileState{}}
 }
 
+// MaxAnswerBytes caps the text a Rewriter returns, like tool results are
+// capped: a model that writes on and on (10 MB) gives an answer cut here,
+// with a note saying so.
+const MaxAnswerBytes = 32 << 10
+
 // Write adds text and returns what can be emitted now.
 func (r *Rewriter) Write(text string) string {
+	if r.cut {
+		return ""
+	}
 	r.buf += text
-	return r.process(false)
+	return r.capped(r.process(false))
 }
 
 // Flush returns everything held back.
-func (r *Rewriter) Flush() string { return r.process(true) }
+func (r *Rewriter) Flush() string {
+	if r.cut {
+		note := "\n\n… (the answer was cut at " + strconv.Itoa(MaxAnswerBytes>>10) + " KB)"
+		if r.inFence {
+			note = "\n```" + note
+		}
+		return note
+	}
+	return r.capped(r.process(true))
+}
+
+// capped counts out against MaxAnswerBytes and cuts it there: at a rune
+// boundary and before a '[' that would be left open.
+func (r *Rewriter) capped(out string) string {
+	if r.emitted+len(out) <= MaxAnswerBytes {
+		r.emitted += len(out)
+		return out
+	}
+	k := MaxAnswerBytes - r.emitted
+	for k > 0 && k < len(out) && out[k]&0xC0 == 0x80 {
+		k--
+	}
+	if open := strings.LastIndexByte(out[:k], '['); open >= 0 && !strings.Contains(out[open:k], "]") {
+		k = open
+	}
+	r.cut, r.buf = true, ""
+	r.emitted += k
+	return out[:k]
+}
 
 // Citations returns the citations used so far, numbered 1..k.
 func (r *Rewriter) Citations() []Citation { return append([]Citation(nil), r.cits...) }
@@ -72,6 +113,14 @@ func Validate(answer string, reg *Registry, current ContentFunc) (string, []Cita
 func (r *Rewriter) process(final bool) string {
 	var out strings.Builder
 	b := r.buf
+	hold := ""
+	if !final {
+		if n := partialLookalike(b); n > 0 {
+			b, hold = b[:len(b)-n], b[len(b)-n:]
+		}
+	}
+	b = lookalikeBrackets.Replace(b)
+	defer func() { r.buf += hold }()
 	i := 0
 	for i < len(b) {
 		c := b[i]
@@ -103,7 +152,7 @@ func (r *Rewriter) process(final bool) string {
 				r.buf = b[i:]
 				return out.String()
 			}
-			if j < len(b) && b[j] == '[' {
+			if j < len(b) && (b[j] == '[' || b[j] == '(' && r.prev != ']') {
 				text, end, st := r.marker(b, j, final)
 				if st == needMore {
 					r.buf = b[i:]
@@ -122,7 +171,8 @@ func (r *Rewriter) process(final bool) string {
 			r.write(&out, b[i:j])
 			r.prev = b[j-1]
 			i = j
-		case c == '[' && !r.inCode() && !isWordByte(r.prev):
+		case (c == '[' || c == '(' && r.prev != ']') && !r.inCode() && !isWordByte(r.prev):
+			atLineStart := r.lineStart
 			text, end, st := r.marker(b, i, final)
 			if st == needMore {
 				r.buf = b[i:]
@@ -131,19 +181,40 @@ func (r *Rewriter) process(final bool) string {
 			if st == isMarker {
 				if text = r.markerText(text); text != "" {
 					r.write(&out, text)
-					r.prev = ']'
+					r.prev, r.lineStart = ']', false
+					if atLineStart && end < len(b) && b[end] == ':' {
+						// "[1]: x" would be a link reference definition.
+						r.write(&out, " ")
+					}
 				}
 				i = end
 				continue
 			}
-			r.write(&out, "[")
+			if c == '[' && atLineStart {
+				r.labelAtLineStart = true
+			}
+			r.write(&out, string(c))
 			r.prev, r.lineStart = c, false
+			i++
+		case c == ']' && r.labelAtLineStart && !r.inCode():
+			// "[label]: url" at a line start would define a link that a
+			// marker next to the label ("[1][label]") would follow.
+			if i+1 == len(b) && !final {
+				r.buf = b[i:]
+				return out.String()
+			}
+			r.labelAtLineStart = false
+			r.write(&out, "]")
+			if i+1 < len(b) && b[i+1] == ':' {
+				r.write(&out, " ")
+			}
+			r.prev = c
 			i++
 		default:
 			r.write(&out, b[i:i+1])
 			switch c {
 			case '\n':
-				r.lineStart, r.inInline = true, false
+				r.lineStart, r.inInline, r.labelAtLineStart = true, false, false
 			case ' ', '\t':
 			default:
 				r.lineStart = false
@@ -157,9 +228,11 @@ func (r *Rewriter) process(final bool) string {
 }
 
 // removedInBrackets stands for a removed marker that sits inside an open
-// bracket ("[[9]1]"): deleting it outright would join the text around it
-// into a new, unchecked marker ("[1]").
-const removedInBrackets = "…"
+// bracket or parenthesis ("[[9]1]", "(a.go:(x.go:9)4)"): deleting it
+// outright would join the text around it into a new, unchecked marker
+// ("[1]", "(a.go:4)"); the space after it keeps it from being read as
+// part of a path or a number.
+const removedInBrackets = "… "
 
 // write emits s and tracks whether a '[' is open: followed so far only by
 // bytes a marker may contain.
@@ -167,9 +240,9 @@ func (r *Rewriter) write(out *strings.Builder, s string) {
 	out.WriteString(s)
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
-		case c == '[':
+		case c == '[' || c == '(':
 			r.open = true
-		case c == ']' || !markerByte(c):
+		case !markerByte(c):
 			r.open = false
 		}
 	}
@@ -190,16 +263,28 @@ const (
 	needMore
 )
 
-// marker looks at a '[' at b[i]. For a marker it returns its replacement
-// ("" when nothing valid is left) and the offset after its ']'.
+// marker looks at a '[' (or '(') at b[i]. A marker is a numeric one
+// ("[3]", "[1, 4]", "[2-5]", "[1; 9]") or a list of path references
+// ("[a.go:10]", "[a.go#L10-L12]", "(a.go:3)", "[file:///…/a.go:1]");
+// between parentheses only path references count ("(1)" is prose). For
+// a marker it returns its replacement ("" when nothing valid is left)
+// and the offset after it and any link target that follows it.
 func (r *Rewriter) marker(b string, i int, final bool) (string, int, markerState) {
+	closing := byte(']')
+	if b[i] == '(' {
+		closing = ')'
+	}
+	limit := maxMarkerLen
+	if strings.HasPrefix(b[i+1:], "file:") || strings.HasPrefix("file:", b[i+1:]) {
+		limit = maxURILen
+	}
 	j, numeric := i+1, true
-	for ; j < len(b) && b[j] != ']'; j++ {
+	for ; j < len(b) && b[j] != closing; j++ {
 		if !markerByte(b[j]) {
 			return "", 0, notMarker
 		}
 		numeric = numeric && numericByte(b[j])
-		if !numeric && j-i > maxMarkerLen {
+		if !numeric && j-i > limit {
 			return "", 0, notMarker
 		}
 	}
@@ -209,19 +294,22 @@ func (r *Rewriter) marker(b string, i int, final bool) (string, int, markerState
 		}
 		return "", 0, needMore
 	}
-	ids, ok := parseMarker(b[i+1:j], r.reg.Len())
+	body := b[i+1 : j]
+	ids, bad, ok := parseNumeric(body, r.reg.Len())
+	if ok && closing == ')' {
+		return "", 0, notMarker
+	}
 	if !ok {
-		p, lo, hi, isRef := parsePathRef(b[i+1 : j])
-		if !isRef {
+		ids, bad, ok = r.refs(body)
+		if !ok {
 			return "", 0, notMarker
 		}
-		id := r.covering(p, lo, hi)
-		if id == 0 {
-			r.dropped = append(r.dropped, b[i+1:j])
-			return "", j + 1, isMarker
-		}
-		ids = []int{id}
 	}
+	end, st := r.linkAfter(b, j+1, final)
+	if st == needMore {
+		return "", 0, needMore
+	}
+	r.dropped = append(r.dropped, bad...)
 	var nums []string
 	seen := map[int]bool{}
 	for _, id := range ids {
@@ -233,9 +321,87 @@ func (r *Rewriter) marker(b string, i int, final bool) (string, int, markerState
 		nums = append(nums, strconv.Itoa(n))
 	}
 	if len(nums) == 0 {
-		return "", j + 1, isMarker
+		return "", end, isMarker
 	}
-	return "[" + strings.Join(nums, ", ") + "]", j + 1, isMarker
+	return "[" + strings.Join(nums, ", ") + "]", end, isMarker
+}
+
+// refs reads a marker body as a list of path references, each mapped to
+// the evidence that covers its lines; ok is false when a part is not
+// shaped like a path reference.
+func (r *Rewriter) refs(body string) (ids []int, bad []string, ok bool) {
+	parts := splitParts(body)
+	if len(parts) == 0 {
+		return nil, nil, false
+	}
+	var refs []pathRef
+	for _, part := range parts {
+		ref, shaped := parseRef(part)
+		if !shaped {
+			return nil, nil, false
+		}
+		refs = append(refs, ref)
+	}
+	for k, ref := range refs {
+		id := 0
+		if ref.valid {
+			id = r.covering(ref.path, ref.lo, ref.hi, ref.uri)
+		}
+		if id == 0 {
+			bad = append(bad, strings.TrimSpace(parts[k]))
+			continue
+		}
+		ids = append(ids, id)
+	}
+	return ids, bad, true
+}
+
+// linkAfter skips the link targets "(…)" right after a marker: "[1](url)"
+// would make the marker a link to somewhere else than its Location (and
+// "[1]()(url)" once the first is gone).
+func (r *Rewriter) linkAfter(b string, end int, final bool) (int, markerState) {
+	for {
+		next, st := linkTarget(b, end, final)
+		if st == needMore {
+			return end, needMore
+		}
+		if next == end {
+			return end, isMarker
+		}
+		end = next
+	}
+}
+
+// linkTarget returns the offset after a balanced "(…)" on one line at
+// b[end], or end when there is none.
+func linkTarget(b string, end int, final bool) (int, markerState) {
+	if end == len(b) {
+		if final {
+			return end, isMarker
+		}
+		return end, needMore
+	}
+	if b[end] != '(' {
+		return end, isMarker
+	}
+	depth := 0
+	for k := end; k < len(b) && k-end <= maxLinkLen; k++ {
+		switch b[k] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return k + 1, isMarker
+			}
+		case '\n':
+			return end, isMarker
+		}
+	}
+	if len(b)-end <= maxLinkLen && !final {
+		return end, needMore
+	}
+	return end, isMarker
 }
 
 // resolve maps an evidence id to its citation number, creating the
@@ -309,10 +475,14 @@ func (c Citation) String() string {
 // covering finds the evidence that contains lines lo..hi of path p (p may
 // be a suffix of the evidence path after a '/'): the smallest such span,
 // 0 when none. It is how "[server.go:10-12]" becomes a checked citation.
-func (r *Rewriter) covering(p string, lo, hi int) int {
+func (r *Rewriter) covering(p string, lo, hi int, uri bool) int {
 	best, bestLen := 0, 0
 	for _, ev := range r.reg.All() {
-		if ev.forgotten || !(ev.Path == p || strings.HasSuffix(ev.Path, "/"+p)) {
+		same := ev.Path == p || strings.HasSuffix(ev.Path, "/"+p)
+		if uri {
+			same = strings.HasSuffix(p, "/"+ev.Path) // an absolute path ends with the workspace path
+		}
+		if ev.forgotten || !same {
 			continue
 		}
 		if ev.Start <= lo && hi <= ev.End && (best == 0 || ev.End-ev.Start < bestLen) {

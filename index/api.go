@@ -42,6 +42,17 @@ type Options struct {
 	// askls commands pass internal/memtune's). The index itself never
 	// changes process-wide settings. Nil: nothing is tuned.
 	Runtime RuntimeTuner
+	// MaxFiles and MaxTotalBytes are the walk's budget per root: a Sync
+	// that finds more files to index (after the ignore, name and size
+	// rules), or more bytes in them, stops with an error wrapping
+	// ErrOverBudget that names the root and the budget. Defaults 500,000
+	// files and 8 GiB; negative: no limit.
+	MaxFiles      int
+	MaxTotalBytes int64
+	// AllowBroadRoots indexes a root that is the file system's root or the
+	// user's home folder. Without it such a root is not walked: only its
+	// open buffers are indexed and read (see BroadRoot and Notices).
+	AllowBroadRoots bool
 }
 
 // RuntimeTuner hears of an index's bulk work. Its methods may be called
@@ -167,6 +178,9 @@ var (
 		// false outside every root. Abs is the inverse.
 		Rel(abs string) (path string, ok bool)
 		Abs(path string) (abs string, err error)
+		// Notices are what the user should know about the roots (a root
+		// that is only read from open buffers, and why), once per Open.
+		Notices() []string
 		Close() error
 	} = (*Index)(nil)
 
@@ -195,6 +209,7 @@ var (
 	ErrNotFound    = errorString("file not found in the workspace")
 	ErrOutsideRoot = errorString("path is outside the workspace roots")
 	ErrBadQuery    = errorString("bad query")
+	ErrOverBudget  = errorString("the workspace is larger than the walk's budget")
 )
 
 type errorString string

@@ -444,7 +444,6 @@ func nonblankLines(content []byte, li lineIndex, from, to int) int {
 	return n
 }
 
-
 // commentStart walks up from line over the comment lines right above it
 // (//, #, --, /*, *, ///, decorators) but not above floor. A block comment
 // ("*/" last) one blank line above a declaration is its doc comment too

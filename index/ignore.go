@@ -43,9 +43,13 @@ type ignorer struct {
 	dirs   map[string][]rule // folder rel path ("" for the root) -> its rules
 }
 
+// maxIgnoreBytes caps an ignore file; a longer one is not read.
+const maxIgnoreBytes = 1 << 20
+
 func newIgnorer(root string, exclude []string) *ignorer {
 	ig := &ignorer{root: root, dirs: map[string][]rule{}}
-	if data, err := os.ReadFile(filepath.Join(root, ".git", "info", "exclude")); err == nil {
+	ig.global = globalExcludes() // the lowest precedence, as in git
+	if data, _, err := readCapped(filepath.Join(root, ".git", "info", "exclude"), maxIgnoreBytes); err == nil {
 		ig.global = append(ig.global, parseIgnore(data)...)
 	}
 	ig.global = append(ig.global, parseIgnore([]byte(strings.Join(exclude, "\n")))...)
@@ -67,7 +71,7 @@ func (ig *ignorer) rulesOf(dir string) []rule {
 		return rs
 	}
 	for _, name := range ignoreFiles {
-		data, err := os.ReadFile(filepath.Join(ig.root, filepath.FromSlash(dir), name))
+		data, _, err := readCapped(filepath.Join(ig.root, filepath.FromSlash(dir), name), maxIgnoreBytes)
 		if err == nil {
 			rs = append(rs, parseIgnore(data)...)
 		}
@@ -135,7 +139,7 @@ func parseIgnore(data []byte) []rule {
 	var rs []rule
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	for sc.Scan() {
-		line := strings.TrimRight(sc.Text(), " \t\r")
+		line := trimIgnoreLine(strings.TrimRight(sc.Text(), "\r"))
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -170,6 +174,84 @@ func parseIgnore(data []byte) []rule {
 		rs = append(rs, r)
 	}
 	return rs
+}
+
+// trimIgnoreLine drops a line's trailing spaces, as git does, except one
+// escaped with a backslash ("foo\\ " names "foo ").
+func trimIgnoreLine(line string) string {
+	for strings.HasSuffix(line, " ") {
+		body := line[:len(line)-1]
+		if slashes := len(body) - len(strings.TrimRight(body, `\`)); slashes%2 == 1 {
+			return line // "\ ": an escaped space ends the pattern
+		}
+		line = body
+	}
+	return line
+}
+
+// globalExcludes reads git's global ignore file: core.excludesFile from
+// the user's git configuration, else $XDG_CONFIG_HOME/git/ignore
+// (~/.config/git/ignore), as git does.
+func globalExcludes() []rule {
+	home, _ := os.UserHomeDir()
+	xdg := os.Getenv("XDG_CONFIG_HOME")
+	if xdg == "" && home != "" {
+		xdg = filepath.Join(home, ".config")
+	}
+	file := ""
+	if xdg != "" {
+		file = filepath.Join(xdg, "git", "ignore")
+	}
+	var configs []string
+	if xdg != "" {
+		configs = append(configs, filepath.Join(xdg, "git", "config"))
+	}
+	if home != "" {
+		configs = append(configs, filepath.Join(home, ".gitconfig")) // read last: it wins, as in git
+	}
+	for _, cfg := range configs {
+		if v := gitConfigValue(cfg, "core", "excludesfile"); v != "" {
+			file = v
+		}
+	}
+	if strings.HasPrefix(file, "~/") && home != "" {
+		file = filepath.Join(home, file[2:])
+	}
+	if file == "" {
+		return nil
+	}
+	data, _, err := readCapped(file, maxIgnoreBytes)
+	if err != nil {
+		return nil
+	}
+	return parseIgnore(data)
+}
+
+// gitConfigValue reads one key of one section of a git config file
+// ("[core]" "excludesFile = ~/.gitignore_global"): enough for the global
+// ignore file; includes and subsections are not followed.
+func gitConfigValue(file, section, key string) string {
+	data, _, err := readCapped(file, maxIgnoreBytes)
+	if err != nil {
+		return ""
+	}
+	in, value := false, ""
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			name := strings.ToLower(strings.TrimSpace(strings.Trim(line, "[]")))
+			in = name == section
+			continue
+		}
+		if !in || line == "" || line[0] == '#' || line[0] == ';' {
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if ok && strings.EqualFold(strings.TrimSpace(k), key) {
+			value = strings.Trim(strings.TrimSpace(v), `"`)
+		}
+	}
+	return value
 }
 
 // cleanRel checks that p is a clean relative slash path inside its root.

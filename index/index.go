@@ -23,7 +23,12 @@ import (
 // Defaults for Options.
 const (
 	defaultMaxFileBytes = 1 << 20
-	defaultDebounce     = 50 * time.Millisecond
+	// The walk's budget: more files than the largest real repositories
+	// (the Linux kernel: 90,000; GOROOT: 15,000) hold outside their
+	// vendored folders, far fewer than a home folder or a disk.
+	defaultMaxFiles      = 500_000
+	defaultMaxTotalBytes = 8 << 30
+	defaultDebounce      = 50 * time.Millisecond
 	// rebuildAbove: when more files than this were in flight at a crash,
 	// rebuilding from scratch is faster than purging them one by one.
 	rebuildAbove = 2000
@@ -39,12 +44,16 @@ type root struct {
 	lock  *flock.Flock
 	bi    bleve.Index // set by Open, never replaced: safe to read from any goroutine
 	ign   *ignorer
+	// buffersOnly, when set, says why the root is not walked nor read
+	// from disk (BroadRoot): only its open buffers are indexed and read.
+	buffersOnly string
 
 	// Owned by the writer goroutine.
-	journal *os.File
-	dirty   bool                  // the manifest on disk is out of date
-	skipped map[string]*fileEntry // seen but not indexed, by rel path
-	suspect map[string]bool       // in flight at a crash: purge before indexing
+	journal       *os.File
+	journalFailed bool                  // a journal write failed (logged once)
+	dirty         bool                  // the manifest on disk is out of date
+	skipped       map[string]*fileEntry // seen but not indexed, by rel path
+	suspect       map[string]bool       // in flight at a crash: purge before indexing
 }
 
 // state is one published generation: immutable.
@@ -91,6 +100,7 @@ type Index struct {
 	done       chan struct{}
 	writerDone chan struct{}
 	closeOnce  sync.Once
+	notices    []string // set by Open
 }
 
 // Open opens (or creates) the persisted index for opts.Roots. It does not
@@ -106,6 +116,12 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 	}
 	if opts.Debounce == 0 {
 		opts.Debounce = defaultDebounce
+	}
+	if opts.MaxFiles == 0 {
+		opts.MaxFiles = defaultMaxFiles
+	}
+	if opts.MaxTotalBytes == 0 {
+		opts.MaxTotalBytes = defaultMaxTotalBytes
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
@@ -199,7 +215,16 @@ func (ix *Index) openRoot(dir, cacheBase string, several bool, names map[string]
 	if err != nil {
 		return nil, fmt.Errorf("index: root %s: %w", dir, err)
 	}
+	if name := specialFSAt(real); name != "" {
+		return nil, fmt.Errorf("index: root %s is on a special file system (%s): its files are not source code", dir, name)
+	}
 	r := &root{abs: abs, real: real, skipped: map[string]*fileEntry{}, suspect: map[string]bool{}}
+	if why := BroadRoot(real); why != "" && !ix.opts.AllowBroadRoots {
+		r.buffersOnly = why
+		msg := fmt.Sprintf("askls does not index %s: %s. Only its open files are searched and read; open a project folder instead, or allow it explicitly (askls --allow-broad-root).", abs, why)
+		ix.notices = append(ix.notices, msg)
+		ix.log.Warn("index: " + msg)
+	}
 	if several {
 		base := filepath.Base(abs)
 		names[base]++
@@ -211,11 +236,17 @@ func (ix *Index) openRoot(dir, cacheBase string, several bool, names map[string]
 	sum := sha256.Sum256([]byte(real))
 	r.cache = filepath.Join(cacheBase, filepath.Base(real)+"-"+hex.EncodeToString(sum[:6]))
 	why := ""
-	err = os.MkdirAll(r.cache, 0o755)
-	if err == nil {
-		err = r.lockCache()
+	if r.buffersOnly != "" {
+		err = nil // a few open buffers: a temporary index
+	} else {
+		err = os.MkdirAll(r.cache, 0o755)
+		if err == nil {
+			err = r.lockCache()
+		}
 	}
 	switch {
+	case r.buffersOnly != "":
+		why = "only open buffers are indexed"
 	case errors.Is(err, errCacheLocked):
 		why = ix.useSecondCache(r)
 	case err != nil:
@@ -227,7 +258,9 @@ func (ix *Index) openRoot(dir, cacheBase string, several bool, names map[string]
 		if terr != nil {
 			return nil, fmt.Errorf("index: %s, and no temporary folder: %w", why, terr)
 		}
-		ix.log.Warn("index: "+why+"; using a temporary index for this run", "cache", r.cache, "temporary", tmp)
+		if r.buffersOnly == "" {
+			ix.log.Warn("index: "+why+"; using a temporary index for this run", "cache", r.cache, "temporary", tmp)
+		}
 		r.cache, r.temp = tmp, true
 	}
 	excl := []string{}
@@ -235,6 +268,38 @@ func (ix *Index) openRoot(dir, cacheBase string, several bool, names map[string]
 	r.ign = newIgnorer(abs, excl)
 	return r, nil
 }
+
+// BroadRoot says why dir should not be indexed as a workspace root
+// unless the user asks for it (Options.AllowBroadRoots), or "": the file
+// system's root and the user's home folder hold caches, downloads and
+// credentials of many projects, and can exhaust memory and time. gopls
+// refuses the home folder for the same reasons.
+func BroadRoot(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	if filepath.Dir(abs) == abs {
+		return "it is the root of the file system"
+	}
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" {
+		return ""
+	}
+	if real, err := filepath.EvalSymlinks(home); err == nil {
+		home = real
+	}
+	if abs == filepath.Clean(home) {
+		return "it is your home folder, which holds the files of many projects, caches and credentials"
+	}
+	return ""
+}
+
+// Notices are what the user should know about the roots, from Open.
+func (ix *Index) Notices() []string { return ix.notices }
 
 // unwritableCache says why a cache folder cannot be used, and what to do.
 func unwritableCache(err error) string {
@@ -323,10 +388,18 @@ func (r *root) loadManifest(log *slog.Logger, tune RuntimeTuner) *manifest {
 	case len(journal) > rebuildAbove:
 		rebuild = fmt.Sprintf("askls stopped while writing %d files to it", len(journal))
 	}
+	if rebuild == "" && m != fresh {
+		if _, err := os.Stat(filepath.Join(r.cache, bleveDir)); err != nil {
+			rebuild = "its bleve folder is missing"
+		}
+	}
 	if rebuild == "" {
 		bi, err := openBleve(filepath.Join(r.cache, bleveDir))
 		if err != nil {
 			rebuild = fmt.Sprintf("bleve cannot open it (%v)", err)
+		} else if why := consistent(bi, m, len(journal) > 0); why != "" {
+			bi.Close()
+			rebuild = why
 		} else {
 			r.bi = bi
 		}
@@ -365,6 +438,29 @@ func (r *root) loadManifest(log *slog.Logger, tune RuntimeTuner) *manifest {
 	}
 	r.journal = jf
 	return m
+}
+
+// consistent says why bleve and the manifest disagree, or "": bleve
+// must hold one document per chunk the manifest lists (unless a journal
+// says files were in flight: those are purged and re-indexed).
+func consistent(bi bleve.Index, m *manifest, inFlight bool) string {
+	if inFlight {
+		return ""
+	}
+	want := uint64(0)
+	for _, e := range m.Files {
+		if e.Skip == "" {
+			want += uint64(len(e.Chunks))
+		}
+	}
+	got, err := bi.DocCount()
+	if err != nil {
+		return fmt.Sprintf("bleve cannot count its documents (%v)", err)
+	}
+	if got != want {
+		return fmt.Sprintf("its bleve index holds %d documents where the manifest lists %d chunks", got, want)
+	}
+	return ""
 }
 
 // api is the API path of a path relative to r.

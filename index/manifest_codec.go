@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"sort"
 	"sync"
 	"unsafe"
@@ -14,7 +15,12 @@ import (
 // start. Strings are length-prefixed and, when read, cut from one string
 // holding the whole file, so decoding allocates little.
 
-const manifestMagic = "ASKLSMF1"
+// manifestMagic starts the file; a CRC-32C of everything before them
+// ends it (4 bytes, little-endian), so that a torn write or a flipped
+// byte anywhere is detected before the entries are trusted.
+const manifestMagic = "ASKLSMF2"
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 type encoder struct{ b []byte }
 
@@ -134,12 +140,17 @@ func encodeManifest(m *manifest) []byte {
 			e.str(string(encodeSymbols(f.Symbols)))
 		}
 	}
-	return e.b
+	return binary.LittleEndian.AppendUint32(e.b, crc32.Checksum(e.b, castagnoli))
 }
 
 func decodeManifest(data []byte) (*manifest, error) {
-	if len(data) < len(manifestMagic) || string(data[:len(manifestMagic)]) != manifestMagic {
+	if len(data) < len(manifestMagic)+4 || string(data[:len(manifestMagic)]) != manifestMagic {
 		return nil, fmt.Errorf("not an askls manifest (or written by an older askls)")
+	}
+	sum := binary.LittleEndian.Uint32(data[len(data)-4:])
+	data = data[:len(data)-4]
+	if crc32.Checksum(data, castagnoli) != sum {
+		return nil, fmt.Errorf("%w: its checksum does not match (a torn write or damage on disk)", errManifestCorrupt)
 	}
 	// The strings are cut from data itself: the caller hands it over and
 	// never changes it (a copy of the 18 MB of the Go tree's manifest cost
@@ -149,8 +160,11 @@ func decodeManifest(data []byte) (*manifest, error) {
 	if d.err == nil && m.Version != manifestVersion {
 		return m, nil // the caller reports the version
 	}
+	// Counts are checked against the bytes left (an entry takes at least
+	// 40, a chunk 14, a part 4), so that a damaged count cannot make the
+	// decoder allocate more than the file could hold.
 	n := int(d.uint())
-	if n < 0 || n > len(data) {
+	if n < 0 || n > (len(data)-d.i)/40 {
 		return nil, errManifestCorrupt
 	}
 	m.Files = make(map[string]*fileEntry, n)
@@ -164,7 +178,7 @@ func decodeManifest(data []byte) (*manifest, error) {
 		d.i += 32
 		f.Lang, f.Test, f.Skip = d.str(), d.bool(), d.str()
 		nc := int(d.uint())
-		if nc > len(data) {
+		if nc < 0 || nc > (len(data)-d.i)/14 {
 			return nil, errManifestCorrupt
 		}
 		if nc > 0 {
@@ -181,8 +195,11 @@ func decodeManifest(data []byte) (*manifest, error) {
 			c.Start, c.End = int(d.int()), int(d.int())
 			c.Symbol, c.Kind = d.str(), d.str()
 			c.Off, c.Len = int(d.int()), int(d.int())
+			if c.Off < 0 || c.Len < 0 || int64(c.Off)+int64(c.Len) > f.Size {
+				return nil, fmt.Errorf("%w: chunk %d of %s does not fit its file", errManifestCorrupt, i, rel)
+			}
 			np := int(d.uint())
-			if np > len(data) {
+			if np < 0 || np > (len(data)-d.i)/4 {
 				return nil, errManifestCorrupt
 			}
 			for j := 0; j < np && d.err == nil; j++ {
@@ -200,6 +217,9 @@ func decodeManifest(data []byte) (*manifest, error) {
 	}
 	if d.err != nil {
 		return nil, d.err
+	}
+	if d.i != len(data) {
+		return nil, fmt.Errorf("%w: %d bytes after the last entry", errManifestCorrupt, len(data)-d.i)
 	}
 	return m, nil
 }
@@ -242,7 +262,7 @@ func encodeSymbols(syms []Symbol) []byte {
 func decodeSymbols(raw, path, lang string) []Symbol {
 	d := &decoder{b: unsafe.Slice(unsafe.StringData(raw), len(raw)), s: raw}
 	n := int(d.uint())
-	if d.err != nil || n > len(raw) {
+	if d.err != nil || n < 0 || n > len(raw) {
 		return nil
 	}
 	syms := make([]Symbol, n)

@@ -10,6 +10,9 @@ import (
 // indexed. It uses four system calls and no os.File, which matters when a
 // search reads the chunks of a hundred files to rerank them.
 func readSpan(r *root, rel string, size, mtime int64, off, n int) ([]byte, bool) {
+	if off < 0 || n < 0 || int64(off)+int64(n) > size {
+		return nil, false // an entry that does not fit its file
+	}
 	abs := filepath.Join(r.abs, filepath.FromSlash(rel))
 	var fd int
 	var err error
@@ -39,5 +42,5 @@ func readSpan(r *root, rel string, size, mtime int64, off, n int) ([]byte, bool)
 		}
 		got += m
 	}
-	return b, true
+	return redact(b), true
 }

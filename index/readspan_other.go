@@ -11,6 +11,9 @@ import (
 // the size and mtime it had when indexed and is not a symlink. The Linux
 // build does the same with four system calls and no os.File.
 func readSpan(r *root, rel string, size, mtime int64, off, n int) ([]byte, bool) {
+	if off < 0 || n < 0 || int64(off)+int64(n) > size {
+		return nil, false // an entry that does not fit its file
+	}
 	abs := filepath.Join(r.abs, filepath.FromSlash(rel))
 	f, err := os.Open(abs)
 	if err != nil {
@@ -29,5 +32,5 @@ func readSpan(r *root, rel string, size, mtime int64, off, n int) ([]byte, bool)
 	if _, err := f.ReadAt(b, int64(off)); err != nil {
 		return nil, false
 	}
-	return b, true
+	return redact(b), true
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -20,6 +19,10 @@ import (
 //	spans.go    each hit narrowed to the unit that matches, its excerpt
 //
 // The parameters of every stage are a Ranking (ranking.go).
+
+// maxGlobTerms is how many matching paths a --path glob is turned into
+// as keyword terms; a glob matching more filters the candidates instead.
+const maxGlobTerms = 1024
 
 // plan is a parsed query: what every stage needs to know of it.
 type plan struct {
@@ -37,7 +40,7 @@ type plan struct {
 	aboutTests  bool            // the query asks about tests
 	aboutDocs   bool            // the query asks about documentation
 	qualified   [][2]string     // package-qualified names: qualifier, name (analysed)
-	glob        *regexp.Regexp  // Filter.PathGlob compiled, or nil
+	glob        *pathGlob       // Filter.PathGlob compiled, or nil
 }
 
 // cand is one candidate chunk.
@@ -156,7 +159,7 @@ func parseQuery(q string, f Filter) (*plan, error) {
 	p := &plan{}
 	if f.PathGlob != "" {
 		var err error
-		if p.glob, err = compileGlob(f.PathGlob); err != nil {
+		if p.glob, err = newPathGlob(f.PathGlob); err != nil {
 			return nil, fmt.Errorf("%w: glob %q: %v", ErrBadQuery, f.PathGlob, err)
 		}
 	}
@@ -268,28 +271,40 @@ func (s *Snapshot) candidates(ctx context.Context, p *plan, f Filter, want int) 
 	var cands []cand
 	for _, r := range s.ix.roots {
 		var top query.Query = rq
+		rootWant := want
 		if p.glob != nil {
-			// Restrict to this root's paths that match the glob.
+			// Restrict to this root's paths that match the glob: by their
+			// keyword terms when they are few, else by filtering a wider
+			// fetch (as many more candidates as the glob is selective).
 			var kws []query.Query
 			prefix := ""
 			if r.name != "" {
 				prefix = r.name + "/"
 			}
 			s.st.index()
+			all, matched := 0, 0
 			for _, path := range s.st.paths {
-				if strings.HasPrefix(path, prefix) && p.glob.MatchString(path) {
-					kws = append(kws, termQuery(path[len(prefix):], fieldPathKW, 0))
+				if !strings.HasPrefix(path, prefix) {
+					continue
+				}
+				all++
+				if p.glob.MatchString(path) {
+					matched++
+					if len(kws) < maxGlobTerms {
+						kws = append(kws, termQuery(path[len(prefix):], fieldPathKW, 0))
+					}
 				}
 			}
-			if len(kws) == 0 {
+			if matched == 0 {
 				continue
 			}
-			if len(kws) > 1024 {
-				kws = kws[:1024]
+			if matched <= maxGlobTerms {
+				top = query.NewConjunctionQuery([]query.Query{rq, query.NewDisjunctionQuery(kws)})
+			} else {
+				rootWant = want * max(1, all/matched) * 2
 			}
-			top = query.NewConjunctionQuery([]query.Query{rq, query.NewDisjunctionQuery(kws)})
 		}
-		req := bleve.NewSearchRequestOptions(top, want, 0, false)
+		req := bleve.NewSearchRequestOptions(top, rootWant, 0, false)
 		res, err := r.bi.SearchInContext(ctx, req)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -303,6 +318,9 @@ func (s *Snapshot) candidates(ctx context.Context, p *plan, f Filter, want int) 
 				continue
 			}
 			api := r.api(rel)
+			if p.glob != nil && !p.glob.MatchString(api) {
+				continue
+			}
 			e := s.st.files[api]
 			if e == nil || n >= len(e.Chunks) {
 				continue // not in this generation

@@ -40,26 +40,39 @@ func (s *Snapshot) Content(p string) ([]byte, error) {
 		return nil, fmt.Errorf("%w: %s", ErrOutsideRoot, p)
 	}
 	api := r.api(rel)
+	if isSecretName(rel) {
+		// Open in the editor or not: a secret file is never read.
+		return nil, fmt.Errorf("%w: %s (a secret file: never read)", ErrNotFound, api)
+	}
 	if c, open := s.overlay[api]; open {
+		if int64(len(c)) > s.ix.opts.MaxFileBytes {
+			return nil, fmt.Errorf("%w: %s is larger than %d bytes", ErrNotFound, api, s.ix.opts.MaxFileBytes)
+		}
 		return c, nil
+	}
+	if r.buffersOnly != "" {
+		return nil, fmt.Errorf("%w: %s (only open files are read: %s)", ErrNotFound, api, r.buffersOnly)
 	}
 	if _, indexed := s.st.files[api]; !indexed {
 		if r.ign.ignoredPath(rel, s.ix.opts.IncludeVendor) || isSecretName(rel) {
 			return nil, fmt.Errorf("%w: %s (ignored or secret)", ErrNotFound, api)
 		}
 	}
-	data, info, err := readRegular(r, rel)
+	data, _, err := readRegular(r, rel, s.ix.opts.MaxFileBytes)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
 			return nil, fmt.Errorf("%w: %s", ErrNotFound, api)
-		}
-		if errors.Is(err, ErrOutsideRoot) {
+		case errors.Is(err, ErrOutsideRoot):
 			return nil, err
+		case errors.Is(err, errTooLarge):
+			return nil, fmt.Errorf("%w: %s is larger than %d bytes", ErrNotFound, api, s.ix.opts.MaxFileBytes)
+		case errors.Is(err, errNotRegular), errors.Is(err, errSpecialFS):
+			return nil, fmt.Errorf("%w: %s is not a regular file", ErrNotFound, api)
+		case errors.Is(err, errSecret):
+			return nil, fmt.Errorf("%w: %s (leads to a secret file: never read)", ErrNotFound, api)
 		}
 		return nil, fmt.Errorf("index: read %s: %w", api, err)
-	}
-	if info.Size() > s.ix.opts.MaxFileBytes {
-		return nil, fmt.Errorf("%w: %s is larger than %d bytes", ErrNotFound, api, s.ix.opts.MaxFileBytes)
 	}
 	if isBinary(data) {
 		return nil, fmt.Errorf("%w: %s is a binary file", ErrNotFound, api)
@@ -117,10 +130,10 @@ func (s *Snapshot) Read(p string, start, end int) (Text, error) {
 // Files lists indexed paths matching glob ("**" crosses folders; a glob
 // without "/" matches base names), and open buffers not yet indexed.
 func (s *Snapshot) Files(glob string) ([]string, error) {
-	var re *regexp.Regexp
+	var re *pathGlob
 	if glob != "" && glob != "**" {
 		var err error
-		if re, err = compileGlob(glob); err != nil {
+		if re, err = newPathGlob(glob); err != nil {
 			return nil, fmt.Errorf("%w: glob %q: %v", ErrBadQuery, glob, err)
 		}
 	}
@@ -133,7 +146,7 @@ func (s *Snapshot) Files(glob string) ([]string, error) {
 	}
 	added := false
 	for p := range s.overlay {
-		if _, ok := s.st.files[p]; !ok && (re == nil || re.MatchString(p)) {
+		if _, ok := s.st.files[p]; !ok && !isSecretName(p) && (re == nil || re.MatchString(p)) {
 			out = append(out, p)
 			added = true
 		}

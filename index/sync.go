@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"path/filepath"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -139,10 +140,14 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 	}
 
 	// Walk every root; keep what size and mtime vouch for.
+	// suspect is read from r.suspect here, on the walking goroutine:
+	// the readers below must not read r.suspect, which the submitters
+	// change (purge) under mu.
 	type job struct {
 		r *root
 		walkEntry
-		old *fileEntry
+		old     *fileEntry
+		suspect bool
 	}
 	var todo []job
 	cacheDirs := map[string]bool{}
@@ -151,9 +156,12 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 	}
 	progress("walk", 0, 0)
 	for _, r := range ix.roots {
+		if r.buffersOnly != "" {
+			continue // not walked: its open buffers are indexed as edits
+		}
 		r.ign.reset()
 		w := &walker{root: r, maxBytes: ix.opts.MaxFileBytes, includeVendor: ix.opts.IncludeVendor,
-			skipDirs: cacheDirs, skipped: stats.Skipped}
+			skipDirs: cacheDirs, skipped: stats.Skipped, maxFiles: ix.opts.MaxFiles, maxTotal: ix.opts.MaxTotalBytes}
 		if err := w.walk(ctx); err != nil {
 			return stats, fmt.Errorf("index: walking %s: %w", r.abs, err)
 		}
@@ -166,7 +174,8 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 				old = r.skipped[f.rel]
 			}
 			_, open := ov[api]
-			if old != nil && !open && !r.suspect[f.rel] && old.Size == f.size && old.MTime == f.mtime {
+			suspect := r.suspect[f.rel]
+			if old != nil && !open && !suspect && old.Size == f.size && old.MTime == f.mtime {
 				if old.Skip != "" {
 					stats.Skipped[old.Skip]++ // still skipped, not "unchanged"
 				} else {
@@ -174,10 +183,15 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 				}
 				continue
 			}
-			todo = append(todo, job{r, f, old})
+			todo = append(todo, job{r, f, old, suspect})
 		}
-		// Removed files.
+		// Removed files, and files in flight at a crash that are gone.
 		batch := r.bi.NewBatch()
+		for rel := range r.suspect {
+			if !seen[rel] {
+				ix.purge(r, rel, nil, 0, batch)
+			}
+		}
 		for rel := range r.skipped {
 			if !seen[rel] {
 				delete(r.skipped, rel)
@@ -202,7 +216,7 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 			r.dirty = true
 		}
 		if batch.Size() > 0 {
-			r.writeJournal(gone)
+			r.writeJournal(gone, ix.log)
 			if err := ix.persist.run(r.bi, batch); err != nil {
 				return stats, fmt.Errorf("index: removing deleted files: %w", err)
 			}
@@ -234,14 +248,19 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 				api := j.r.api(j.rel)
 				if content, open := ov[api]; open {
 					res.e, res.docs = ix.prepare(j.r, j.rel, content, int64(len(content)), 0, false)
-				} else if data, err := os.ReadFile(j.r.abs + "/" + j.rel); err != nil {
-					res.e = &fileEntry{Skip: "unreadable"}
+				} else if data, _, err := readCapped(j.r.abs+"/"+j.rel, ix.opts.MaxFileBytes); err != nil {
+					res.e = &fileEntry{Skip: skipReason(err)}
+					if res.e.Skip != "unreadable" {
+						// Refused for what it is: trust size and mtime
+						// next time, as for any skipped file.
+						res.e.Size, res.e.MTime = j.size, j.mtime
+					}
 					if os.IsNotExist(err) {
 						res.e = nil // vanished between walk and read
 					}
 				} else {
 					res.e, res.docs = ix.prepare(j.r, j.rel, data, j.size, j.mtime, false)
-					if j.old != nil && res.e.Hash == j.old.Hash && res.e.Skip == j.old.Skip && !j.r.suspect[j.rel] {
+					if j.old != nil && res.e.Hash == j.old.Hash && res.e.Skip == j.old.Skip && !j.suspect {
 						// Touched, not changed: keep the chunks, learn the mtime.
 						e := *j.old
 						e.Size, e.MTime = j.size, j.mtime
@@ -281,7 +300,7 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 					return
 				}
 				mu.Lock()
-				r.writeJournal(rels[r])
+				r.writeJournal(rels[r], ix.log)
 				mu.Unlock()
 				if err := ix.persist.run(r.bi, b); err != nil {
 					mu.Lock()
@@ -372,6 +391,11 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 			}
 		}
 	}
+	for _, r := range ix.roots {
+		if err := ix.verifyRoot(r, files); err != nil {
+			return stats, err
+		}
+	}
 	st := &state{ready: true, files: files}
 	for _, r := range ix.roots {
 		writes := r.dirty // saveRoot writes only a changed root's manifest
@@ -389,4 +413,29 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 	ix.publish(st, nil)
 	progress("done", total, total)
 	return stats, nil
+}
+
+// verifyRoot checks, after a sync, that bleve holds one document per chunk
+// of r's files: an index that cannot answer is an error, never a success.
+// The manifest is removed so that the next start rebuilds.
+func (ix *Index) verifyRoot(r *root, files map[string]*fileEntry) error {
+	if r.buffersOnly != "" {
+		return nil
+	}
+	want := uint64(0)
+	for api, e := range files {
+		if rr, _ := ix.rootOf(api); rr == r {
+			want += uint64(len(e.Chunks))
+		}
+	}
+	got, err := r.bi.DocCount()
+	if err == nil && got == want {
+		return nil
+	}
+	os.Remove(filepath.Join(r.cache, manifestFile))
+	r.dirty = false // not saved over: the next start rebuilds
+	if err != nil {
+		return fmt.Errorf("index: %s: bleve cannot count its documents (%w); the next start rebuilds the index", r.abs, err)
+	}
+	return fmt.Errorf("index: %s: bleve holds %d documents where the index lists %d chunks; the next start rebuilds the index (cache %s)", r.abs, got, want, r.cache)
 }

@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -24,12 +25,32 @@ type walker struct {
 	skipDirs      map[string]bool // absolute folders never entered (the cache)
 	files         []walkEntry
 	skipped       map[string]int
+
+	// The budget (Options.MaxFiles, MaxTotalBytes; <= 0: none) and what
+	// the walk has taken of it.
+	maxFiles   int
+	maxTotal   int64
+	totalBytes int64
 }
 
 func (w *walker) skip(reason string) { w.skipped[reason]++ }
 
 func (w *walker) walk(ctx context.Context) error {
 	return w.dir(ctx, "")
+}
+
+// overBudget says, once the walk has gone over its budget, by how much
+// and what to do.
+func (w *walker) overBudget() error {
+	if w.maxFiles > 0 && len(w.files) > w.maxFiles {
+		return fmt.Errorf("%w: %s has more than %d files to index (the file budget); open a project folder, add ignore rules (.asklsignore), or raise the budget (--max-files)",
+			ErrOverBudget, w.root.abs, w.maxFiles)
+	}
+	if w.maxTotal > 0 && w.totalBytes > w.maxTotal {
+		return fmt.Errorf("%w: %s has more than %d bytes to index (the byte budget); open a project folder, add ignore rules (.asklsignore), or raise the budget (--max-total-bytes)",
+			ErrOverBudget, w.root.abs, w.maxTotal)
+	}
+	return nil
 }
 
 func (w *walker) dir(ctx context.Context, rel string) error {
@@ -39,6 +60,10 @@ func (w *walker) dir(ctx context.Context, rel string) error {
 	abs := filepath.Join(w.root.abs, filepath.FromSlash(rel))
 	if w.skipDirs[abs] {
 		return nil
+	}
+	if rel != "" && specialFSAt(abs) != "" {
+		w.skip("special file system")
+		return nil // /proc, /sys, ... under a root that is "/"
 	}
 	entries, err := os.ReadDir(abs)
 	if err != nil {
@@ -57,6 +82,9 @@ func (w *walker) dir(ctx context.Context, rel string) error {
 		typ := e.Type()
 		if typ&fs.ModeSymlink != 0 {
 			w.symlink(child)
+			if err := w.overBudget(); err != nil {
+				return err
+			}
 			continue
 		}
 		if typ.IsDir() {
@@ -83,6 +111,9 @@ func (w *walker) dir(ctx context.Context, rel string) error {
 			continue
 		}
 		w.file(child, info)
+		if err := w.overBudget(); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -102,6 +133,7 @@ func (w *walker) file(rel string, info fs.FileInfo) {
 		return
 	}
 	w.files = append(w.files, walkEntry{rel: rel, size: info.Size(), mtime: info.ModTime().UnixNano()})
+	w.totalBytes += info.Size()
 }
 
 // symlink keeps a link to a file inside the root; links that leave the
@@ -117,6 +149,10 @@ func (w *walker) symlink(rel string) {
 	}
 	if !within(w.root.real, target) {
 		w.skip("symlink out of root")
+		return
+	}
+	if isSecretName(filepath.ToSlash(target)) {
+		w.skip("secret") // an ordinary name for a secret file
 		return
 	}
 	info, err := os.Stat(target)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io/fs"
+	"log/slog"
 	"maps"
 	"os"
 	"path/filepath"
@@ -32,6 +33,9 @@ func (ix *Index) Update(p string, content []byte) uint64 {
 	if c == nil {
 		c = []byte{}
 	}
+	if int64(len(c)) <= ix.opts.MaxFileBytes {
+		redact(c) // offsets unchanged: see redact
+	} // a larger buffer is never read out (Content refuses it)
 	ix.mu.Lock()
 	ov := maps.Clone(ix.overlay)
 	ov[api] = c
@@ -239,8 +243,10 @@ func (ix *Index) applyChanges(files map[string]*fileEntry, pend map[string]bool,
 		reused := false
 		if open {
 			e, docs, reused = ix.prepareAgainst(r, rel, content, int64(len(content)), 0, old)
+		} else if r.buffersOnly != "" {
+			e = nil // closed: the disk is not read
 		} else {
-			data, info, err := readRegular(r, rel)
+			data, info, err := readRegular(r, rel, ix.opts.MaxFileBytes)
 			switch {
 			case err == nil:
 				e, docs, reused = ix.prepareAgainst(r, rel, data, info.Size(), info.ModTime().UnixNano(), old)
@@ -282,7 +288,7 @@ func (ix *Index) applyChanges(files map[string]*fileEntry, pend map[string]bool,
 		if b.Size() == 0 {
 			continue
 		}
-		r.writeJournal(touched[r])
+		r.writeJournal(touched[r], ix.log)
 		if err := ix.persist.run(r.bi, b); err != nil {
 			ix.log.Error("index: writing a batch failed; the files stay queued for the next sync", "err", err)
 			// What bleve holds of these files is unknown: the next edit
@@ -323,22 +329,40 @@ func (ix *Index) purge(r *root, rel string, old *fileEntry, keep int, b *bleve.B
 	}
 }
 
-// writeJournal records rels as in flight before their batch runs.
-func (r *root) writeJournal(rels []string) {
-	if r.journal == nil || len(rels) == 0 {
+// writeJournal records rels as in flight before their batch runs. When
+// the journal cannot be written, the manifest is removed first: a crash
+// during the batch then means a rebuild (the manifest would no longer
+// describe what bleve holds), and the next save writes it again.
+func (r *root) writeJournal(rels []string, log *slog.Logger) {
+	if len(rels) == 0 || r.temp {
 		return
 	}
-	var buf bytes.Buffer
-	for _, rel := range rels {
-		buf.WriteString(rel)
-		buf.WriteByte('\n')
+	var err error
+	if r.journal == nil {
+		err = errors.New("the journal is not open")
+	} else {
+		var buf bytes.Buffer
+		for _, rel := range rels {
+			buf.WriteString(rel)
+			buf.WriteByte('\n')
+		}
+		_, err = r.journal.Write(buf.Bytes())
 	}
-	r.journal.Write(buf.Bytes())
+	if err == nil {
+		return
+	}
+	if !r.journalFailed {
+		r.journalFailed = true
+		log.Warn("index: cannot write the crash journal; the manifest is removed while writing, so a crash now means a rebuild", "root", r.abs, "err", err)
+	}
+	r.dirty = true
+	os.Remove(filepath.Join(r.cache, manifestFile))
 }
 
-// readRegular reads a file of r, refusing what leaves the root through a
-// symlink, and what is not a regular file.
-func readRegular(r *root, rel string) ([]byte, fs.FileInfo, error) {
+// readRegular reads a file of r, at most max bytes (readCapped),
+// refusing what leaves the root through a symlink, and what is not a
+// regular file.
+func readRegular(r *root, rel string, max int64) ([]byte, fs.FileInfo, error) {
 	abs := filepath.Join(r.abs, filepath.FromSlash(rel))
 	real, err := filepath.EvalSymlinks(abs)
 	if err != nil {
@@ -347,18 +371,10 @@ func readRegular(r *root, rel string) ([]byte, fs.FileInfo, error) {
 	if !within(r.real, real) {
 		return nil, nil, fmt.Errorf("%w: %s leads out of the root", ErrOutsideRoot, rel)
 	}
-	info, err := os.Stat(real)
-	if err != nil {
-		return nil, nil, err
+	if isSecretName(rel) || isSecretName(filepath.ToSlash(real)) {
+		return nil, nil, fmt.Errorf("%s: %w", rel, errSecret)
 	}
-	if !info.Mode().IsRegular() {
-		return nil, nil, fmt.Errorf("%s is not a regular file", rel)
-	}
-	data, err := os.ReadFile(real)
-	if err != nil {
-		return nil, nil, err
-	}
-	return data, info, nil
+	return readCapped(real, max)
 }
 
 // prepareAgainst is prepare for a file the index may already hold as old.

@@ -106,10 +106,15 @@ func TestBadInputIsAnsweredAndStateKept(t *testing.T) {
 	e.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": e.uri("shop/never-opened.go")}})
 	e.sync()
 
-	want := "package shop\n\n// 😀 cost\nvar x = 1\n// end\n"
+	// The range past the end is rejected whole, the client is told, and
+	// the later incremental edit waits for the full text.
+	want := "package shop\n\n// 😀 price\nvar x = 1\n"
 	if got := s.docText(t, e.uri("shop/new.go")); got != want {
 		t.Errorf("document after bad input:\n%q\nwant\n%q", got, want)
 	}
+	e.waitForWithin(10*time.Second, "window/showMessage", func(m json.RawMessage) bool {
+		return strings.Contains(string(m), "rejected an edit") && strings.Contains(string(m), "line 99 is past the end")
+	})
 	// Log lines reach the client from their own goroutine (logging.go):
 	// wait for one rather than expect it by now.
 	e.waitForWithin(10*time.Second, "window/logMessage", nil)

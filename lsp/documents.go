@@ -2,9 +2,12 @@ package lsp
 
 import (
 	"fmt"
+	"math"
 	"sync"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/askls/askls/citations"
 )
 
 // document is one open editor buffer. Its content is never modified in
@@ -14,6 +17,10 @@ type document struct {
 	uri     protocol.DocumentURI
 	version int32
 	content []byte
+	// outOfSync: an edit was rejected, so the client's buffer and this
+	// content may differ; incremental edits are refused until a full
+	// text (didOpen, or a change without a range) resynchronises it.
+	outOfSync bool
 }
 
 // documents is the overlay of open buffers, keyed by URI. Safe for
@@ -53,6 +60,21 @@ func (d *documents) set(u protocol.DocumentURI, version int32, content []byte) {
 	d.open[u] = &document{uri: u, version: version, content: content}
 }
 
+// markOutOfSync flags u's content as no longer the client's (see
+// document.outOfSync); it reports whether u was in step until now.
+func (d *documents) markOutOfSync(u protocol.DocumentURI) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	doc, ok := d.open[u]
+	if !ok || doc.outOfSync {
+		return false
+	}
+	c := *doc
+	c.outOfSync = true
+	d.open[u] = &c
+	return true
+}
+
 func (d *documents) remove(u protocol.DocumentURI) bool {
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -63,10 +85,22 @@ func (d *documents) remove(u protocol.DocumentURI) bool {
 
 // contentChange is one entry of didChange's contentChanges. Range is nil
 // for a full-text replacement (protocol.TextDocumentContentChangeEvent
-// cannot tell a missing range from an empty one at 0:0).
+// cannot tell a missing range from an empty one at 0:0). Its numbers are
+// read as signed, so that a negative one is reported rather than failing
+// the decoding of the whole notification.
 type contentChange struct {
-	Range *protocol.Range `json:"range,omitempty"`
-	Text  string          `json:"text"`
+	Range *wireRange `json:"range,omitempty"`
+	Text  string     `json:"text"`
+}
+
+type wirePos struct {
+	Line      int64 `json:"line"`
+	Character int64 `json:"character"`
+}
+
+type wireRange struct {
+	Start wirePos `json:"start"`
+	End   wirePos `json:"end"`
 }
 
 // edit is one applied change in bytes of the content it was applied to.
@@ -77,9 +111,12 @@ type edit struct {
 
 // applyChanges applies changes in order to content and returns the new
 // content and the byte edits, each relative to the content before it (the
-// same order, so they can be replayed on anchors). warnings lists ranges
-// that had to be clamped.
-func applyChanges(content []byte, changes []contentChange) (out []byte, edits []edit, warnings []string) {
+// same order, so they can be replayed on anchors). A change whose range is
+// not in the document (a negative number, a line past the last, an end
+// before its start) rejects the whole list: err says which, and nothing
+// is applied. A character past its line's end clamps to the end of the
+// line, as LSP says; warnings lists those.
+func applyChanges(content []byte, changes []contentChange) (out []byte, edits []edit, warnings []string, err error) {
 	out = content
 	for i, ch := range changes {
 		if ch.Range == nil {
@@ -87,15 +124,21 @@ func applyChanges(content []byte, changes []contentChange) (out []byte, edits []
 			out = []byte(ch.Text)
 			continue
 		}
-		start, okS := offsetOf(out, ch.Range.Start)
-		end, okE := offsetOf(out, ch.Range.End)
-		if !okS || !okE {
-			warnings = append(warnings, fmt.Sprintf("change %d: range %d:%d-%d:%d is outside the document (%d bytes); clamped",
-				i, ch.Range.Start.Line, ch.Range.Start.Character, ch.Range.End.Line, ch.Range.End.Character, len(out)))
+		r := *ch.Range
+		start, err := offsetOfWire(out, r.Start)
+		if err != nil {
+			return content, nil, nil, fmt.Errorf("change %d: start %w", i+1, err)
+		}
+		end, err := offsetOfWire(out, r.End)
+		if err != nil {
+			return content, nil, nil, fmt.Errorf("change %d: end %w", i+1, err)
 		}
 		if end < start {
-			start, end = end, start
-			warnings = append(warnings, fmt.Sprintf("change %d: range end before start; swapped", i))
+			return content, nil, nil, fmt.Errorf("change %d: the range ends (%d:%d) before it starts (%d:%d)", i+1,
+				r.End.Line, r.End.Character, r.Start.Line, r.Start.Character)
+		}
+		if _, exact := offsetOf(out, protocol.Position{Line: uint32(r.Start.Line), Character: uint32(r.Start.Character)}); !exact {
+			warnings = append(warnings, fmt.Sprintf("change %d: start %d:%d clamped to its line", i+1, r.Start.Line, r.Start.Character))
 		}
 		next := make([]byte, 0, len(out)-(end-start)+len(ch.Text))
 		next = append(next, out[:start]...)
@@ -104,5 +147,18 @@ func applyChanges(content []byte, changes []contentChange) (out []byte, edits []
 		edits = append(edits, edit{start: start, end: end, text: ch.Text})
 		out = next
 	}
-	return out, edits, warnings
+	return out, edits, warnings, nil
+}
+
+// offsetOfWire is offsetOf for a position as the client sent it: an error
+// when it is negative or past the document's last line.
+func offsetOfWire(content []byte, p wirePos) (int, error) {
+	if p.Line < 0 || p.Character < 0 || p.Line > math.MaxUint32 || p.Character > math.MaxUint32 {
+		return 0, fmt.Errorf("%d:%d is not a position", p.Line, p.Character)
+	}
+	if _, ok := citations.LineStart(content, int(p.Line)); !ok {
+		return 0, fmt.Errorf("line %d is past the end of the document (%d bytes)", p.Line, len(content))
+	}
+	off, _ := offsetOf(content, protocol.Position{Line: uint32(p.Line), Character: uint32(p.Character)})
+	return off, nil
 }

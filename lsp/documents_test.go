@@ -8,8 +8,8 @@ import (
 
 func pos(l, c uint32) protocol.Position { return protocol.Position{Line: l, Character: c} }
 
-func rng(l1, c1, l2, c2 uint32) *protocol.Range {
-	return &protocol.Range{Start: pos(l1, c1), End: pos(l2, c2)}
+func rng(l1, c1, l2, c2 int64) *wireRange {
+	return &wireRange{Start: wirePos{l1, c1}, End: wirePos{l2, c2}}
 }
 
 func TestApplyChangesUTF16(t *testing.T) {
@@ -20,23 +20,34 @@ func TestApplyChangesUTF16(t *testing.T) {
 		changes []contentChange
 		want    string
 		warn    bool
+		reject  bool
 	}{
-		{"after emoji", []contentChange{{Range: rng(0, 3, 0, 4), Text: "B"}}, "a😀B\né😀x\r\nlast", false},
-		{"replace emoji", []contentChange{{Range: rng(0, 1, 0, 3), Text: "🙂"}}, "a🙂b\né😀x\r\nlast", false},
-		{"second line after é and emoji", []contentChange{{Range: rng(1, 3, 1, 4), Text: "y"}}, "a😀b\né😀y\r\nlast", false},
-		{"insert across CRLF line", []contentChange{{Range: rng(1, 4, 2, 0), Text: "|"}}, "a😀b\né😀x|last", false},
-		{"full replace", []contentChange{{Text: "new"}}, "new", false},
-		{"sequential", []contentChange{{Range: rng(0, 0, 0, 0), Text: "🎉\n"}, {Range: rng(1, 3, 1, 4), Text: "!"}}, "🎉\na😀!\né😀x\r\nlast", false},
-		{"char past line end clamps", []contentChange{{Range: rng(0, 99, 0, 99), Text: "+"}}, "a😀b+\né😀x\r\nlast", true},
-		{"line past end clamps", []contentChange{{Range: rng(9, 0, 9, 0), Text: "+"}}, doc + "+", true},
-		{"inside surrogate pair clamps to its start", []contentChange{{Range: rng(0, 2, 0, 2), Text: "+"}}, "a+😀b\né😀x\r\nlast", true},
-		{"delete a line with an emoji", []contentChange{{Range: rng(0, 0, 1, 0), Text: ""}}, "é😀x\r\nlast", false},
+		{"after emoji", []contentChange{{Range: rng(0, 3, 0, 4), Text: "B"}}, "a😀B\né😀x\r\nlast", false, false},
+		{"replace emoji", []contentChange{{Range: rng(0, 1, 0, 3), Text: "🙂"}}, "a🙂b\né😀x\r\nlast", false, false},
+		{"second line after é and emoji", []contentChange{{Range: rng(1, 3, 1, 4), Text: "y"}}, "a😀b\né😀y\r\nlast", false, false},
+		{"insert across CRLF line", []contentChange{{Range: rng(1, 4, 2, 0), Text: "|"}}, "a😀b\né😀x|last", false, false},
+		{"full replace", []contentChange{{Text: "new"}}, "new", false, false},
+		{"sequential", []contentChange{{Range: rng(0, 0, 0, 0), Text: "🎉\n"}, {Range: rng(1, 3, 1, 4), Text: "!"}}, "🎉\na😀!\né😀x\r\nlast", false, false},
+		{"char past line end clamps", []contentChange{{Range: rng(0, 99, 0, 99), Text: "+"}}, "a😀b+\né😀x\r\nlast", true, false},
+		{"line past end rejects", []contentChange{{Range: rng(9, 0, 9, 0), Text: "+"}}, doc, false, true},
+		{"negative line rejects the whole list", []contentChange{{Range: rng(0, 0, 0, 0), Text: "+"}, {Range: rng(-1, 0, -1, 0), Text: "-"}}, doc, false, true},
+		{"negative character rejects", []contentChange{{Range: rng(0, -3, 0, 0), Text: "+"}}, doc, false, true},
+		{"end before start rejects", []contentChange{{Range: rng(1, 0, 0, 0), Text: "+"}}, doc, false, true},
+		{"end of the document is a position", []contentChange{{Range: rng(2, 4, 2, 4), Text: "+"}}, doc + "+", false, false},
+		{"inside surrogate pair clamps to its start", []contentChange{{Range: rng(0, 2, 0, 2), Text: "+"}}, "a+😀b\né😀x\r\nlast", true, false},
+		{"delete a line with an emoji", []contentChange{{Range: rng(0, 0, 1, 0), Text: ""}}, "é😀x\r\nlast", false, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, edits, warns := applyChanges([]byte(doc), tc.changes)
+			got, edits, warns, err := applyChanges([]byte(doc), tc.changes)
 			if string(got) != tc.want {
 				t.Errorf("got %q, want %q", got, tc.want)
+			}
+			if (err != nil) != tc.reject {
+				t.Errorf("err = %v, want a rejection: %v", err, tc.reject)
+			}
+			if tc.reject {
+				return
 			}
 			if len(edits) != len(tc.changes) {
 				t.Errorf("got %d edits, want %d", len(edits), len(tc.changes))

@@ -128,7 +128,7 @@ func (s *server) initialize(ctx context.Context, raw json.RawMessage, release fu
 	for _, wf := range p.WorkspaceFolders {
 		f, err := folderOf(wf.URI)
 		if err != nil {
-			s.log.Warn("ignoring a workspace folder", "uri", wf.URI, "err", err)
+			s.ws.skipFolder(wf.URI, err.Error())
 			continue
 		}
 		folders = append(folders, f)
@@ -309,8 +309,8 @@ func (s *server) didChangeWorkspaceFolders(ctx context.Context, raw json.RawMess
 	for _, wf := range p.Event.Added {
 		f, err := folderOf(wf.URI)
 		if err != nil {
-			s.mu.Unlock()
-			return nil, invalidParams("workspace/didChangeWorkspaceFolders: %v", err)
+			s.ws.skipFolder(wf.URI, err.Error())
+			continue
 		}
 		if !have[f.path] {
 			folders = append(folders, f)

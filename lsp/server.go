@@ -31,6 +31,10 @@ type Options struct {
 	Roots []string
 	// CacheDir is where the index persists (see index.Options.CacheDir).
 	CacheDir string
+	// AllowBroadRoots indexes a workspace folder that is / or the home
+	// folder; without it such a folder is answered from open buffers only
+	// (index.Options.AllowBroadRoots), and the client is told why.
+	AllowBroadRoots bool
 	// Config is the configuration before the client's
 	// initializationOptions are applied. Zero: DefaultConfig().
 	Config *Config

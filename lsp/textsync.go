@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 
 	"go.lsp.dev/protocol"
 
@@ -50,6 +49,15 @@ func (s *server) indexPath(ix *index.Index, u protocol.DocumentURI) (string, boo
 	return ix.Rel(abs)
 }
 
+// maxDiskRead caps what the server reads of a file on disk to move its
+// citations: the index's size limit (a larger file is not cited).
+func (s *server) maxDiskRead() int64 {
+	if max := s.config().MaxFileBytes; max > 0 {
+		return max
+	}
+	return 1 << 20
+}
+
 func (s *server) didOpen(ctx context.Context, raw json.RawMessage, release func()) (any, error) {
 	p, err := decode[struct {
 		TextDocument textDocumentItem `json:"textDocument"`
@@ -85,6 +93,12 @@ func (s *server) didChange(ctx context.Context, raw json.RawMessage, release fun
 		ContentChanges []contentChange `json:"contentChanges"`
 	}]("textDocument/didChange", raw)
 	if err != nil {
+		// Still say so for the document, if it can be named.
+		if d, derr := decode[struct {
+			TextDocument docID `json:"textDocument"`
+		}]("textDocument/didChange", raw); derr == nil && d.TextDocument.URI != "" {
+			s.rejectEdit(ctx, canonURI(d.TextDocument.URI), err)
+		}
 		return nil, err
 	}
 	u := canonURI(p.TextDocument.URI)
@@ -99,7 +113,16 @@ func (s *server) didChange(ctx context.Context, raw json.RawMessage, release fun
 		s.log.Warn("didChange version did not increase; applying the change anyway", "uri", u,
 			"had", doc.version, "got", p.TextDocument.Version)
 	}
-	content, edits, warnings := applyChanges(doc.content, p.ContentChanges)
+	if doc.outOfSync && (len(p.ContentChanges) == 0 || p.ContentChanges[0].Range != nil) {
+		s.editMu.Unlock()
+		return nil, fmt.Errorf("textDocument/didChange for %s: refused, an earlier edit was rejected; waiting for the full text (reopen the file)", u)
+	}
+	content, edits, warnings, err := applyChanges(doc.content, p.ContentChanges)
+	if err != nil {
+		s.editMu.Unlock()
+		s.rejectEdit(ctx, u, err)
+		return nil, fmt.Errorf("textDocument/didChange for %s rejected: %w", u, err)
+	}
 	for _, w := range warnings {
 		s.log.Warn("didChange", "uri", u, "problem", w)
 	}
@@ -112,6 +135,20 @@ func (s *server) didChange(ctx context.Context, raw json.RawMessage, release fun
 		s.citationsChanged(ctx, []protocol.DocumentURI{u})
 	}
 	return nil, nil
+}
+
+// rejectEdit tells the user, once per document until it is in step
+// again, that an edit was not applied: askls's copy and the editor's
+// buffer may now differ, and reopening the file mends it.
+func (s *server) rejectEdit(ctx context.Context, u protocol.DocumentURI, why error) {
+	s.editMu.Lock()
+	first := s.docs.markOutOfSync(u)
+	s.editMu.Unlock()
+	if !first {
+		return
+	}
+	s.notify(ctx, "window/showMessage", map[string]any{"type": 1,
+		"message": fmt.Sprintf("askls rejected an edit to %s (%v); none of its changes were applied. Close and reopen the file so that askls has its text again.", u, why)})
 }
 
 // pushToIndex hands an open buffer to the index. Caller holds editMu.
@@ -164,7 +201,7 @@ func (s *server) didClose(ctx context.Context, raw json.RawMessage, release func
 	}
 	// The file falls back to its disk content; citations follow it there.
 	if abs, err := uriPath(string(u)); err == nil {
-		if disk, err := os.ReadFile(abs); err == nil {
+		if disk, err := index.ReadCapped(abs, s.maxDiskRead()); err == nil {
 			moved = s.answers.resync(u, disk)
 		} else {
 			moved = s.answers.markStale(u)
@@ -203,7 +240,7 @@ func (s *server) didChangeWatchedFiles(ctx context.Context, raw json.RawMessage,
 		s.editMu.Lock()
 		if _, open := s.docs.get(u); !open { // an open buffer stays the truth
 			moved := false
-			if disk, err := os.ReadFile(abs); err == nil {
+			if disk, err := index.ReadCapped(abs, s.maxDiskRead()); err == nil {
 				moved = s.answers.resync(u, disk)
 			} else {
 				moved = s.answers.markStale(u)

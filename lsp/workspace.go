@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"sync"
 	"time"
 
@@ -31,6 +33,11 @@ type workspace struct {
 	progress  index.Progress
 	lastSync  index.SyncStats
 	isStarted bool
+
+	// Workspace folders that cannot be served, each reported once.
+	badMu    sync.Mutex
+	bad      []string        // messages not yet reported
+	reported map[string]bool // folders (or URIs) already reported
 }
 
 // editDebounce is how long the index writer waits to coalesce edits to
@@ -44,7 +51,7 @@ const openWait = 30 * time.Second
 var errNoRoots = errors.New("no workspace folder: open a folder (or pass --root to askls serve)")
 
 func newWorkspace(s *server) *workspace {
-	w := &workspace{s: s, opened: make(chan struct{})}
+	w := &workspace{s: s, opened: make(chan struct{}), reported: map[string]bool{}}
 	return w
 }
 
@@ -77,8 +84,69 @@ func (w *workspace) start(roots []string, cfg Config) {
 	}()
 }
 
+// skipFolder records that a workspace folder cannot be served and why;
+// it is reported to the user once (reportBad), and the others are served.
+func (w *workspace) skipFolder(folder, why string) {
+	w.badMu.Lock()
+	defer w.badMu.Unlock()
+	if w.reported[folder] {
+		return
+	}
+	w.reported[folder] = true
+	w.bad = append(w.bad, fmt.Sprintf("askls skips the workspace folder %s: %s. The other folders are served.", folder, why))
+}
+
+// reportBad sends the messages of skipFolder not yet sent.
+func (w *workspace) reportBad(ctx context.Context) {
+	w.badMu.Lock()
+	msgs := w.bad
+	w.bad = nil
+	w.badMu.Unlock()
+	for _, m := range msgs {
+		w.s.log.Warn(m)
+		w.s.notify(ctx, "window/showMessage", map[string]any{"type": 2, "message": m})
+	}
+}
+
+// usableRoots leaves out the roots that cannot be indexed (gone, not a
+// folder, unreadable), recording why.
+func (w *workspace) usableRoots(roots []string) []string {
+	var ok []string
+	for _, r := range roots {
+		info, err := os.Stat(r)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			w.skipFolder(r, "it does not exist")
+		case err != nil:
+			w.skipFolder(r, err.Error())
+		case !info.IsDir():
+			w.skipFolder(r, "it is a file, not a folder")
+		default:
+			if _, err := os.ReadDir(r); err != nil {
+				w.skipFolder(r, "it cannot be read ("+err.Error()+")")
+				continue
+			}
+			ok = append(ok, r)
+		}
+	}
+	return ok
+}
+
 func (w *workspace) run(ctx context.Context, roots []string, cfg Config, opened chan struct{}) {
 	log := w.s.log
+	if len(roots) > 0 {
+		roots = w.usableRoots(roots)
+		w.reportBad(ctx)
+		if len(roots) == 0 {
+			w.mu.Lock()
+			w.openErr = errors.New("no workspace folder can be served (see the messages about each)")
+			w.mu.Unlock()
+			close(opened)
+			return
+		}
+	} else {
+		w.reportBad(ctx)
+	}
 	if len(roots) == 0 {
 		w.mu.Lock()
 		w.openErr = errNoRoots
@@ -89,14 +157,15 @@ func (w *workspace) run(ctx context.Context, roots []string, cfg Config, opened 
 	}
 	prog := w.s.beginProgress(ctx, nil, "indexing", "opening the index", nil)
 	ix, err := index.Open(ctx, index.Options{
-		Roots:        roots,
-		CacheDir:     w.s.opts.CacheDir,
-		MaxFileBytes: cfg.MaxFileBytes,
-		Exclude:      cfg.Exclude,
-		Logger:       log,
-		Debounce:     editDebounce,
-		Progress:     w.onProgress(prog),
-		Runtime:      w.s.opts.Runtime,
+		Roots:           roots,
+		CacheDir:        w.s.opts.CacheDir,
+		MaxFileBytes:    cfg.MaxFileBytes,
+		Exclude:         cfg.Exclude,
+		Logger:          log,
+		Debounce:        editDebounce,
+		Progress:        w.onProgress(prog),
+		AllowBroadRoots: w.s.opts.AllowBroadRoots,
+		Runtime:         w.s.opts.Runtime,
 	})
 	if err != nil {
 		w.mu.Lock()
@@ -121,6 +190,9 @@ func (w *workspace) run(ctx context.Context, roots []string, cfg Config, opened 
 	}
 	w.s.editMu.Unlock()
 	close(opened)
+	for _, msg := range ix.Notices() {
+		w.s.notify(ctx, "window/showMessage", map[string]any{"type": 2, "message": "askls: " + msg})
+	}
 
 	start := time.Now()
 	st, err := ix.Sync(ctx)

@@ -199,3 +199,64 @@ func TestConfiguration(t *testing.T) {
 	}
 	e.shutdown()
 }
+
+// TestBadFoldersAreSkippedAndReportedOnce: a workspace folder that is
+// gone, a file, or not a file: URI is reported once (window/showMessage)
+// and skipped; the other folder keeps working. Before, one such folder
+// made every askls/ask fail and workspace/symbol return [] for all.
+func TestBadFoldersAreSkippedAndReportedOnce(t *testing.T) {
+	e := startEditor(t, editorSetup{})
+	e.waitIndexed()
+	gone := filepath.Join(t.TempDir(), "gone")
+	file := filepath.Join(e.root, "shop", "price.go")
+	added := []any{
+		map[string]any{"uri": fileURI(gone), "name": "gone"},
+		map[string]any{"uri": fileURI(file), "name": "a file"},
+		map[string]any{"uri": "https://example.com/repo", "name": "web"},
+	}
+	e.notify("workspace/didChangeWorkspaceFolders", map[string]any{"event": map[string]any{"added": added, "removed": []any{}}})
+	e.waitIndexedN(2)
+	e.notify("workspace/didChangeWorkspaceFolders", map[string]any{"event": map[string]any{"added": added, "removed": []any{}}})
+	e.waitIndexedN(3)
+	msgs := e.received("window/showMessage")
+	joined := ""
+	for _, m := range msgs {
+		joined += string(m) + "\n"
+	}
+	for _, want := range []string{gone + ": it does not exist", "price.go: it is a file, not a folder", "https://example.com/repo: only file: URIs"} {
+		if strings.Count(joined, want) != 1 {
+			t.Errorf("want one message saying %q; got:\n%s", want, joined)
+		}
+	}
+	if syms := e.symbols("Discount"); len(syms) == 0 {
+		t.Errorf("workspace/symbol is empty for the good folder")
+	}
+	res, err := e.ask(map[string]any{"question": "how is a Discount applied to a Price?"})
+	if err != nil || len(res.Citations) == 0 {
+		t.Errorf("askls/ask with bad folders beside a good one: %v %+v", err, res)
+	}
+	e.shutdown()
+}
+
+// TestHomeFolderIsAnsweredFromOpenBuffers: a workspace folder that is the
+// user's home folder is not walked; the client is told why, and questions
+// are answered from the open buffers.
+func TestHomeFolderIsAnsweredFromOpenBuffers(t *testing.T) {
+	root := writeFixture(t, "workspace.txtar")
+	t.Setenv("HOME", root)
+	e := startEditorAt(t, root, editorSetup{})
+	e.waitForWithin(30*time.Second, "window/showMessage", func(m json.RawMessage) bool {
+		return strings.Contains(string(m), "home folder") && strings.Contains(string(m), "open files")
+	})
+	e.waitIndexed()
+	if syms := e.symbols("Discount"); len(syms) != 0 {
+		t.Errorf("a closed file of the home folder was indexed: %+v", syms)
+	}
+	e.open("notes/plan.go", "package notes\n\n// ShippingWindow says when parcels leave the warehouse.\nfunc ShippingWindow() int { return 3 }\n")
+	e.sync()
+	res, err := e.ask(map[string]any{"question": "when do parcels leave the warehouse? ShippingWindow"})
+	if err != nil || len(res.Citations) == 0 || !strings.HasSuffix(string(res.Citations[0].Location.URI), "notes/plan.go") {
+		t.Errorf("not answered from the open buffer: %v %+v", err, res)
+	}
+	e.shutdown()
+}

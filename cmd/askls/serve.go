@@ -47,13 +47,14 @@ func runServe(ctx context.Context, args []string) error {
 	cfg := lsp.DefaultConfig()
 	cfg.MaxFileBytes = rf.maxFileBytes
 	opts := lsp.Options{
-		Logger:   logger,
-		Roots:    roots,
-		CacheDir: rf.cache,
-		Config:   &cfg,
-		Agent:    agent.Config{Provider: *provider, BaseURL: *baseURL, Model: *model, Host: *host, NoModel: *noModel, Logger: logger},
-		Version:  version,
-		Runtime:  memtune.Process,
+		Logger:          logger,
+		Roots:           roots,
+		CacheDir:        rf.cache,
+		AllowBroadRoots: rf.allowBroadRoot,
+		Config:          &cfg,
+		Agent:           agent.Config{Provider: *provider, BaseURL: *baseURL, Model: *model, Host: *host, NoModel: *noModel, Logger: logger},
+		Version:         version,
+		Runtime:         memtune.Process,
 	}
 	logger.Info("askls serve: language server on stdio", "version", version, "pid", os.Getpid())
 	if hint := terminalHint(os.Stdin); hint != "" {

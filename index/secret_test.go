@@ -1,0 +1,123 @@
+package index
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const testKeyBody = "MC4CAQAwBQYDK2VwBCIEIJ+DYvh6SEqVTm50DFtMDoQikTmiCqirVv9mWG9qfSnF\n"
+
+func TestPrivateKeyBlocksNeedARealBody(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		key        bool
+	}{
+		{"ed25519 PKCS8, one line", "-----BEGIN PRIVATE KEY-----\n" + testKeyBody + "-----END PRIVATE KEY-----\n", true},
+		{"indented in YAML", "tls:\n  key: |\n    -----BEGIN EC PRIVATE KEY-----\n    " + testKeyBody + "    -----END EC PRIVATE KEY-----\n", true},
+		{"encrypted, with headers", "-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,3F17F5316E2BAC89\n\n" + testKeyBody + testKeyBody + "-----END RSA PRIVATE KEY-----\n", true},
+		// npm's man/man7/config.7 shows this placeholder.
+		{"placeholder on one line", `key="-----BEGIN PRIVATE KEY-----\nXXXX\nXXXX\n-----END PRIVATE KEY-----"` + "\n", false},
+		{"placeholder body", "-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----\n", false},
+		{"header only", "Look for -----BEGIN PRIVATE KEY----- in the file.\nThat is all.\n", false},
+		{"no end", "-----BEGIN PRIVATE KEY-----\n" + testKeyBody, false},
+	} {
+		if got := len(privateKeyBlocks([]byte(tc.text))) > 0; got != tc.key {
+			t.Errorf("%s: key = %v, want %v", tc.name, got, tc.key)
+		}
+		red := string(redact([]byte(tc.text)))
+		if len(red) != len(tc.text) || strings.Count(red, "\n") != strings.Count(tc.text, "\n") {
+			t.Errorf("%s: redaction changed offsets or lines:\n%s", tc.name, red)
+		}
+		if tc.key && strings.Contains(red, "MC4CAQAw") {
+			t.Errorf("%s: body not redacted:\n%s", tc.name, red)
+		}
+		if !tc.key && red != tc.text {
+			t.Errorf("%s: redacted a text that holds no key:\n%s", tc.name, red)
+		}
+	}
+}
+
+func TestRedactKeepsTheTextAroundCredentials(t *testing.T) {
+	for in, secret := range map[string]string{
+		`const k = "AKIAIOSFODNN7EXAMPLE"`:                                 "IOSFODNN7EXAMPLE",
+		`aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`: "wJalrXUtnFEMI",
+		`//registry.npmjs.org/:_authToken=npm_abcdefgh12345678`:            "npm_abcdefgh12345678",
+		`"auth": "dXNlcjpwYXNzd29yZA=="`:                                   "dXNlcjpwYXNzd29yZA",
+		"    token: eyJhbGciOiJSUzI1NiIsImtpZCI6IjEifQ":                    "eyJhbGciOiJSUzI1NiIsImtpZCI6IjEifQ",
+		"client-key-data: LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVk=":            "LS0tLS1CRUdJTiBSU0Eg",
+		`dsn := "postgres://app:s3cretpw@db:5432/app"`:                     "s3cretpw",
+		`tok := "ghp_ABCDEFghijklMNOPqrstUVWXyz0123456789"`:                "ABCDEFghijklMNOP",
+		`slack := "xoxb-1234567890-abcdefghij"`:                            "1234567890-abcdef",
+	} {
+		out := Redact(in)
+		if strings.Contains(out, secret) || len(out) != len(in) || !strings.Contains(out, "[redacted]") && !strings.Contains(out, "****") {
+			t.Errorf("Redact(%q) = %q", in, out)
+		}
+	}
+	for _, plain := range []string{
+		"token := lexer.Next()", "see https://example.com/a@b", "var AKIA = 1", "password = flag.String(...)",
+		"func auth(user string) error", "github.com/user/repo", "user_password = getPassword()", `dsn := fmt.Sprintf("postgres://%s:%s@%s/db", u, p, h)`,
+	} {
+		if out := Redact(plain); out != plain {
+			t.Errorf("Redact(%q) = %q: no secret there", plain, out)
+		}
+	}
+}
+
+func TestSecretRulesFollowSymlinksAndManPages(t *testing.T) {
+	root := t.TempDir()
+	write := func(p, c string) {
+		os.MkdirAll(filepath.Dir(filepath.Join(root, p)), 0o755)
+		os.WriteFile(filepath.Join(root, p), []byte(c), 0o644)
+	}
+	write(".env", "DB_PASSWORD=hunter2secretvalue\n")
+	write("notes.txt", "-----BEGIN PRIVATE KEY-----\n"+testKeyBody+"-----END PRIVATE KEY-----\n")
+	write("man/man7/config.7", ".TH CONFIG 7\n.SS key\nA client key, e.g.\n.P\n.RS 2\n.nf\nkey=\"-----BEGIN PRIVATE KEY-----\\\\nXXXX\\\\nXXXX\\\\n-----END PRIVATE KEY-----\"\n.fi\n.RE\n")
+	write(".kube/config", "users:\n- user:\n    token: kubeTOKENsecretvalue0123456789\n")
+	os.Symlink(".env", filepath.Join(root, "config.txt"))
+	f := openFixture(t, root, t.TempDir())
+	defer f.ix.Close()
+	snap := f.ix.Snapshot()
+	if _, ok := snap.st.files["man/man7/config.7"]; !ok {
+		t.Errorf("the man page with a placeholder key is not indexed (skipped: %v)", f.stats.Skipped)
+	}
+	for _, p := range []string{"config.txt", ".env", ".kube/config", "notes.txt"} {
+		if _, ok := snap.st.files[p]; ok {
+			t.Errorf("%s is indexed", p)
+		}
+	}
+	if _, err := snap.Content("config.txt"); err == nil {
+		t.Errorf("a symlink to .env is readable")
+	}
+	if c, err := snap.Content("notes.txt"); err != nil || strings.Contains(string(c), "MC4CAQAw") {
+		t.Errorf("notes.txt: %q %v", c, err)
+	}
+	if hits := search(t, f.ix, "hunter2secretvalue"); len(hits) != 0 {
+		t.Errorf("the secret behind a symlink is searchable: %+v", hits)
+	}
+}
+
+// TestOpenBuffersAreMaskedOrRefused: an open buffer is masked when it is
+// handed to the index; one over the size limit (not masked, to keep each
+// keystroke cheap) is never read out.
+func TestOpenBuffersAreMaskedOrRefused(t *testing.T) {
+	f := newFixture(t, "workspace.txtar")
+	small := "package x\n\nconst K = \"AKIAIOSFODNN7EXAMPLE\"\n"
+	big := small + strings.Repeat("// filler\n", (2<<20)/10)
+	f.ix.Update("small.go", []byte(small))
+	f.ix.Update("big.go", []byte(big))
+	snap := f.ix.Snapshot()
+	if c, err := snap.Content("small.go"); err != nil || strings.Contains(string(c), "IOSFODNN7EXAMPLE") || len(c) != len(small) {
+		t.Errorf("small buffer: %q %v", c, err)
+	}
+	if _, err := snap.Content("big.go"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("a buffer over the size limit was read out: %v", err)
+	}
+	if ms, _ := snap.Grep(context.Background(), "IOSFODNN7EXAMPLE", "", 10); len(ms) != 0 {
+		t.Errorf("grep found the key: %+v", ms)
+	}
+}

@@ -1,0 +1,48 @@
+package lsp
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestOpenSecretFilesStayOut: secret files opened in the editor (didOpen)
+// and a private key in an ordinary open file reach no askls/ask result,
+// citation excerpt or workspace/symbol answer. Before, an open .env was
+// readable by every tool and quoted in citation excerpts.
+func TestOpenSecretFilesStayOut(t *testing.T) {
+	e := startEditor(t, editorSetup{})
+	e.waitIndexed()
+	body := strings.Repeat("MIIEsecretBodyAAAABBBBCCCCDDDDEEEEFFFFGGGGHHHHIIIIJJJJKKKKLLLL0123\n", 3)
+	open := map[string]string{
+		".env":             "DB_PASSWORD=hunter2secretvalue\nSTRIPE_KEY=sk_live_secretvalue\n",
+		"id_rsa":           "-----BEGIN RSA PRIVATE KEY-----\n" + body + "-----END RSA PRIVATE KEY-----\n",
+		"server.pem":       "-----BEGIN PRIVATE KEY-----\n" + body + "-----END PRIVATE KEY-----\n",
+		"credentials.json": `{"password": "credsecretvalue"}` + "\n",
+		".npmrc":           "//registry.npmjs.org/:_authToken=npmTOKENsecretvalue123\n",
+		"notes.txt":        "deploy password notes\n-----BEGIN PRIVATE KEY-----\n" + body + "-----END PRIVATE KEY-----\n",
+		"shop/keys.go":     "package shop\n\n// DeployKey is the AWS key for the deploy password.\nconst DeployKey = \"AKIAIOSFODNN7EXAMPLE\"\n",
+	}
+	for p, c := range open {
+		e.open(p, c)
+	}
+	e.sync()
+	for _, q := range []string{"where is the DB_PASSWORD set?", "deploy password private key", "DeployKey AWS key", "npm auth token registry"} {
+		res, err := e.ask(map[string]any{"question": q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(res)
+		for _, s := range []string{"hunter2secretvalue", "sk_live_secretvalue", "MIIEsecretBody", "credsecretvalue", "npmTOKENsecretvalue123", "IOSFODNN7EXAMPLE"} {
+			if strings.Contains(string(b), s) {
+				t.Errorf("%q: the answer lets out %q:\n%s", q, s, b)
+			}
+		}
+		for _, name := range []string{".env", "id_rsa", "server.pem", "credentials.json", ".npmrc"} {
+			if strings.Contains(string(b), `/`+name+`"`) {
+				t.Errorf("%q: the answer cites the secret file %s", q, name)
+			}
+		}
+	}
+	e.shutdown()
+}
