@@ -162,17 +162,6 @@ func safePath(p string) bool {
 	return true
 }
 
-// parsePathRef parses a valid path reference "dir/file.go:10",
-// "dir/file.go:10-12", "file.go:L10", "file.go#L10", "file.go:10:4". ok is
-// false for anything else.
-func parsePathRef(body string) (path string, lo, hi int, ok bool) {
-	ref, shaped := parseRef(body)
-	if !shaped || !ref.valid {
-		return "", 0, 0, false
-	}
-	return ref.path, ref.lo, ref.hi, true
-}
-
 // isWordByte reports whether b before '[' makes it an index expression
 // (x[1], f()[2], "s"[0]) rather than a citation.
 func isWordByte(b byte) bool {

@@ -34,7 +34,7 @@ func (l *lockedBuffer) String() string {
 
 // serveRaw runs Serve on a pipe, writes raw to it, and returns Serve's
 // error and the server's log.
-func serveRaw(t *testing.T, raw func(w io.Writer)) (error, string) {
+func serveRaw(t *testing.T, raw func(w io.Writer)) (string, error) {
 	t.Helper()
 	serverEnd, clientEnd := net.Pipe()
 	var log lockedBuffer
@@ -47,11 +47,11 @@ func serveRaw(t *testing.T, raw func(w io.Writer)) (error, string) {
 	select {
 	case err := <-done:
 		clientEnd.Close()
-		return err, log.String()
+		return log.String(), err
 	case <-time.After(30 * time.Second):
 		clientEnd.Close()
 		t.Fatalf("the server neither answered nor ended; log:\n%s", log.String())
-		return nil, ""
+		return "", nil
 	}
 }
 
@@ -94,7 +94,7 @@ func TestFramingErrorsEndTheConnection(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var before runtime.MemStats
 			runtime.ReadMemStats(&before)
-			err, log := serveRaw(t, tc.raw)
+			log, err := serveRaw(t, tc.raw)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("Serve = %v, want an error saying %q", err, tc.want)
 			}
@@ -113,7 +113,7 @@ func TestFramingErrorsEndTheConnection(t *testing.T) {
 // TestMalformedJSONWithRightFramingIsSkipped: a body that is not JSON but
 // whose length is right (the next frame follows) is skipped, as before.
 func TestMalformedJSONWithRightFramingIsSkipped(t *testing.T) {
-	err, log := serveRaw(t, func(w io.Writer) {
+	log, err := serveRaw(t, func(w io.Writer) {
 		io.WriteString(w, frame(`{"jsonrpc":"2.0","id":1,"method":`)+frame(`{"jsonrpc":"2.0","method":"exit"}`))
 	})
 	if err == nil || !strings.Contains(err.Error(), "exit without shutdown") {
