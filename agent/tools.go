@@ -235,12 +235,21 @@ func (tb *toolbox) searchCode(ctx context.Context, a args) (string, string, erro
 	}
 	var w strings.Builder
 	shown := 0
+	seen := map[[3]any]bool{}
 	for _, h := range hits {
 		f, err := tb.file(h.Path)
 		if err != nil {
 			continue
 		}
-		start, end := hitWindow(f, h)
+		// The lines of the hit's unit that hold the query (spans.go), as
+		// the retrieval answer cites them; two hits of one unit show it
+		// once.
+		start, end := tb.hitSpan(q, h, f, hitWindowLines)
+		if key := [3]any{h.Path, start, end}; seen[key] {
+			continue
+		} else {
+			seen[key] = true
+		}
 		note := symbolNote(h.Kind, h.Symbol)
 		if _, ok := tb.evidence(&w, h.Path, f, start, end, h.Symbol, note); ok {
 			shown++
