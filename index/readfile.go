@@ -106,3 +106,15 @@ func skipReason(err error) string {
 	}
 	return "unreadable"
 }
+
+// readSpan is readSpanRaw with the secrets masked (redact): what a search
+// returns, and every text read for a user or a model, goes through it.
+// The rerank reads its candidates raw (chunkTexts): their text is only
+// scored, and page masks what it returns.
+func readSpan(r *root, rel string, size, mtime int64, off, n int) ([]byte, bool) {
+	b, ok := readSpanRaw(r, rel, size, mtime, off, n)
+	if !ok {
+		return nil, false
+	}
+	return redact(b), true
+}

@@ -7,10 +7,10 @@ import (
 	"path/filepath"
 )
 
-// readSpan reads n bytes at off of a file under r, if the file still has
+// readSpanRaw reads n bytes at off of a file under r, if the file still has
 // the size and mtime it had when indexed and is not a symlink. The Linux
 // build does the same with four system calls and no os.File.
-func readSpan(r *root, rel string, size, mtime int64, off, n int) ([]byte, bool) {
+func readSpanRaw(r *root, rel string, size, mtime int64, off, n int) ([]byte, bool) {
 	if off < 0 || n < 0 || int64(off)+int64(n) > size {
 		return nil, false // an entry that does not fit its file
 	}
@@ -32,5 +32,5 @@ func readSpan(r *root, rel string, size, mtime int64, off, n int) ([]byte, bool)
 	if _, err := f.ReadAt(b, int64(off)); err != nil {
 		return nil, false
 	}
-	return redact(b), true
+	return b, true
 }

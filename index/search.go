@@ -1,6 +1,7 @@
 package index
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math"
@@ -411,7 +412,8 @@ func (s *Snapshot) page(p *plan, cands []cand, limit int) []Hit {
 			continue
 		}
 		c.hit, text = s.narrow(p, c, text)
-		c.hit.Excerpt = excerpt(text, p.terms)
+		// The pool's texts are read unmasked; what a hit shows is masked.
+		c.hit.Excerpt = excerpt(redact(bytes.Clone(text)), p.terms)
 		hits = append(hits, c.hit)
 	}
 	return hits

@@ -28,7 +28,8 @@ func (s *Snapshot) chunkText(p string, c chunkMeta) []byte {
 // chunkTexts; chunks further apart are read one by one.
 const maxSpanRead = 256 << 10
 
-// chunkTexts returns the texts of n chunks (path and meta of each from
+// chunkTexts returns the texts of n chunks, secrets not masked (only
+// page's hits are: see readSpan), (path and meta of each from
 // at): the chunks of one file are read with one open and one read of the
 // span that holds them, when the file is not open in the editor, has the
 // size it had when indexed and the span is small enough; else as
@@ -63,7 +64,7 @@ func (s *Snapshot) chunkTexts(n int, at func(int) (string, chunkMeta)) [][]byte 
 			}
 			if ok && hi-lo <= maxSpanRead {
 				if r, rel := s.ix.rootOf(p); r != nil {
-					if b, ok := readSpan(r, rel, e.Size, e.MTime, lo, hi-lo); ok {
+					if b, ok := readSpanRaw(r, rel, e.Size, e.MTime, lo, hi-lo); ok {
 						for _, i := range idx {
 							_, c := at(i)
 							out[i] = b[c.Off-lo : c.Off-lo+c.Len : c.Off-lo+c.Len]
@@ -77,7 +78,7 @@ func (s *Snapshot) chunkTexts(n int, at func(int) (string, chunkMeta)) [][]byte 
 			p, c := at(i)
 			if e != nil && !open && c.Len > 0 {
 				if r, rel := s.ix.rootOf(p); r != nil {
-					if b, ok := readSpan(r, rel, e.Size, e.MTime, c.Off, c.Len); ok {
+					if b, ok := readSpanRaw(r, rel, e.Size, e.MTime, c.Off, c.Len); ok {
 						out[i] = b
 						continue
 					}
