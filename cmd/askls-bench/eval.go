@@ -89,79 +89,20 @@ func runEval(ctx context.Context, args []string) error {
 			prefixes = append(prefixes, p)
 		}
 	}
-	inCorpus := func(hits []index.Hit, err error) ([]index.Hit, error) {
-		var out []index.Hit
-		for _, h := range hits {
-			keep := true
-			for _, p := range prefixes {
-				if strings.HasPrefix(h.Path, p) {
-					keep = false
-				}
-			}
-			if keep {
-				out = append(out, h)
-			}
-		}
-		return out, err
-	}
-	askls := scoreSet("askls", qs, func(q string) ([]index.Hit, error) {
-		return inCorpus(snap.Search(ctx, q, 60, index.Filter{NoTests: true}))
-	})
-	summaries := []evalSummary{askls}
+	summaries := []evalSummary{scoreSet("askls", qs, func(q string) ([]index.Hit, error) {
+		return inCorpus(prefixes)(snap.Search(ctx, q, 60, index.Filter{NoTests: true}))
+	})}
 	if *latency > 0 {
-		if pf := os.Getenv("ASKLS_EVAL_CPUPROFILE"); pf != "" {
-			f, err := os.Create(pf)
-			if err != nil {
-				return err
-			}
-			pprof.StartCPUProfile(f)
-			defer pprof.StopCPUProfile()
+		if err := timeSearches(ctx, snap, qs, *latency); err != nil {
+			return err
 		}
-		var ts []float64
-		for r := 0; r < *latency; r++ {
-			for _, q := range benchkit.QueryMix {
-				t := time.Now()
-				if _, err := snap.Search(ctx, q, 10, index.Filter{}); err != nil {
-					return fmt.Errorf("eval: query %q: %w", q, err)
-				}
-				ts = append(ts, float64(time.Since(t).Microseconds())/1000)
-			}
-		}
-		fmt.Fprintf(os.Stderr, "query latency over %d searches (limit 10): p50 %.2f ms, p99 %.2f ms\n", len(ts), percentile(ts, 50), percentile(ts, 99))
-		ts = ts[:0]
-		for r := 0; r < *latency; r++ {
-			for _, q := range qs {
-				t := time.Now()
-				if _, err := snap.Search(ctx, q.Question, 10, index.Filter{}); err != nil {
-					return fmt.Errorf("eval: question %s: %w", q.ID, err)
-				}
-				ts = append(ts, float64(time.Since(t).Microseconds())/1000)
-			}
-		}
-		fmt.Fprintf(os.Stderr, "the set's questions over %d searches (limit 10): p50 %.2f ms, p99 %.2f ms\n", len(ts), percentile(ts, 50), percentile(ts, 99))
 	}
 	if *baseline {
-		if len(rf.roots) > 1 {
-			return usageError("--baseline takes one --root")
-		}
-		root := "."
-		if len(rf.roots) == 1 {
-			root = rf.roots[0]
-		}
-		tmp, err := os.MkdirTemp("", "askls-baseline-")
+		b, err := scoreBaseline(ctx, rf, qs, prefixes)
 		if err != nil {
 			return err
 		}
-		defer os.RemoveAll(tmp)
-		fmt.Fprintln(os.Stderr, "building the baseline index (bleve default mapping)...")
-		b, _, err := benchkit.BuildBaseline(ctx, root, tmp, benchkit.BaselineOptions{MaxFileBytes: rf.maxFileBytes})
-		if err != nil {
-			return fmt.Errorf("baseline: %w", err)
-		}
-		defer b.Close()
-		summaries = append(summaries, scoreSet("baseline", qs, func(q string) ([]index.Hit, error) {
-			return inCorpus(b.Search(ctx, q, 60))
-		}))
+		summaries = append(summaries, b)
 	}
 	var ans *answerSummary
 	if *answers {
@@ -191,6 +132,82 @@ func runEval(ctx context.Context, args []string) error {
 		return fmt.Errorf("%s: below the floor: %s", *set, strings.Join(missed, "; "))
 	}
 	return nil
+}
+
+// inCorpus returns a filter of search results that drops the hits under
+// the prefixes the question set leaves out.
+func inCorpus(prefixes []string) func([]index.Hit, error) ([]index.Hit, error) {
+	return func(hits []index.Hit, err error) ([]index.Hit, error) {
+		var out []index.Hit
+		for _, h := range hits {
+			if !hasPrefix(h.Path, prefixes) {
+				out = append(out, h)
+			}
+		}
+		return out, err
+	}
+}
+
+// timeSearches times rounds of the bench's query mix and of the set's
+// questions at limit 10 and prints p50 and p99 of each to stderr
+// (ASKLS_EVAL_CPUPROFILE=FILE also writes a CPU profile).
+func timeSearches(ctx context.Context, snap *index.Snapshot, qs []evalQuestion, rounds int) error {
+	if pf := os.Getenv("ASKLS_EVAL_CPUPROFILE"); pf != "" {
+		f, err := os.Create(pf)
+		if err != nil {
+			return err
+		}
+		pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
+	}
+	run := func(what string, queries []string) error {
+		var ts []float64
+		for r := 0; r < rounds; r++ {
+			for _, q := range queries {
+				t := time.Now()
+				if _, err := snap.Search(ctx, q, 10, index.Filter{}); err != nil {
+					return fmt.Errorf("eval: %q: %w", q, err)
+				}
+				ts = append(ts, float64(time.Since(t).Microseconds())/1000)
+			}
+		}
+		fmt.Fprintf(os.Stderr, "%s over %d searches (limit 10): p50 %.2f ms, p99 %.2f ms\n", what, len(ts), percentile(ts, 50), percentile(ts, 99))
+		return nil
+	}
+	if err := run("query latency", benchkit.QueryMix); err != nil {
+		return err
+	}
+	var questions []string
+	for _, q := range qs {
+		questions = append(questions, q.Question)
+	}
+	return run("the set's questions", questions)
+}
+
+// scoreBaseline builds the plain-bleve baseline of the one root in a
+// temporary folder and scores the set on it.
+func scoreBaseline(ctx context.Context, rf rootFlags, qs []evalQuestion, prefixes []string) (evalSummary, error) {
+	if len(rf.roots) > 1 {
+		return evalSummary{}, usageError("--baseline takes one --root")
+	}
+	root := "."
+	if len(rf.roots) == 1 {
+		root = rf.roots[0]
+	}
+	tmp, err := os.MkdirTemp("", "askls-baseline-")
+	if err != nil {
+		return evalSummary{}, err
+	}
+	defer os.RemoveAll(tmp)
+	fmt.Fprintln(os.Stderr, "building the baseline index (bleve default mapping)...")
+	b, _, err := benchkit.BuildBaseline(ctx, root, tmp, benchkit.BaselineOptions{MaxFileBytes: rf.maxFileBytes})
+	if err != nil {
+		return evalSummary{}, fmt.Errorf("baseline: %w", err)
+	}
+	defer b.Close()
+	return scoreSet("baseline", qs, func(q string) ([]index.Hit, error) {
+		return inCorpus(prefixes)(b.Search(ctx, q, 60))
+	}), nil
 }
 
 // evalReport is eval's JSON output.
