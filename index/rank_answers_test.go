@@ -22,6 +22,7 @@ func firstFiles(hits []Hit) []string {
 // holds maxTokenSize ranks above one that is full of its parts (max,
 // token, size).
 func TestSearchExactIdentifierBeatsItsParts(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, "rank_answers.txtar")
 	got := firstFiles(search(t, f.ix, "maxTokenSize"))
 	if len(got) == 0 || got[0] != "bufio/scan.go" {
@@ -38,6 +39,7 @@ func TestSearchExactIdentifierBeatsItsParts(t *testing.T) {
 // declaration of its file, whose doc comment holds more of the words; and
 // code comes before the document that explains it.
 func TestSearchFunctionsBeforeDeclarationsAndCodeBeforeProse(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, "rank_answers.txtar")
 	q := "how does the store save the values of a session when the response is written"
 	hits := search(t, f.ix, q)
@@ -69,6 +71,7 @@ func TestSearchFunctionsBeforeDeclarationsAndCodeBeforeProse(t *testing.T) {
 // An open buffer whose content the generation does not hold (the writer
 // has not caught up, or is busy with a first build) is searched as it is.
 func TestSearchFindsUnindexedOpenBuffer(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, "rank_answers.txtar")
 	edited := []byte("package bufio\n\n// quokkaRetry retries the quokka handshake.\nfunc quokkaRetry() {}\n")
 	s := &Snapshot{ix: f.ix, st: f.ix.Snapshot().st, overlay: map[string][]byte{"bufio/scan.go": edited}}
@@ -108,6 +111,7 @@ func TestSearchFindsUnindexedOpenBuffer(t *testing.T) {
 // Every factor of the default ranking is set: a zero factor would drop
 // whole classes of files from every result.
 func TestDefaultRankingFactorsAreSet(t *testing.T) {
+	t.Parallel()
 	rk := DefaultRanking()
 	for name, v := range map[string]float64{"SymbolBoost": rk.SymbolBoost, "PathBoost": rk.PathBoost,
 		"SymbolBoostProse": rk.SymbolBoostProse, "PathBoostProse": rk.PathBoostProse, "ExactBoost": rk.ExactBoost,

@@ -7,6 +7,7 @@ import (
 )
 
 func TestCoverage(t *testing.T) {
+	t.Parallel()
 	text := []byte("// ConstantTimeCompare returns 1 if the two slices have equal contents.\nfunc ConstantTimeCompare(x, y []byte) int {")
 	ones := []float64{1, 1, 1, 1}
 	cases := []struct {
@@ -32,6 +33,7 @@ func TestCoverage(t *testing.T) {
 }
 
 func TestRankByFileExtras(t *testing.T) {
+	t.Parallel()
 	type c struct {
 		path  string
 		score float64
@@ -56,6 +58,7 @@ func TestRankByFileExtras(t *testing.T) {
 }
 
 func TestSearchQualifiedNameAndCoverage(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, "rank.txtar")
 	for _, c := range []struct{ q, path string }{
 		// errs.Is: the Is defined under errs/, not the other Is in a
@@ -73,6 +76,7 @@ func TestSearchQualifiedNameAndCoverage(t *testing.T) {
 }
 
 func TestSearchDropsQuestionEnglish(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, "rank_english.txtar")
 	// "e.g.", "i.e." and the head of "doesn't" are in cache/doc.go's
 	// comment, not in the function that answers the question.
@@ -94,6 +98,7 @@ func TestSearchDropsQuestionEnglish(t *testing.T) {
 }
 
 func TestSearchFeedback(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, "rank_feedback.txtar")
 	q := "how does the scheduler pick the next runnable task when its queue is empty"
 	order := func() []string {
@@ -116,6 +121,7 @@ func TestSearchFeedback(t *testing.T) {
 }
 
 func TestFeedbackTerms(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, "rank_feedback.txtar")
 	s := f.ix.Snapshot()
 	texts := [][]byte{
@@ -150,6 +156,7 @@ func TestFeedbackTerms(t *testing.T) {
 }
 
 func TestSearchRankDoesNotDependOnLimit(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t, "rank.txtar")
 	// A small rerank pool: a limit of 1 then fetches more candidates
 	// than the pool; every one of them must be reranked.

@@ -69,18 +69,22 @@ func newMapping() mapping.IndexMapping {
 	return im
 }
 
-var runtimeConfig = map[string]interface{}{"unsafe_batch": true}
+// runtimeConfig is bleve's runtime configuration of an index, a new map
+// for each: bleve writes into the map it is given, so a shared one made
+// two indexes opened at once (two roots in two servers of one process,
+// parallel tests) a concurrent map write.
+func runtimeConfig() map[string]interface{} { return map[string]interface{}{"unsafe_batch": true} }
 
 // openBleve opens the index in dir, creating it when absent.
 func openBleve(dir string) (bleve.Index, error) {
 	if _, err := os.Stat(dir); err == nil {
-		bi, err := bleve.OpenUsing(dir, runtimeConfig)
+		bi, err := bleve.OpenUsing(dir, runtimeConfig())
 		if err != nil {
 			return nil, fmt.Errorf("open bleve index %s: %w", dir, err)
 		}
 		return bi, nil
 	}
-	bi, err := bleve.NewUsing(dir, newMapping(), scorch.Name, scorch.Name, runtimeConfig)
+	bi, err := bleve.NewUsing(dir, newMapping(), scorch.Name, scorch.Name, runtimeConfig())
 	if err != nil {
 		return nil, fmt.Errorf("create bleve index %s: %w", dir, err)
 	}
