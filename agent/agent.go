@@ -71,6 +71,7 @@ func (a *Agent) askIn(ctx context.Context, src source, th *Thread, q Question, e
 	res, err := r.choose(ctx, q)
 	if err == nil && th != nil {
 		r.record(res)
+		res.Thread = th.ID
 	}
 	return res, err
 }
