@@ -40,9 +40,17 @@ func (s *server) executeCommand(ctx context.Context, raw json.RawMessage, releas
 	case cmdStatus:
 		release()
 		return s.commandStatus(ctx, p.Arguments), nil
+	case cmdThreads:
+		release()
+		return s.commandThreads()
+	case cmdOpenThread:
+		return s.commandOpenThread(ctx, p.Arguments, release)
+	case cmdDeleteThread:
+		release()
+		return s.commandDeleteThread(p.Arguments)
 	default:
-		return nil, invalidParams("workspace/executeCommand: unknown command %q (askls knows %s, %s, %s, %s, %s)",
-			p.Command, cmdAsk, cmdShowAnswer, cmdClearCitations, cmdReindex, cmdStatus)
+		return nil, invalidParams("workspace/executeCommand: unknown command %q (askls knows %s)",
+			p.Command, strings.Join(commands, ", "))
 	}
 }
 
