@@ -206,7 +206,11 @@ func (s *server) labelOf(id string) string {
 // v0.12.0 has no method for it, so it goes through the connection's Call).
 // It reports whether the client showed it.
 func (s *server) openAnswer(ctx context.Context, res *askResult, takeFocus bool) bool {
-	path, err := s.answerFiles.write(res.ID, s.answerMarkdown(res))
+	md := s.answerMarkdown(res)
+	if res.Thread != "" {
+		md += s.earlierTurnsMarkdown(ctx, res.Thread)
+	}
+	path, err := s.answerFiles.write(res.ID, md)
 	if err != nil {
 		s.log.Warn("could not write the answer file", "err", err)
 		return false

@@ -12,6 +12,7 @@ import (
 
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/citations"
+	"github.com/askls/askls/index"
 	"github.com/askls/askls/thread"
 )
 
@@ -204,9 +205,17 @@ func (s *server) commandOpenThread(ctx context.Context, args []json.RawMessage, 
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cmdOpenThread, err)
 	}
-	snap := ix.Snapshot()
 	release()
-	out := wireThread{ID: th.ID, Title: th.Title(), Created: th.Created, Updated: th.Updated, Turns: []wireTurn{}}
+	out := wireThread{ID: th.ID, Title: th.Title(), Created: th.Created, Updated: th.Updated, Turns: s.wireTurns(ix, th)}
+	return out, nil
+}
+
+// wireTurns is th's turns with their citations as Locations in the files
+// as they are now (an open document as the editor has it), each stale when
+// its lines no longer hash as they did when cited.
+func (s *server) wireTurns(ix *index.Index, th *agent.Thread) []wireTurn {
+	snap := ix.Snapshot()
+	out := []wireTurn{}
 	contents := map[string][]byte{}
 	for _, t := range th.Turns {
 		wt := wireTurn{Question: t.Question, Answer: t.Answer, Mode: t.Mode, Refused: t.Refused, At: t.At, Citations: []wireCitation{}}
@@ -238,7 +247,51 @@ func (s *server) commandOpenThread(ctx context.Context, args []json.RawMessage, 
 				Symbol: c.Symbol, Excerpt: c.Excerpt, Stale: stale,
 			})
 		}
-		out.Turns = append(out.Turns, wt)
+		out = append(out, wt)
 	}
-	return out, nil
+	return out
+}
+
+// earlierTurnsMarkdown is the turns of thread id before its newest, newest
+// first, as the answer document shows them below the answer (Helix shows
+// the whole thread that way): question, answer and path:line:col citation
+// lines where the code is now. "" when the thread has one turn.
+func (s *server) earlierTurnsMarkdown(ctx context.Context, id string) string {
+	store, err := s.threadStore()
+	if err != nil {
+		return ""
+	}
+	th, err := store.Load(id)
+	if err != nil || len(th.Turns) < 2 {
+		return ""
+	}
+	ix, err := s.ws.get(ctx)
+	if err != nil {
+		return ""
+	}
+	turns := s.wireTurns(ix, th)
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n## Earlier in this thread (%s)\n", th.ID)
+	for i := len(turns) - 2; i >= 0; i-- {
+		t := turns[i]
+		title, _, _ := strings.Cut(strings.TrimSpace(t.Question), "\n")
+		fmt.Fprintf(&b, "\n### %s\n\n%s\n\n", title, strings.TrimSpace(t.Answer))
+		for _, c := range t.Citations {
+			path, err := uriPath(string(c.Location.URI))
+			if err != nil {
+				path = string(c.Location.URI)
+			} else {
+				path = s.relPath(path)
+			}
+			fmt.Fprintf(&b, "[%d] %s:%d:%d", c.N, path, c.Location.Range.Start.Line+1, c.Location.Range.Start.Character+1)
+			if c.Symbol != "" {
+				fmt.Fprintf(&b, " %s", codeSpan(c.Symbol))
+			}
+			if c.Stale {
+				b.WriteString(" (stale: the cited code changed)")
+			}
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
 }

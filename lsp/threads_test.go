@@ -156,4 +156,22 @@ func TestExecuteCommandAskInThread(t *testing.T) {
 	if r1.Thread == "" || r2.Thread != r1.Thread || !strings.Contains(r2.Answer, "Following up on") {
 		t.Fatalf("threads %q %q:\n%s", r1.Thread, r2.Thread, r2.Answer)
 	}
+	// The answer document of the follow-up shows the whole thread: the
+	// newest turn first, then turn 1 with its citation lines.
+	var md []byte
+	for _, raw := range e.received("window/showDocument") {
+		var sd struct {
+			URI string `json:"uri"`
+		}
+		json.Unmarshal(raw, &sd)
+		if path, err := uriPath(sd.URI); err == nil && strings.Contains(path, r2.ID) {
+			md, _ = os.ReadFile(path)
+		}
+	}
+	text := string(md)
+	newest := strings.Index(text, "# who calls that?")
+	earlier := strings.Index(text, "### what does `ApplyDiscount` do?")
+	if newest != 0 || earlier < 0 || !strings.Contains(text[earlier:], "] cart/discount.go:") {
+		t.Errorf("the follow-up's answer document does not show the thread:\n%s", text)
+	}
 }
