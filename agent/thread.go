@@ -117,10 +117,18 @@ func (r *run) record(res *Result) {
 	all := r.reg.All()
 	ev := make([]int, len(res.Citations))
 	for i, c := range res.Citations {
+		// The registry item the citation was made from: same span and
+		// text. When an earlier turn's span was read again after the file
+		// changed, both are there: a stale citation is the earlier one.
 		id := 0
 		for _, e := range all {
-			if e.Path == c.Path && e.Start == c.Start && e.End == c.End && citations.Excerpt(e.Text) == c.Excerpt {
+			if e.Path != c.Path || e.Start != c.Start || e.End != c.End || citations.Excerpt(e.Text) != c.Excerpt {
+				continue
+			}
+			if id == 0 || (e.ID <= r.seeded) == c.Stale {
 				id = e.ID
+			}
+			if (e.ID <= r.seeded) == c.Stale {
 				break
 			}
 		}

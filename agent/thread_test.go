@@ -206,3 +206,38 @@ func hashHex(text string) string {
 	h := citations.Hash(text)
 	return hex.EncodeToString(h[:])
 }
+
+// New evidence of a follow-up is numbered after the thread's: the tool
+// output of turn 2 starts at [2] when turn 1 cited one span, and the
+// thread keeps one number per span across turns.
+func TestThreadEvidenceNumbersUnique(t *testing.T) {
+	var second int
+	f := newFakeOllama(t,
+		calls("search_code", `{"query":"reverse rune"}`),
+		func(req *modeltest.Request) reply {
+			return reply{Chunks: []chunk{text(fmt.Sprintf("Reverse swaps runes [%d].", modeltest.FirstEvidence(req.LastTool())))}}
+		},
+		calls("read_file", `{"path":"util/use.go","start_line":3,"end_line":6}`),
+		func(req *modeltest.Request) reply {
+			second = modeltest.FirstEvidence(req.LastTool())
+			return reply{Chunks: []chunk{text(fmt.Sprintf("Backwards calls it [%d], which reverses [1].", second))}}
+		},
+	)
+	a := testAgent(f, Config{})
+	th := NewThread("/ws")
+	askIn(t, a, project, th, "how is a string reversed?")
+	r2 := askIn(t, a, project, th, "who uses it?")
+	checkResult(t, r2, project)
+	if second != 2 {
+		t.Errorf("turn 2's first new evidence is [%d], want [2] (after the thread's [1])", second)
+	}
+	if len(th.Evidence) != 2 || th.Evidence[1].Path != "util/use.go" || th.Evidence[1].N != 2 {
+		t.Fatalf("thread evidence %+v", th.Evidence)
+	}
+	if got := th.Turns[1].Evidence; len(got) != 2 || got[0] != 2 || got[1] != 1 {
+		t.Errorf("turn 2 cites thread evidence %v, want [2 1]", got)
+	}
+	if r2.Citations[0].Path != "util/use.go" || r2.Citations[1].Path != th.Evidence[0].Path {
+		t.Errorf("turn 2 citations %+v", r2.Citations)
+	}
+}
