@@ -148,7 +148,7 @@ export class AnswerPanel implements vscode.Disposable {
   show(e: Entry, preserveFocus = true): void {
     this.currentKey = e.key;
     this.reveal(preserveFocus);
-    this.renderNow();
+    this.renderNow(true);
   }
 
   reveal(preserveFocus = true): void {
@@ -187,7 +187,8 @@ export class AnswerPanel implements vscode.Disposable {
     }, 50);
   }
 
-  private renderNow(): void {
+  /** renderNow sends the body; scroll brings the current entry into view (a thread's newest turn). */
+  private renderNow(scroll = false): void {
     if (this.renderTimer) {
       clearTimeout(this.renderTimer);
       this.renderTimer = undefined;
@@ -196,7 +197,7 @@ export class AnswerPanel implements vscode.Disposable {
     this.lastBody = body;
     if (this.panel) {
       this.panel.title = this.current ? `askls: ${truncate(this.current.question, 30)}` : 'askls: Answer';
-      void this.panel.webview.postMessage({ type: 'render', html: body });
+      void this.panel.webview.postMessage({ type: 'render', html: body, scroll });
     }
   }
 
@@ -284,6 +285,10 @@ const script = `
     const m = ev.data;
     if (m && m.type === 'render') {
       root.innerHTML = m.html;
+      const cur = root.querySelector('article.entry:not(.earlier)');
+      if (m.scroll && cur && root.querySelector('article.earlier')) {
+        cur.scrollIntoView({ block: 'start' });
+      }
     }
   });
   root.addEventListener('click', function (ev) {
