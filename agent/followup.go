@@ -102,11 +102,12 @@ func (r *run) buildsOn() string {
 	if !ok {
 		return ""
 	}
-	what := fmt.Sprintf("%s:%d-%d", e.Path, e.Start, e.End)
+	// The marker is the reference: a path:lines written out would become
+	// a second marker of the same span.
 	if e.Symbol != "" {
-		what = fmt.Sprintf("`%s` (%s)", e.Symbol, what)
+		return fmt.Sprintf("Following up on `%s` from the previous answer [%d].\n", e.Symbol, e.N)
 	}
-	return fmt.Sprintf("Following up on %s from the previous answer [%d].\n", what, e.N)
+	return fmt.Sprintf("Following up on the code the previous answer cited first [%d].\n", e.N)
 }
 
 func abs(x int) int {

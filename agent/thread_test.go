@@ -157,7 +157,7 @@ func TestThreadRetrievalFollowUp(t *testing.T) {
 	}
 	r2 := askIn(t, a, project, th, "who calls that?")
 	checkResult(t, r2, project)
-	if !strings.Contains(r2.Answer, "Following up on `Reverse` (util/strings.go:") {
+	if !strings.Contains(r2.Answer, "Following up on `Reverse` from the previous answer [") {
 		t.Errorf("no builds-on line:\n%s", r2.Answer)
 	}
 	if !strings.Contains(r2.Answer, "### Calls of Reverse") {
