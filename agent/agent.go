@@ -58,7 +58,27 @@ func (a *Agent) Ask(ctx context.Context, snap *index.Snapshot, q Question, ev Ev
 }
 
 func (a *Agent) ask(ctx context.Context, src source, q Question, ev Events) (*Result, error) {
+	return a.askIn(ctx, src, nil, q, ev)
+}
+
+// askIn answers q, as the next turn of th when th is not nil; the turn is
+// appended to th only when an answer is given.
+func (a *Agent) askIn(ctx context.Context, src source, th *Thread, q Question, ev Events) (*Result, error) {
 	r := newRun(a, src, q, ev)
+	if th != nil {
+		r.seed(th)
+	}
+	res, err := r.choose(ctx, q)
+	if err == nil && th != nil {
+		r.record(res)
+		res.Thread = th.ID
+	}
+	return res, err
+}
+
+// choose runs the ask in the mode the configuration allows.
+func (r *run) choose(ctx context.Context, q Question) (*Result, error) {
+	a := r.a
 	if strings.TrimSpace(q.Text) == "" {
 		return nil, errors.New("agent: empty question")
 	}

@@ -86,6 +86,9 @@ type Result struct {
 	// Weak is set when the best evidence found does not clearly answer
 	// the question; the answer's first line says so.
 	Weak bool `json:"weak"`
+	// Thread is the id of the thread the answer is a turn of (AskThread);
+	// empty for a question asked alone.
+	Thread string `json:"thread,omitempty"`
 }
 
 // Modes of a Result.

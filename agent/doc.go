@@ -9,10 +9,18 @@
 // Config.NoModel) it answers in retrieval mode: ranked, cited evidence,
 // never presented as a model's answer.
 //
+// Threads (thread.go, followup.go): AskThread answers a follow-up as the
+// next turn of a Thread. The model sees the earlier turns within half the
+// context budget (the newest whole, older ones summarised or left out)
+// and the thread's evidence under numbers unique within the thread; an
+// earlier citation is re-checked against the current content like any
+// other. Retrieval mode builds on the previous answer's main symbol. The
+// thread store (package thread) keeps threads on disk.
+//
 // RunTool runs one of the same tools outside an Ask, for other front ends
 // (the MCP server).
 //
 // Concurrency: an *Agent is safe for concurrent use; each Ask has its own
-// state. Events callbacks run on the goroutine that called Ask. Providers
+// state; a *Thread is not (one AskThread at a time per thread). Events callbacks run on the goroutine that called Ask. Providers
 // are safe for concurrent use.
 package agent

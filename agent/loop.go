@@ -17,10 +17,7 @@ func (r *run) model(parent context.Context) (*Result, error) {
 	soft := r.start.Add(r.cfg.Timeout * 3 / 4)
 
 	r.res.Mode, r.res.Model = ModeModel, r.cfg.Model
-	msgs := []Message{
-		{Role: "system", Content: systemPrompt},
-		{Role: "user", Content: userPrompt(r.q)},
-	}
+	msgs := r.opening()
 	for _, m := range msgs {
 		r.chars += len(m.Content)
 	}

@@ -49,12 +49,12 @@ const weakLine = "Nothing here clearly answers this; the closest code is:"
 // refuses (index.ErrBadQuery: too long) is an error, not an empty answer.
 func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 	r.res.Mode, r.res.Model = ModeRetrieval, ""
-	terms := questionTerms(r.q.Text)
+	terms := questionTerms(r.searchText())
 	hits, err := r.rankedHits(ctx, terms)
 	if err != nil {
 		return nil, err
 	}
-	defs := r.definitions()
+	defs := append(r.definitions(), r.followDefs()...)
 	first := append(r.atCursor(), defs...)
 	entries, weak := r.chooseEntries(terms, first, hits)
 
@@ -64,6 +64,7 @@ func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 		r.res.Weak = true
 	}
 	b.WriteString(retrievalHeader + "\n")
+	b.WriteString(r.buildsOn())
 	usesFirst := asksForCallers(r.q.Text)
 	if usesFirst {
 		r.writeEntries(&b, entries[:len(first)], 0)
@@ -78,7 +79,7 @@ func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 		b.WriteString(" (" + why + ")")
 	}
 	b.WriteString("\n")
-	if r.reg.Len() == 0 {
+	if r.reg.Len() == r.seeded {
 		// Nothing to cite: the refusal below is the whole answer. Streamed,
 		// this text would reach the reader as a header over no entries and
 		// the how-to line twice.
@@ -98,11 +99,12 @@ func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 // are left out, then added after the rest when the question is about
 // tests or nothing else matched.
 func (r *run) rankedHits(ctx context.Context, terms []qterm) ([]index.Hit, error) {
+	query := r.searchText()
 	search := func(f index.Filter) ([]index.Hit, error) {
 		t0 := time.Now()
-		r.searched = append(r.searched, describeCall("search_code", args{"query": r.q.Text}))
-		hits, err := r.src.Search(ctx, r.q.Text, retrievalPool, f)
-		stepArgs := map[string]any{"query": r.q.Text, "limit": retrievalPool}
+		r.searched = append(r.searched, describeCall("search_code", args{"query": query}))
+		hits, err := r.src.Search(ctx, query, retrievalPool, f)
+		stepArgs := map[string]any{"query": query, "limit": retrievalPool}
 		if f.NoTests {
 			stepArgs["no_tests"] = true
 		}

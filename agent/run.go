@@ -30,6 +30,8 @@ type run struct {
 	cache      map[string]int  // call key -> step number (1-based)
 	chars      int             // characters of the conversation
 	searched   []string        // the calls made, for a refusal
+	prior      *Thread         // the thread this ask follows up, or nil
+	seeded     int             // registry numbers 1..seeded are the thread's evidence
 }
 
 func newRun(a *Agent, src source, q Question, ev Events) *run {

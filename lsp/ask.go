@@ -31,6 +31,9 @@ type askResult struct {
 	Steps     []agent.Step   `json:"steps"`
 	Stats     agent.Stats    `json:"stats"`
 	Notice    string         `json:"notice,omitempty"`
+	// Thread is the thread the answer is a turn of, when the question
+	// named one.
+	Thread string `json:"thread,omitempty"`
 }
 
 type wireCitation struct {
@@ -53,6 +56,9 @@ type askParams struct {
 	Position           *protocol.Position      `json:"position"`
 	WorkDoneToken      *protocol.ProgressToken `json:"workDoneToken"`
 	PartialResultToken *protocol.ProgressToken `json:"partialResultToken"`
+	// Thread asks in a thread: "new", "last" or a thread id; absent, the
+	// question stands alone (and is kept in no thread).
+	Thread string `json:"thread,omitempty"`
 }
 
 // editWait bounds how long a question waits for the last edit to be
@@ -68,6 +74,7 @@ type askInput struct {
 	line, col     int                // 1-based, when pos is nil (executeCommand)
 	workDone      *protocol.ProgressToken
 	partialResult *protocol.ProgressToken
+	thread        string // "", "new", "last" or a thread id
 }
 
 func (s *server) ask(ctx context.Context, raw json.RawMessage, release func()) (any, error) {
@@ -75,7 +82,7 @@ func (s *server) ask(ctx context.Context, raw json.RawMessage, release func()) (
 	if err != nil {
 		return nil, err
 	}
-	in := askInput{question: p.Question, pos: p.Position, workDone: p.WorkDoneToken, partialResult: p.PartialResultToken}
+	in := askInput{question: p.Question, pos: p.Position, workDone: p.WorkDoneToken, partialResult: p.PartialResultToken, thread: p.Thread}
 	if p.TextDocument != nil && p.TextDocument.URI != "" {
 		abs, err := uriPath(p.TextDocument.URI)
 		if err != nil {
@@ -134,6 +141,22 @@ func (s *server) runAsk(ctx context.Context, release func(), in askInput) (*askR
 	}
 	release()
 
+	var th *agent.Thread
+	if in.thread != "" {
+		store, t, unlock, err := s.openAskThread("askls/ask", in.thread)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer unlock()
+		th = t
+		before := len(th.Turns)
+		defer func() {
+			if len(th.Turns) > before { // a cancelled ask leaves the thread as it was
+				s.saveTurn(store, th)
+			}
+		}()
+	}
+
 	// Open buffers are visible to read/grep at once; wait (briefly, never
 	// for the background sync) until the last edit is searchable too.
 	wctx, wcancel := context.WithTimeout(ctx, editWait)
@@ -161,7 +184,7 @@ func (s *server) runAsk(ctx context.Context, release func(), in askInput) (*askR
 		tok := in.partialResult
 		ev.Delta = func(text string) { s.partial(tok, partialText{Delta: text}) }
 	}
-	res, err := ag.Ask(askCtx, snap, q, ev)
+	res, err := ag.AskThread(askCtx, snap, th, q, ev)
 	if err != nil {
 		prog.end("failed")
 		if ctx.Err() != nil || errors.Is(askCtx.Err(), context.Canceled) {
@@ -195,7 +218,7 @@ func (s *server) runAsk(ctx context.Context, release func(), in askInput) (*askR
 func (s *server) keepAnswer(ctx context.Context, ix *index.Index, snap *index.Snapshot, res *agent.Result) *askResult {
 	out := &askResult{
 		ID: res.ID, Question: res.Question, Answer: res.Answer, Refused: res.Refused, Weak: res.Weak, Mode: res.Mode,
-		Model: res.Model, Steps: res.Steps, Stats: res.Stats, Notice: res.Notice,
+		Model: res.Model, Steps: res.Steps, Stats: res.Stats, Notice: res.Notice, Thread: res.Thread,
 		Citations: []wireCitation{},
 	}
 	if out.ID == "" {
@@ -281,6 +304,9 @@ func (s *server) commandAsk(ctx context.Context, args []json.RawMessage, release
 		if in.col, err = intArg(args[3]); err != nil {
 			return nil, invalidParams("askls.ask: col: %v", err)
 		}
+	}
+	if in.thread, err = optionalString(args, 4); err != nil {
+		return nil, invalidParams("askls.ask: thread: %v (\"new\", \"last\" or a thread id)", err)
 	}
 	gen := s.editGen()
 	res, _, err := s.runAsk(ctx, release, in)

@@ -40,9 +40,17 @@ func (s *server) executeCommand(ctx context.Context, raw json.RawMessage, releas
 	case cmdStatus:
 		release()
 		return s.commandStatus(ctx, p.Arguments), nil
+	case cmdThreads:
+		release()
+		return s.commandThreads()
+	case cmdOpenThread:
+		return s.commandOpenThread(ctx, p.Arguments, release)
+	case cmdDeleteThread:
+		release()
+		return s.commandDeleteThread(p.Arguments)
 	default:
-		return nil, invalidParams("workspace/executeCommand: unknown command %q (askls knows %s, %s, %s, %s, %s)",
-			p.Command, cmdAsk, cmdShowAnswer, cmdClearCitations, cmdReindex, cmdStatus)
+		return nil, invalidParams("workspace/executeCommand: unknown command %q (askls knows %s)",
+			p.Command, strings.Join(commands, ", "))
 	}
 }
 
@@ -198,7 +206,11 @@ func (s *server) labelOf(id string) string {
 // v0.12.0 has no method for it, so it goes through the connection's Call).
 // It reports whether the client showed it.
 func (s *server) openAnswer(ctx context.Context, res *askResult, takeFocus bool) bool {
-	path, err := s.answerFiles.write(res.ID, s.answerMarkdown(res))
+	md := s.answerMarkdown(res)
+	if res.Thread != "" {
+		md += s.earlierTurnsMarkdown(ctx, res.Thread)
+	}
+	path, err := s.answerFiles.write(res.ID, md)
 	if err != nil {
 		s.log.Warn("could not write the answer file", "err", err)
 		return false

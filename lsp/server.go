@@ -160,6 +160,7 @@ type server struct {
 	ws          *workspace
 	answers     *answers
 	answerFiles *answerFiles
+	threads     threadState // threads.go
 
 	// editMu orders edits to open documents with the index overlay and
 	// the citation anchors: didOpen/didChange/didClose and registering an

@@ -71,7 +71,7 @@ func askMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs := flag.NewFlagSet("ask", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: askls ask [flags] QUESTION\n\nAnswers with citations as path:line:col lines. Without a reachable model\n(or with --no-model) it answers in retrieval mode: ranked, cited code.\n\nflags:")
+		fmt.Fprintln(stderr, "usage: askls ask [flags] QUESTION\n\nAnswers with citations as path:line:col lines. Without a reachable model\n(or with --no-model) it answers in retrieval mode: ranked, cited code.\nEvery answer is a turn of a thread kept per workspace: --continue follows up\non the last one, --thread ID on another (askls threads lists them).\n\nflags:")
 		fs.PrintDefaults()
 	}
 	var rf rootFlags
@@ -82,6 +82,8 @@ func askMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	asJSON := fs.Bool("json", false, "print one JSON object shaped like the askls/ask result")
 	path := fs.String("path", "", "file the question is about (the cursor's file), relative to the root")
 	line := fs.Int("line", 0, "the cursor's line in --path")
+	threadID := fs.String("thread", "", "ask in thread `ID` (see askls threads); default: a new thread")
+	cont := fs.Bool("continue", false, "ask in the workspace's most recent thread")
 	words, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -94,7 +96,14 @@ func askMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if len(question) > agent.MaxQuestionBytes {
 		return usageError(fmt.Sprintf("askls ask: %v: the question is %d bytes long, the limit is %d", index.ErrBadQuery, len(question), agent.MaxQuestionBytes))
 	}
+	if *threadID != "" && *cont {
+		return usageError("askls ask: --thread and --continue: give one")
+	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	store, th, err := openThread(rf, *threadID, *cont, stderr)
+	if err != nil {
+		return err
+	}
 
 	ix, _, err := openWorkspace(ctx, rf, !*asJSON)
 	if err != nil {
@@ -108,9 +117,28 @@ func askMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 
 	a := agent.New(af.config(logger))
+	res, err := askOne(ctx, a, ix, snap, th, agent.Question{Text: question, Path: cursor, Line: *line}, *asJSON, stdout, stderr)
+	if err != nil {
+		return err
+	}
+	saveThread(store, th, stderr)
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(res)
+	}
+	if th != nil && store != nil {
+		fmt.Fprintf(stderr, "askls: thread %s (follow up: askls ask --continue \"…\")\n", th.ID)
+	}
+	return nil
+}
+
+// askOne asks q (as the next turn of th when th is not nil) and, unless
+// asJSON, streams the answer to stdout followed by its citation lines.
+func askOne(ctx context.Context, a *agent.Agent, ix *index.Index, snap *index.Snapshot, th *agent.Thread, q agent.Question, asJSON bool, stdout, stderr io.Writer) (*agent.Result, error) {
 	var streamed strings.Builder
 	ev := agent.Events{}
-	if !*asJSON {
+	if !asJSON {
 		ev.Delta = func(s string) {
 			streamed.WriteString(s)
 			io.WriteString(stdout, s)
@@ -121,17 +149,15 @@ func askMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			}
 		}
 	}
-	res, err := a.Ask(ctx, snap, agent.Question{Text: question, Path: cursor, Line: *line}, ev)
+	res, err := a.AskThread(ctx, snap, th, q, ev)
 	if errors.Is(err, index.ErrBadQuery) {
-		return usageError("askls ask: " + err.Error()) // in every output form, --json too
+		return nil, usageError("askls ask: " + err.Error()) // in every output form, --json too
 	}
 	if err != nil {
-		return fmt.Errorf("askls ask: %w", err)
+		return nil, fmt.Errorf("askls ask: %w", err)
 	}
-	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(res)
+	if asJSON {
+		return res, nil
 	}
 	// What streamed before any evidence existed, and a refusal, are not
 	// the answer: then print the answer after the stream.
@@ -157,7 +183,7 @@ func askMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		fmt.Fprintf(stderr, "askls: %s, %d turns, %d tool calls, %d prompt + %d answer tokens, %.1f s\n",
 			res.Model, res.Stats.Hops, res.Stats.ToolCalls, res.Stats.PromptTokens, res.Stats.EvalTokens, res.Stats.MS/1000)
 	}
-	return nil
+	return res, nil
 }
 
 // cursorPath checks --path and --line and returns the index path of the

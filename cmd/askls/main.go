@@ -26,12 +26,14 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"serve":  {"run the language server on stdio (the default)", runServe},
-	"index":  {"index a tree and print a summary", runIndex},
-	"search": {"search the index", runSearch},
-	"ask":    {"ask a question; answers with path:line:col citations", runAsk},
-	"doctor": {"check that the model server and the model are usable", runDoctor},
-	"mcp":    {"serve the Model Context Protocol on stdio (tools and ask for agents)", runMCP},
+	"serve":   {"run the language server on stdio (the default)", runServe},
+	"index":   {"index a tree and print a summary", runIndex},
+	"search":  {"search the index", runSearch},
+	"ask":     {"ask a question; answers with path:line:col citations", runAsk},
+	"chat":    {"ask questions one a line from the input, each a follow-up of the last", runChat},
+	"threads": {"list, show or delete the workspace's threads", runThreads},
+	"doctor":  {"check that the model server and the model are usable", runDoctor},
+	"mcp":     {"serve the Model Context Protocol on stdio (tools and ask for agents)", runMCP},
 }
 
 func main() {
@@ -83,7 +85,7 @@ func usage(w io.Writer) {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
+		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(w, "\nRun 'askls COMMAND -h' for a command's flags.")
 }

@@ -99,9 +99,9 @@ tmux send-keys -t "$S" / Greeting Enter
 sleep 0.5
 tmux send-keys -t "$S" ' ' i w
 wait_log 60 'askls -> .*"workspace/executeCommand".*"askls.ask"' 'the binding to send askls.ask'
-grep -qE '"arguments":\["What is `Greeting`[^"]*","greet/greet.go",[0-9]+,[0-9]+\]' "$LOG" ||
-  fail "askls.ask arguments are not [question, path, line, col]: $(grep -o '"arguments":[^]]*]' "$LOG" | head -n1)"
-ok "space i w sends askls.ask [question, %{buffer_name}, %{cursor_line}, %{cursor_column}]"
+grep -qE '"arguments":\["What is `Greeting`[^"]*","greet/greet.go",[0-9]+,[0-9]+,"new"\]' "$LOG" ||
+  fail "askls.ask arguments are not [question, path, line, col, \"new\"]: $(grep -o '"arguments":[^]]*]' "$LOG" | head -n1)"
+ok "space i w sends askls.ask [question, %{buffer_name}, %{cursor_line}, %{cursor_column}, \"new\"]"
 
 wait_screen 60 'answer-[0-9a-f]+\.md' 'the answer buffer (window/showDocument)'
 screen | grep -qF '# What is `Greeting`' || fail "the answer buffer does not start with the question"
@@ -157,6 +157,23 @@ tmux send-keys -t "$S" -l 'what builds the \"Hello, \" text?'
 tmux send-keys -t "$S" Enter
 wait_screen 60 '# what builds the "Hello, " text\?' 'the answer to the question with a double quote'
 ok "a question with a double quote (typed \\\") is asked and answered"
+
+# space i f follows up on the last answer: its document shows both turns,
+# the earlier one with its path:line:col citation lines.
+tmux send-keys -t "$S" ' ' i f
+sleep 0.5
+tmux send-keys -t "$S" -l 'and where is it printed?'
+tmux send-keys -t "$S" Enter
+wait_screen 60 '# and where is it printed\?' 'the answer to the follow-up'
+grep -qE '"arguments":\["and where is it printed\?","[^"]*",[0-9]+,[0-9]+,"last"\]' "$LOG" ||
+  fail "space i f does not send askls.ask [question, path, line, col, \"last\"]: $(grep -o '"arguments":\["and where[^]]*]' "$LOG" | head -n1)"
+uri=$(grep -oE '"method":"window/showDocument","params":\{[^}]*\}' "$LOG" | grep -oE 'file://[^"]+' | tail -n1)
+followup="$SID${uri#file://}"
+grep -qF '## Earlier in this thread' "$followup" && grep -qF '### what builds the "Hello, " text?' "$followup" ||
+  fail "the follow-up's document does not show the earlier turn: $(cat "$followup")"
+awk '/^## Earlier in this thread/{e=1} e && /^\[[0-9]+\] [^ ]+:[0-9]+:[0-9]+/{found=1} END{exit !found}' "$followup" ||
+  fail "the earlier turn has no path:line:col citation lines: $(cat "$followup")"
+ok "space i f follows up on the last answer; the document shows both turns with citations"
 
 # space i c clears every citation: the hints go.
 tmux send-keys -t "$S" ' ' i c

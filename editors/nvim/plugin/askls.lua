@@ -19,7 +19,19 @@ vim.api.nvim_create_user_command('Askls', function(args)
     q = vim.fn.input('askls: ')
   end
   askls().ask(q)
-end, { nargs = '*', range = true, desc = 'askls: ask a question about the code' })
+end, { nargs = '*', range = true, desc = 'askls: ask a question about the code (a follow-up in the current thread)' })
+
+vim.api.nvim_create_user_command('AsklsNew', function(args)
+  local q = args.args
+  if q == '' then
+    q = vim.fn.input('askls (new thread): ')
+  end
+  askls().new(q)
+end, { nargs = '*', desc = 'askls: ask a question in a new thread' })
+
+vim.api.nvim_create_user_command('AsklsThreads', function()
+  askls().pick_thread()
+end, { desc = "askls: pick one of the workspace's threads; :Askls then follows up in it" })
 
 vim.api.nvim_create_user_command('AsklsCancel', function()
   askls().cancel()

@@ -527,6 +527,98 @@ if model_mode then
   end)
 end
 
+test(':AsklsNew starts a thread, :Askls follows up, both turns show, <CR> on turn 1 jumps', function()
+  local view = require('askls.view')
+  local function wait_answer(what)
+    wait(30000, function()
+      return askls.state.last ~= nil or askls.state.last_error ~= nil
+    end, what)
+    check(askls.state.last_error == nil, '%s failed: %s', what, vim.inspect(askls.state.last_error))
+    return askls.state.last
+  end
+  local before = askls.state.thread
+  askls.state.last = nil
+  vim.cmd('AsklsNew what does `Greeting` do?')
+  local r1 = wait_answer(':AsklsNew')
+  check(type(r1.thread) == 'string' and r1.thread ~= before, 'thread %s (before %s)', tostring(r1.thread), tostring(before))
+  check(askls.state.thread == r1.thread and #askls.state.turns == 1, 'state after :AsklsNew: %s', vim.inspect(askls.state.thread))
+  askls.state.last = nil
+  vim.cmd('Askls who calls that?')
+  local r2 = wait_answer(':Askls follow-up')
+  check(r2.thread == r1.thread, 'follow-up in thread %s, want %s', tostring(r2.thread), r1.thread)
+  if not model_mode then
+    check(r2.answer:find('Following up on `Greeting`', 1, true), 'the follow-up does not build on turn 1:\n%s', r2.answer)
+  end
+  local lines = vim.api.nvim_buf_get_lines(view.buffer(), 0, -1, false)
+  local text = table.concat(lines, '\n')
+  check(lines[1] == '# who calls that?', 'first line %q', lines[1])
+  local earlier_row
+  for i, l in ipairs(lines) do
+    if l == '### what does `Greeting` do?' then
+      earlier_row = i
+    end
+  end
+  check(earlier_row, 'turn 1 is not shown below turn 2:\n%s', text)
+  -- <CR> on turn 1's citation [1] goes where turn 1 cited.
+  local row
+  for i = earlier_row, #lines do
+    if lines[i]:match(':%d+:%d+ %[1%]') then
+      row = i
+      break
+    end
+  end
+  check(row, 'no citation line [1] under turn 1:\n%s', text)
+  local w = view.window()
+  vim.api.nvim_set_current_win(w)
+  vim.api.nvim_win_set_cursor(w, { row, 0 })
+  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('<CR>', true, false, true), 'x', false)
+  local c = r1.citations[1]
+  check(vim.api.nvim_get_current_win() ~= w, 'still in the answer window')
+  check(vim.api.nvim_buf_get_name(0) == vim.uri_to_fname(c.location.uri), 'jumped to %s', vim.api.nvim_buf_get_name(0))
+  local cur = vim.api.nvim_win_get_cursor(0)[1]
+  local fresh = askls.answer(r1.id)
+  local want = (fresh and fresh.citations[1] or c).location.range.start.line + 1
+  check(cur == want, 'jumped to line %d, turn 1 cites line %d', cur, want)
+end)
+
+test(':AsklsThreads picks a thread (vim.ui.select) and :Askls continues it', function()
+  local view = require('askls.view')
+  local wanted = askls.state.thread
+  check(wanted, 'no current thread')
+  askls.state.last = nil
+  vim.cmd('AsklsNew how is the greeting printed?')
+  wait(30000, function()
+    return askls.state.last ~= nil or askls.state.last_error ~= nil
+  end, 'the answer in a new thread')
+  check(askls.state.thread ~= wanted, 'still in thread %s', wanted)
+  local offered
+  local saved = vim.ui.select
+  vim.ui.select = function(items, opts, on_choice)
+    offered = items
+    for _, it in ipairs(items) do
+      if it.id == wanted then
+        return on_choice(it)
+      end
+    end
+    on_choice(nil)
+  end
+  vim.cmd('AsklsThreads')
+  vim.ui.select = saved
+  check(offered and #offered >= 2, 'threads offered: %s', vim.inspect(offered))
+  check(askls.state.thread == wanted and #askls.state.turns == 2, 'after picking: thread %s, %d turns',
+    tostring(askls.state.thread), #askls.state.turns)
+  local lines = vim.api.nvim_buf_get_lines(view.buffer(), 0, -1, false)
+  check(lines[1] == '# who calls that?', 'the picked thread shows %q first', lines[1])
+  askls.state.last = nil
+  vim.cmd('Askls and where is it defined?')
+  wait(30000, function()
+    return askls.state.last ~= nil or askls.state.last_error ~= nil
+  end, 'the follow-up in the picked thread')
+  check(askls.state.last and askls.state.last.thread == wanted, 'follow-up in %s, want %s',
+    tostring(askls.state.last and askls.state.last.thread), wanted)
+  check(#askls.state.turns == 3, '%d turns', #askls.state.turns)
+end)
+
 test('no deprecated calls', function()
   local ours = {}
   for _, d in ipairs(_G.ASKLS_DEPRECATED) do

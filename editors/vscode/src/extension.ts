@@ -21,7 +21,19 @@ import {
 } from 'vscode-languageclient/node';
 import { serverSettings, ServerKey } from './config';
 import { AnswerPanel } from './panel';
-import { askMethod, AskParams, AskResult, AnswerDelta, isAskResult, showAnswerCommand } from './protocol';
+import {
+  askMethod,
+  AskParams,
+  AskResult,
+  AnswerDelta,
+  isAskResult,
+  openThreadCommand,
+  showAnswerCommand,
+  threadsCommand,
+  ThreadSummary,
+  ThreadView,
+} from './protocol';
+import { threadOf } from './render';
 import type { Entry } from './render';
 import { findServer, installCommand } from './serverPath';
 
@@ -68,11 +80,25 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsklsA
     overviewRulerColor: new vscode.ThemeColor('editorOverviewRuler.findMatchForeground'),
     overviewRulerLane: vscode.OverviewRulerLane.Center,
   });
-  panel = new AnswerPanel(context.extensionUri, { openCitation, peek }, { displayPath });
+  panel = new AnswerPanel(
+    context.extensionUri,
+    { openCitation, peek, followUp: async (e, q) => void (await askQuestion(q, threadOf(e))) },
+    { displayPath },
+  );
   context.subscriptions.push(output, highlight, panel);
 
   context.subscriptions.push(
     vscode.commands.registerCommand('askls.askQuestion', (question?: string) => askQuestion(question)),
+    vscode.commands.registerCommand('askls.followUp', (question?: string) => {
+      const e = panel?.current;
+      const t = e ? threadOf(e) : undefined;
+      if (!t) {
+        void vscode.window.showInformationMessage('askls: no answer to follow up on yet. Ask a question first.');
+        return undefined;
+      }
+      return askQuestion(question, t);
+    }),
+    vscode.commands.registerCommand('askls.reopenThread', (id?: string) => reopenThread(id)),
     vscode.commands.registerCommand('askls.peekCitations', (id?: string) => {
       const e = panel?.find(id);
       if (!e) {
@@ -245,7 +271,47 @@ function newToken(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
-async function askQuestion(given?: string): Promise<Entry | undefined> {
+/**
+ * reopenThread shows a thread of this workspace in the answer panel (its
+ * turns with their citations where the code is now), picked from a list
+ * unless id is given; the follow-up box continues it.
+ */
+async function reopenThread(id?: string): Promise<Entry | undefined> {
+  if (!client || client.state === State.Stopped) {
+    if (!(await startClient(extensionContext))) {
+      return undefined;
+    }
+  }
+  const c = client!;
+  if (!id) {
+    const list = await c.sendRequest<ThreadSummary[]>('workspace/executeCommand', { command: threadsCommand, arguments: [] });
+    if (!Array.isArray(list) || list.length === 0) {
+      void vscode.window.showInformationMessage('askls: no threads in this workspace yet. Ask a question first.');
+      return undefined;
+    }
+    const pick = await vscode.window.showQuickPick(
+      list.map((t) => ({ label: t.title, description: `${t.turns} turn${t.turns === 1 ? '' : 's'}`, detail: t.updated, id: t.id })),
+      { title: 'askls: Reopen a Thread', placeHolder: 'The first question of each thread, the most recent first' },
+    );
+    if (!pick) {
+      return undefined;
+    }
+    id = pick.id;
+  }
+  const th = await c.sendRequest<ThreadView>('workspace/executeCommand', { command: openThreadCommand, arguments: [id] });
+  const turns: AskResult[] = (th?.turns ?? []).map((t, i) => ({
+    id: `${th.id}-${i + 1}`,
+    question: t.question,
+    answer: t.answer,
+    citations: t.citations ?? [],
+    refused: t.refused,
+    mode: t.mode,
+    thread: th.id,
+  }));
+  return panel?.addThread(turns);
+}
+
+async function askQuestion(given?: string, thread?: string): Promise<Entry | undefined> {
   const ed = vscode.window.activeTextEditor;
   if (ed?.viewColumn !== undefined) {
     codeColumn = ed.viewColumn;
@@ -275,8 +341,14 @@ async function askQuestion(given?: string): Promise<Entry | undefined> {
   question = question.trim();
   const c = client!;
   const p = panel!;
-  const entry = p.start(question);
-  const params: AskParams = { question, workDoneToken: newToken('askls-ask'), partialResultToken: newToken('askls-answer') };
+  const entry = p.start(question, thread);
+  // Every question is a turn of a thread: a new one, or the one followed up.
+  const params: AskParams = {
+    question,
+    workDoneToken: newToken('askls-ask'),
+    partialResultToken: newToken('askls-answer'),
+    thread: thread ?? 'new',
+  };
   // The position is context for the question ("what does this do?"); only
   // files inside the workspace can be context.
   if (ed && ed.document.uri.scheme === 'file' && vscode.workspace.getWorkspaceFolder(ed.document.uri)) {

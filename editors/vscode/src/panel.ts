@@ -10,11 +10,13 @@ type FromWebview =
   | { type: 'ready' }
   | { type: 'open'; key: string; n: number }
   | { type: 'show'; key: string }
-  | { type: 'peek'; key: string };
+  | { type: 'peek'; key: string }
+  | { type: 'followup'; key: string; question: string };
 
 export interface PanelHandlers {
   openCitation(entry: Entry, n: number): Promise<void>;
   peek(entry: Entry): Promise<void>;
+  followUp(entry: Entry, question: string): Promise<void>;
 }
 
 export class AnswerPanel implements vscode.Disposable {
@@ -53,8 +55,8 @@ export class AnswerPanel implements vscode.Disposable {
     return this.entries.find((e) => e.key === id || e.result?.id === id);
   }
 
-  /** start adds an entry for a question being asked and shows it. */
-  start(question: string): Entry {
+  /** start adds an entry for a question being asked (in thread, when given) and shows it. */
+  start(question: string, thread?: string): Entry {
     const e: Entry = {
       key: `q${++this.seq}`,
       question,
@@ -62,6 +64,7 @@ export class AnswerPanel implements vscode.Disposable {
       partial: '',
       progress: [],
       startedAt: Date.now(),
+      thread,
     };
     this.entries.push(e);
     this.show(e);
@@ -94,8 +97,44 @@ export class AnswerPanel implements vscode.Disposable {
     }
   }
 
+  /**
+   * addThread shows a reopened thread: one entry per turn, the newest
+   * current. Entries of that thread shown before are replaced by the
+   * server's turns (with their citations where the code is now).
+   */
+  addThread(turns: AskResult[]): Entry | undefined {
+    const id = turns[0]?.thread;
+    for (let i = this.entries.length - 1; id && i >= 0; i--) {
+      const t = this.entries[i].result?.thread || this.entries[i].thread;
+      if (t === id && this.entries[i].status !== 'asking') {
+        this.entries.splice(i, 1);
+      }
+    }
+    let last: Entry | undefined;
+    for (const r of turns) {
+      last = {
+        key: `q${++this.seq}`,
+        question: r.question,
+        status: 'done',
+        partial: '',
+        progress: [],
+        startedAt: Date.now(),
+        thread: r.thread,
+        result: r,
+      };
+      this.entries.push(last);
+    }
+    if (last) {
+      this.show(last, false);
+    }
+    return last;
+  }
+
   finish(e: Entry, r: AskResult): void {
     e.result = r;
+    if (r.thread) {
+      e.thread = r.thread;
+    }
     e.status = 'done';
     this.renderNow();
   }
@@ -109,7 +148,7 @@ export class AnswerPanel implements vscode.Disposable {
   show(e: Entry, preserveFocus = true): void {
     this.currentKey = e.key;
     this.reveal(preserveFocus);
-    this.renderNow();
+    this.renderNow(true);
   }
 
   reveal(preserveFocus = true): void {
@@ -148,7 +187,8 @@ export class AnswerPanel implements vscode.Disposable {
     }, 50);
   }
 
-  private renderNow(): void {
+  /** renderNow sends the body; scroll brings the current entry into view (a thread's newest turn). */
+  private renderNow(scroll = false): void {
     if (this.renderTimer) {
       clearTimeout(this.renderTimer);
       this.renderTimer = undefined;
@@ -157,7 +197,7 @@ export class AnswerPanel implements vscode.Disposable {
     this.lastBody = body;
     if (this.panel) {
       this.panel.title = this.current ? `askls: ${truncate(this.current.question, 30)}` : 'askls: Answer';
-      void this.panel.webview.postMessage({ type: 'render', html: body });
+      void this.panel.webview.postMessage({ type: 'render', html: body, scroll });
     }
   }
 
@@ -178,6 +218,14 @@ export class AnswerPanel implements vscode.Disposable {
           const e = this.entries.find((x) => x.key === m.key);
           if (e) {
             await this.handlers.openCitation(e, Number(m.n));
+          }
+          break;
+        }
+        case 'followup': {
+          const e = this.entries.find((x) => x.key === m.key);
+          const q = typeof m.question === 'string' ? m.question.trim() : '';
+          if (e && q) {
+            await this.handlers.followUp(e, q);
           }
           break;
         }
@@ -228,21 +276,26 @@ const script = `
 (function () {
   const vscode = acquireVsCodeApi();
   const root = document.getElementById('root');
-  function key() {
-    const a = root.querySelector('article.entry');
+  // The entry a click is in (a thread shows several), else the current one.
+  function key(el) {
+    const a = (el && el.closest('article.entry')) || root.querySelector('article.entry:not(.earlier)');
     return a ? a.getAttribute('data-key') : '';
   }
   window.addEventListener('message', function (ev) {
     const m = ev.data;
     if (m && m.type === 'render') {
       root.innerHTML = m.html;
+      const cur = root.querySelector('article.entry:not(.earlier)');
+      if (m.scroll && cur && root.querySelector('article.earlier')) {
+        cur.scrollIntoView({ block: 'start' });
+      }
     }
   });
   root.addEventListener('click', function (ev) {
     const t = ev.target.closest('a[data-n]');
     if (t) {
       ev.preventDefault();
-      vscode.postMessage({ type: 'open', key: key(), n: Number(t.getAttribute('data-n')) });
+      vscode.postMessage({ type: 'open', key: key(t), n: Number(t.getAttribute('data-n')) });
       return;
     }
     const p = ev.target.closest('#peek');
@@ -253,6 +306,18 @@ const script = `
   root.addEventListener('change', function (ev) {
     if (ev.target && ev.target.id === 'history') {
       vscode.postMessage({ type: 'show', key: ev.target.value });
+    }
+  });
+  root.addEventListener('submit', function (ev) {
+    const f = ev.target.closest('form.followup');
+    if (!f) {
+      return;
+    }
+    ev.preventDefault();
+    const input = f.querySelector('input');
+    const q = input ? input.value.trim() : '';
+    if (q) {
+      vscode.postMessage({ type: 'followup', key: f.getAttribute('data-key'), question: q });
     }
   });
   vscode.postMessage({ type: 'ready' });
@@ -287,4 +352,7 @@ details.steps { margin-top: 10px; opacity: 0.85; }
 details.steps li { margin: 2px 0; }
 .summary, .stats, .ms { opacity: 0.75; font-size: 0.9em; }
 .empty { opacity: 0.7; }
+article.earlier { opacity: 0.85; border-bottom: 1px solid var(--vscode-panel-border, #8884); padding-bottom: 6px; }
+form.followup { display: flex; gap: 6px; margin-top: 14px; }
+form.followup input { flex: 1; background: var(--vscode-input-background); color: var(--vscode-input-foreground); border: 1px solid var(--vscode-input-border, transparent); padding: 3px 6px; }
 `;

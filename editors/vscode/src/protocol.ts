@@ -52,6 +52,8 @@ export interface AskResult {
   stats?: Stats;
   /** A note from the server about this answer (e.g. the index was still building). */
   notice?: string;
+  /** The thread this answer is the newest turn of, when the question named one. */
+  thread?: string;
 }
 
 export interface AskParams {
@@ -60,6 +62,36 @@ export interface AskParams {
   position?: Position;
   workDoneToken?: string;
   partialResultToken?: string;
+  /** "new", "last" or a thread id: ask in a thread (a follow-up). */
+  thread?: string;
+}
+
+/** One thread as askls.threads lists it. */
+export interface ThreadSummary {
+  id: string;
+  title: string;
+  turns: number;
+  created: string;
+  updated: string;
+}
+
+/** One turn of a thread as askls.openThread returns it. */
+export interface ThreadTurn {
+  question: string;
+  answer: string;
+  mode: 'model' | 'retrieval';
+  refused: boolean;
+  citations: Citation[];
+  at: string;
+}
+
+/** A thread as askls.openThread returns it. */
+export interface ThreadView {
+  id: string;
+  title: string;
+  created: string;
+  updated: string;
+  turns: ThreadTurn[];
 }
 
 /** The value of a $/progress notification on the partialResultToken. */
@@ -69,6 +101,8 @@ export interface AnswerDelta {
 
 export const askMethod = 'askls/ask';
 export const showAnswerCommand = 'askls.showAnswer';
+export const threadsCommand = 'askls.threads';
+export const openThreadCommand = 'askls.openThread';
 
 /** Whether v looks like an askls/ask result (for results of server commands). */
 export function isAskResult(v: unknown): v is AskResult {

@@ -23,6 +23,8 @@ export interface Entry {
   result?: AskResult;
   error?: string;
   startedAt: number;
+  /** The thread the question was asked in (known once answered, or when following up). */
+  thread?: string;
 }
 
 export interface RenderOptions {
@@ -241,7 +243,38 @@ export function renderHistory(entries: Entry[], currentKey: string | undefined):
   return `<label class="history">Earlier answers <select id="history">${opts}</select></label>`;
 }
 
-/** renderBody is what the panel shows: the history picker and the current entry. */
+/** threadOf is the thread of an entry: its result's, else the one it was asked in. */
+export function threadOf(e: Entry): string | undefined {
+  return e.result?.thread || e.thread || undefined;
+}
+
+/** earlierTurns are the entries of current's thread asked before it, oldest first. */
+export function earlierTurns(entries: Entry[], current: Entry): Entry[] {
+  const t = threadOf(current);
+  if (!t) {
+    return [];
+  }
+  const i = entries.indexOf(current);
+  return entries.slice(0, i < 0 ? entries.length : i).filter((e) => threadOf(e) === t && e.result);
+}
+
+/** renderFollowUp is the box under a thread's newest answer for the next question. */
+function renderFollowUp(current: Entry): string {
+  if (!threadOf(current) || current.status === 'asking') {
+    return '';
+  }
+  return (
+    `<form class="followup" data-key="${escapeHtml(current.key)}">` +
+    `<input id="followup-input" type="text" placeholder="Ask a follow-up question…" aria-label="Follow-up question">` +
+    `<button type="submit">Follow up</button></form>`
+  );
+}
+
+/**
+ * renderBody is what the panel shows: the history picker, then the current
+ * entry's conversation: the earlier turns of its thread (each with its
+ * clickable citations), the current entry, and the follow-up box.
+ */
 export function renderBody(entries: Entry[], current: Entry | undefined, o: RenderOptions): string {
   const head = `<nav class="toolbar">${renderHistory(entries, current?.key)}` +
     (current?.result && current.result.citations.length > 0
@@ -251,5 +284,6 @@ export function renderBody(entries: Entry[], current: Entry | undefined, o: Rend
   if (!current) {
     return head + `<p class="empty">Ask a question with <strong>askls: Ask a Question about the Code</strong>.</p>`;
   }
-  return head + renderEntry(current, o);
+  const earlier = earlierTurns(entries, current).map((e) => renderEntry(e, o).replace('<article class="entry', '<article class="entry earlier'));
+  return head + earlier.join('\n') + renderEntry(current, o) + renderFollowUp(current);
 }

@@ -44,6 +44,8 @@ M.state = {
   progress = nil, -- status-line text of the running work
   streams = {}, -- partialResultToken -> { text }
   last_error = nil,
+  thread = nil, -- id of the current thread: :Askls follows up in it
+  turns = {}, -- its turns shown so far (results), oldest first
 }
 
 local NAME = 'askls'
@@ -327,7 +329,12 @@ local function on_result(pending, result)
   if result.id ~= nil then
     M.state.answers[tostring(result.id)] = result
   end
-  view.show_result(result)
+  if type(result.thread) == 'string' and result.thread ~= M.state.thread then
+    M.state.turns = {} -- a new thread
+  end
+  M.state.thread = type(result.thread) == 'string' and result.thread or nil
+  view.show_result(result, M.state.turns)
+  table.insert(M.state.turns, result)
   local items = view.quickfix(result)
   if #items > 0 and M.config.open_quickfix then
     local win = vim.api.nvim_get_current_win()
@@ -338,8 +345,10 @@ local function on_result(pending, result)
   vim.api.nvim_exec_autocmds('User', { pattern = 'AsklsAnswer', modeline = false })
 end
 
---- Asks a question. opts: { bufnr, position (LSP Position), on_done }.
---- Returns the request id, or nil and an error.
+--- Asks a question: a follow-up in the current thread, or the first turn
+--- of a new one (opts.new, or no current thread). opts: { bufnr, position
+--- (LSP Position), on_done, new }. Returns the request id, or nil and an
+--- error.
 function M.ask(question, opts)
   opts = opts or {}
   question = vim.trim(question or '')
@@ -359,7 +368,15 @@ function M.ask(question, opts)
   end
   M.state.seq = M.state.seq + 1
   local token = 'askls-answer-' .. M.state.seq
-  local params = { question = question, partialResultToken = token, workDoneToken = 'askls-work-' .. M.state.seq }
+  if opts.new then
+    M.state.thread, M.state.turns = nil, {}
+  end
+  local params = {
+    question = question,
+    partialResultToken = token,
+    workDoneToken = 'askls-work-' .. M.state.seq,
+    thread = M.state.thread or 'new',
+  }
   if file_buffer(bufnr) then
     local pos = vim.api.nvim_get_current_buf() == bufnr and compat.position_params(client) or nil
     params.textDocument = { uri = vim.uri_from_bufnr(bufnr) }
@@ -367,6 +384,7 @@ function M.ask(question, opts)
   end
   M.state.streams[token] = { text = '' }
   M.state.last_error = nil
+  view.set_thread(M.state.thread and M.state.turns or {})
   view.begin(question)
   local pending = { client = client, token = token, question = question, bufnr = bufnr }
   local ok, request_id = compat.request(client, 'askls/ask', params, function(err, result)
@@ -397,6 +415,74 @@ function M.ask(question, opts)
   pending.request_id = request_id
   M.state.pending = pending
   return request_id
+end
+
+--- Asks question as the first turn of a new thread.
+function M.new(question, opts)
+  opts = vim.tbl_extend('force', opts or {}, { new = true })
+  return M.ask(question, opts)
+end
+
+-- A thread from askls.openThread as results the view shows.
+local function thread_results(th)
+  local out = {}
+  for _, t in ipairs(th.turns or {}) do
+    table.insert(out, {
+      question = t.question,
+      answer = t.answer,
+      citations = t.citations or {},
+      mode = t.mode,
+      refused = t.refused,
+      thread = th.id,
+    })
+  end
+  return out
+end
+
+--- Opens thread id (the most recent when nil): its turns show in the
+--- answer window and :Askls follows up in it. Returns the thread.
+function M.open_thread(id)
+  local th, err = M.execute('askls.openThread', { id or vim.NIL })
+  if type(th) ~= 'table' then
+    notify('cannot open thread ' .. tostring(id or '') .. ': ' .. tostring(err), vim.log.levels.ERROR)
+    return nil
+  end
+  local turns = thread_results(th)
+  M.state.thread, M.state.turns = th.id, turns
+  if #turns > 0 then
+    local earlier = vim.list_slice(turns, 1, #turns - 1)
+    view.show_result(turns[#turns], earlier)
+    view.quickfix(turns[#turns])
+  end
+  return th
+end
+
+--- Lists the workspace's threads (askls.threads), or nil and an error.
+function M.threads()
+  return M.execute('askls.threads', {})
+end
+
+--- Picks a thread with vim.ui.select and opens it.
+function M.pick_thread()
+  local list, err = M.threads()
+  if type(list) ~= 'table' then
+    notify('cannot list threads: ' .. tostring(err), vim.log.levels.ERROR)
+    return
+  end
+  if #list == 0 then
+    notify('no threads in this workspace yet: :Askls starts one')
+    return
+  end
+  vim.ui.select(list, {
+    prompt = 'askls threads',
+    format_item = function(t)
+      return string.format('%s (%d turns, %s)', t.title, t.turns or 0, tostring(t.updated or ''):sub(1, 16))
+    end,
+  }, function(choice)
+    if choice then
+      M.open_thread(choice.id)
+    end
+  end)
 end
 
 --- Cancels the question being answered.

@@ -7,6 +7,11 @@ local M = {}
 local config = { layout = 'vsplit' }
 local buf, win
 local current -- result shown in the answer buffer
+-- Earlier turns of the thread, oldest first: shown below the newest turn.
+local earlier = {}
+-- Line ranges of the turns shown: { first, last, result }, 1-based.
+local sections = {}
+local streamed -- text streamed so far for the question being answered
 
 function M.setup(cfg)
   config = cfg
@@ -93,11 +98,22 @@ local function heading(question)
 end
 M.heading = heading
 
+--- Sets the earlier turns of the thread (results, oldest first) that the
+--- next begin/show_result shows below the newest turn.
+function M.set_thread(turns)
+  earlier = turns or {}
+end
+
+local append_earlier -- defined below citation_items
+
 function M.begin(question)
   current = nil
+  streamed = nil
   header = heading(question)
   open_window()
-  set_lines(vim.list_extend(vim.deepcopy(header), { '_asking…_' }))
+  local lines = vim.list_extend(vim.deepcopy(header), { '_asking…_' })
+  sections = {}
+  set_lines(append_earlier(lines))
 end
 
 --- Replaces the body with the text streamed so far.
@@ -105,20 +121,20 @@ function M.stream(text)
   if not header then
     return
   end
+  streamed = text
   open_window()
-  set_lines(vim.list_extend(vim.deepcopy(header), split_lines(text)))
+  local lines = vim.list_extend(vim.deepcopy(header), split_lines(text))
+  sections = {}
+  set_lines(append_earlier(lines))
 end
 
 function M.failed(question, why)
   header = heading(question)
-  local b = answer_buffer()
-  local body = vim.api.nvim_buf_get_lines(b, #header, -1, false)
-  if #body == 1 and body[1] == '_asking…_' then
-    body = {}
-  end
+  local body = streamed and split_lines(streamed) or {}
   table.insert(body, '')
   table.insert(body, '_' .. why .. '_')
-  set_lines(vim.list_extend(vim.deepcopy(header), body))
+  sections = {}
+  set_lines(append_earlier(vim.list_extend(vim.deepcopy(header), body)))
 end
 
 local function relpath(fname)
@@ -173,17 +189,50 @@ local function citation_items(result)
   return items
 end
 
-function M.show_result(result)
+-- The citation lines of a result: path:line:col [n] symbol — excerpt.
+local function citation_lines(result)
+  local out = {}
+  for _, it in ipairs(citation_items(result)) do
+    table.insert(out, string.format('%s:%d:%d %s', relpath(it.filename), it.lnum, it.col, it.md))
+  end
+  return out
+end
+
+-- Appends the earlier turns of the thread to lines, newest first, each
+-- with its citation lines, and records their sections.
+append_earlier = function(lines)
+  if #earlier == 0 then
+    return lines
+  end
+  vim.list_extend(lines, { '', '---', '', '## Earlier in this thread', '' })
+  for i = #earlier, 1, -1 do
+    local t = earlier[i]
+    local first = #lines + 1
+    table.insert(lines, '### ' .. (vim.split(vim.trim(t.question or ''), '\n', { plain = true })[1] or ''))
+    table.insert(lines, '')
+    vim.list_extend(lines, split_lines(t.answer or ''))
+    local cl = citation_lines(t)
+    if #cl > 0 then
+      table.insert(lines, '')
+      vim.list_extend(lines, cl)
+    end
+    table.insert(lines, '')
+    table.insert(sections, { first = first, last = #lines, result = t })
+  end
+  return lines
+end
+
+function M.show_result(result, turns)
   current = result
+  earlier = turns or {}
+  sections = {}
   header = heading(result.question)
   local lines = vim.deepcopy(header)
   vim.list_extend(lines, split_lines(result.answer or ''))
-  local items = citation_items(result)
-  if #items > 0 then
+  local cl = citation_lines(result)
+  if #cl > 0 then
     vim.list_extend(lines, { '', '## Citations', '' })
-    for _, it in ipairs(items) do
-      table.insert(lines, string.format('%s:%d:%d %s', relpath(it.filename), it.lnum, it.col, it.md))
-    end
+    vim.list_extend(lines, cl)
   end
   local stats = type(result.stats) == 'table' and result.stats or {}
   local foot = string.format('_mode: %s', tostring(result.mode or '?'))
@@ -200,6 +249,8 @@ function M.show_result(result)
     foot = foot .. ' · answer ' .. result.id
   end
   vim.list_extend(lines, { '', foot .. '_' })
+  table.insert(sections, { first = 1, last = #lines, result = result })
+  append_earlier(lines)
   open_window()
   set_lines(lines)
   vim.b[answer_buffer()].askls_answer_id = result.id
@@ -260,18 +311,20 @@ end
 -- now; the plugin sets it (the server's current Locations).
 M.resolve = nil
 
---- Goes to citation n of the answer shown, where the server has it now
---- (edits since the answer, saved or not, included).
-function M.jump(n)
-  if not current then
+-- Goes to citation n of result (the newest answer when it is nil), where
+-- the server has it now (edits since the answer, saved or not, included).
+local function jump_in(result, n)
+  result = result or current
+  if not result then
     return false
   end
-  local result = current
-  if M.resolve and current.id then
-    local fresh = M.resolve(current.id)
+  if M.resolve and result.id and result.id ~= vim.NIL then
+    local fresh = M.resolve(result.id)
     if type(fresh) == 'table' and type(fresh.citations) == 'table' then
+      if result == current then
+        current = fresh
+      end
       result = fresh
-      current = fresh
     end
   end
   for _, c in ipairs(result.citations or {}) do
@@ -290,8 +343,21 @@ function M.jump(n)
   return false
 end
 
--- The [n] under the cursor, or on the cursor's line.
+--- Goes to citation n of the newest answer shown.
+function M.jump(n)
+  return jump_in(nil, n)
+end
+
+-- The [n] under the cursor, or on the cursor's line, of the turn the
+-- cursor is in.
 function M.jump_at_cursor()
+  local row = vim.api.nvim_win_get_cursor(0)[1]
+  local result
+  for _, sec in ipairs(sections) do
+    if row >= sec.first and row <= sec.last then
+      result = sec.result
+    end
+  end
   local line = vim.api.nvim_get_current_line()
   local col = vim.api.nvim_win_get_cursor(0)[2] + 1
   local best
@@ -303,7 +369,7 @@ function M.jump_at_cursor()
     best = best or tonumber(n)
   end
   if best then
-    M.jump(best)
+    jump_in(result, best)
   end
 end
 

@@ -245,6 +245,20 @@ test('code-server: ask from the palette, read the answer beside the code, click 
     await shot('peek.png');
     await page.keyboard.press('Escape');
 
+    // A follow-up in the box under the answer: the panel shows both turns
+    // of the thread, and a citation of turn 1 still opens its code.
+    const box = web.locator('form.followup input');
+    await box.fill('who calls that?');
+    await box.press('Enter');
+    await web.locator('article.entry:not(.earlier) h2.question', { hasText: 'who calls that?' }).waitFor({ timeout: 60000 });
+    await web.locator('article.entry:not(.earlier) section.citations').waitFor({ timeout: 60000 });
+    assert.equal(await web.locator('article.earlier h2.question').innerText(), question, 'turn 1 stays visible above the follow-up');
+    await shot('follow-up.png');
+    await page.locator('.tabs-container .tab.active', { hasText: 'askls:' }).waitFor({ timeout: 30000 });
+    await web.locator(`article.earlier .answer a.cite[data-n="${n}"]`).first().click();
+    await page.locator('.tabs-container .tab.active', { hasText: path.basename(file) }).waitFor({ timeout: 30000 });
+    await page.locator('.statusbar-item', { hasText: `Ln ${startLine}, Col 1` }).waitFor({ timeout: 30000 });
+
     // A model answer streams into the panel; the notification's Cancel ends
     // it. The model is a fake Ollama on loopback whose second turn never
     // finishes, switched on by editing the settings file.

@@ -160,3 +160,24 @@ test('a notice from the server is shown, escaped', () => {
   assert.match(html, /<div class="notice" role="note">index still building \(&lt;50%\)<\/div>/);
   assert.doesNotMatch(renderEntry(entry({ result: result() }), { displayPath }), /class="notice"/);
 });
+
+test('a thread: the earlier turns show above the newest, each with its links, and a follow-up box below', () => {
+  const t1 = entry({ key: 'q1', question: 'Where is the config loaded?', result: result({ thread: 'abc', id: 'a1' }) });
+  const t2 = entry({
+    key: 'q2',
+    question: 'who calls that?',
+    result: result({ thread: 'abc', id: 'a2', question: 'who calls that?', answer: 'main calls it [1].', citations: [cite(1, 'main.go', 12, 12)] }),
+  });
+  const other = entry({ key: 'q3', question: 'unrelated', result: result({ thread: 'zzz', id: 'a3' }) });
+  const html = renderBody([t1, other, t2], t2, { displayPath });
+  const a = html.indexOf('<h2 class="question">Where is the config loaded?</h2>');
+  const b = html.indexOf('<h2 class="question">who calls that?</h2>');
+  assert.ok(a >= 0 && b > a, 'turn 1 above turn 2');
+  assert.match(html, /<article class="entry earlier status-done" data-key="q1">/);
+  assert.doesNotMatch(html, /<h2 class="question">unrelated<\/h2>/, 'another thread is not shown');
+  assert.match(html, /<form class="followup" data-key="q2">/);
+  assert.ok(html.indexOf('config/load.go:10-20') > a, "turn 1's citation links are there");
+  // Without a thread (an old server): no follow-up box, no earlier turns.
+  const alone = renderBody([entry({ result: result() })], entry({ result: result() }), { displayPath });
+  assert.doesNotMatch(alone, /followup/);
+});

@@ -1,0 +1,118 @@
+package agent
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/askls/askls/index"
+)
+
+// followed is the earlier evidence a retrieval follow-up builds on: the
+// main cited span of the newest turn that cited anything (its first
+// citation naming a symbol, else its first citation). A question that
+// names identifiers of its own builds on nothing earlier.
+func (r *run) followed() (ThreadEvidence, bool) {
+	th := r.prior
+	if th == nil || len(identifiers(r.q.Text)) > 0 {
+		return ThreadEvidence{}, false
+	}
+	for i := len(th.Turns) - 1; i >= 0; i-- {
+		var first *ThreadEvidence
+		for _, n := range th.Turns[i].Evidence {
+			if n < 1 || n > len(th.Evidence) {
+				continue
+			}
+			e := &th.Evidence[n-1]
+			if e.Symbol != "" {
+				return *e, true
+			}
+			if first == nil {
+				first = e
+			}
+		}
+		if first != nil {
+			return *first, true
+		}
+	}
+	return ThreadEvidence{}, false
+}
+
+// symbolName is the bare name of a qualified label ("Server.ServeHTTP").
+func symbolName(label string) string {
+	if i := strings.LastIndexByte(label, '.'); i >= 0 {
+		return label[i+1:]
+	}
+	return label
+}
+
+// searchText is what a retrieval answer searches for: the question, and
+// for a follow-up that names nothing itself, the name of the symbol it
+// builds on ("who calls that?" searches for that too).
+func (r *run) searchText() string {
+	if e, ok := r.followed(); ok && e.Symbol != "" {
+		return r.q.Text + " " + symbolName(e.Symbol)
+	}
+	return r.q.Text
+}
+
+// followDefs is the current definition of the symbol a follow-up builds
+// on, found by name in its file (it may have moved), as a hit over the
+// whole unit with its doc comment.
+func (r *run) followDefs() []index.Hit {
+	e, ok := r.followed()
+	if !ok || e.Symbol == "" {
+		return nil
+	}
+	t0 := time.Now()
+	name := symbolName(e.Symbol)
+	var best *index.Symbol
+	syms := r.src.Symbols(name, 200)
+	for i, s := range syms {
+		if s.Path != e.Path || s.Name != name || (s.QualifiedName() != e.Symbol && s.Name != e.Symbol) {
+			continue
+		}
+		if best == nil || abs(s.Line-e.Start) < abs(best.Line-e.Start) {
+			best = &syms[i]
+		}
+	}
+	found := 0
+	var out []index.Hit
+	if best != nil {
+		if f, err := r.tb.file(best.Path); err == nil {
+			out = append(out, index.Hit{Path: best.Path, Start: docStart(f, best.Line), End: max(best.EndLine, best.Line), Symbol: best.QualifiedName(), Kind: best.Kind, Language: best.Language})
+			found++
+		}
+	}
+	step := Step{Tool: "find_symbol", Args: map[string]any{"name": e.Symbol}, Summary: fmt.Sprintf("%d definitions", found), MS: float64(time.Since(t0).Microseconds()) / 1000}
+	r.res.Steps = append(r.res.Steps, step)
+	r.res.Stats.ToolCalls++
+	r.searched = append(r.searched, describeCall("find_symbol", args{"name": e.Symbol}))
+	if r.ev.Step != nil {
+		r.ev.Step(step)
+	}
+	return out
+}
+
+// buildsOn is the line that says which earlier citation a retrieval
+// follow-up builds on; its marker is the thread's evidence number, checked
+// like any citation (stale when those lines changed since).
+func (r *run) buildsOn() string {
+	e, ok := r.followed()
+	if !ok {
+		return ""
+	}
+	// The marker is the reference: a path:lines written out would become
+	// a second marker of the same span.
+	if e.Symbol != "" {
+		return fmt.Sprintf("Following up on `%s` from the previous answer [%d].\n", e.Symbol, e.N)
+	}
+	return fmt.Sprintf("Following up on the code the previous answer cited first [%d].\n", e.N)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,315 @@
+package agent
+
+import (
+	"context"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/askls/askls/citations"
+	"github.com/askls/askls/index"
+)
+
+// Thread is a conversation about one workspace: its turns in order and the
+// evidence their answers cited, numbered 1..n across the whole thread (a
+// follow-up's model sees earlier evidence under these numbers and new tool
+// results after them, so a number never names two spans in one thread).
+// A Thread is not safe for concurrent use; the store serialises access.
+type Thread struct {
+	ID        string           `json:"id"`
+	Workspace string           `json:"workspace"`
+	Created   time.Time        `json:"created"`
+	Updated   time.Time        `json:"updated"`
+	Turns     []Turn           `json:"turns"`
+	Evidence  []ThreadEvidence `json:"evidence"`
+}
+
+// Turn is one question of a thread and its answer. Citations are the
+// answer's own, numbered 1..k as in Answer; Evidence[i] is the thread
+// evidence number of Citations[i].
+type Turn struct {
+	Question  string               `json:"question"`
+	Path      string               `json:"path,omitempty"`
+	Line      int                  `json:"line,omitempty"`
+	Col       int                  `json:"col,omitempty"`
+	Answer    string               `json:"answer"`
+	Mode      string               `json:"mode"`
+	Refused   bool                 `json:"refused,omitempty"`
+	Citations []citations.Citation `json:"citations"`
+	Evidence  []int                `json:"evidence"`
+	At        time.Time            `json:"at"`
+}
+
+// ThreadEvidence is a span a thread's answers cited: lines Start..End of Path as
+// they were when cited (Text) and the blake3 hash of that text (hex). A
+// later turn that cites it again is checked against the current content
+// and marked stale when the lines changed.
+type ThreadEvidence struct {
+	N      int    `json:"n"`
+	Path   string `json:"path"`
+	Start  int    `json:"start"`
+	End    int    `json:"end"`
+	Symbol string `json:"symbol,omitempty"`
+	Text   string `json:"text"`
+	Hash   string `json:"blake3"`
+}
+
+// NewThread returns an empty thread of workspace root with a fresh id.
+func NewThread(root string) *Thread {
+	now := time.Now().UTC()
+	return &Thread{ID: newID(), Workspace: root, Created: now, Updated: now, Turns: []Turn{}, Evidence: []ThreadEvidence{}}
+}
+
+// Title is the thread's first question, cut to one line of 80 bytes.
+func (th *Thread) Title() string {
+	if len(th.Turns) == 0 {
+		return ""
+	}
+	q := strings.Join(strings.Fields(th.Turns[0].Question), " ")
+	if len(q) > 80 {
+		k := 79
+		for k > 0 && q[k]&0xC0 == 0x80 {
+			k--
+		}
+		q = q[:k] + "…"
+	}
+	return q
+}
+
+// AskThread answers q as the next turn of th: the model (or retrieval
+// mode) sees the earlier turns and their evidence. On success the turn is
+// appended to th; on an error (a cancelled ask) th is unchanged. A nil
+// th is Ask.
+func (a *Agent) AskThread(ctx context.Context, snap *index.Snapshot, th *Thread, q Question, ev Events) (*Result, error) {
+	if snap == nil {
+		return nil, errors.New("agent: no snapshot")
+	}
+	return a.askThread(ctx, snap, th, q, ev)
+}
+
+func (a *Agent) askThread(ctx context.Context, src source, th *Thread, q Question, ev Events) (*Result, error) {
+	return a.askIn(ctx, src, th, q, ev)
+}
+
+// seed puts the thread's evidence in the run's registry under its thread
+// numbers, before any tool runs.
+func (r *run) seed(th *Thread) {
+	r.prior = th
+	for _, e := range th.Evidence {
+		if id := r.reg.Add(e.Path, e.Start, e.End, e.Text, e.Symbol); id != e.N {
+			// Two thread entries with one key: the thread was edited by
+			// hand. Keep numbering; the duplicate is simply not citable
+			// under its own number.
+			r.cfg.Logger.Warn("thread evidence renumbered", "thread", th.ID, "n", e.N, "id", id)
+		}
+	}
+	r.seeded = r.reg.Len()
+}
+
+// record appends the finished turn to the thread: the answer's citations
+// are mapped to thread evidence numbers, new evidence appended.
+func (r *run) record(res *Result) {
+	th := r.prior
+	all := r.reg.All()
+	ev := make([]int, len(res.Citations))
+	for i, c := range res.Citations {
+		// The registry item the citation was made from: same span and
+		// text. When an earlier turn's span was read again after the file
+		// changed, both are there: a stale citation is the earlier one.
+		id := 0
+		for _, e := range all {
+			if e.Path != c.Path || e.Start != c.Start || e.End != c.End || citations.Excerpt(e.Text) != c.Excerpt {
+				continue
+			}
+			if id == 0 || (e.ID <= r.seeded) == c.Stale {
+				id = e.ID
+			}
+			if (e.ID <= r.seeded) == c.Stale {
+				break
+			}
+		}
+		if id == 0 {
+			continue
+		}
+		if id <= r.seeded && id <= len(th.Evidence) {
+			ev[i] = id
+			continue
+		}
+		e := all[id-1]
+		h := hex.EncodeToString(e.Hash[:])
+		n := 0
+		for _, t := range th.Evidence {
+			if t.Path == e.Path && t.Start == e.Start && t.End == e.End && t.Hash == h {
+				n = t.N
+				break
+			}
+		}
+		if n == 0 {
+			n = len(th.Evidence) + 1
+			th.Evidence = append(th.Evidence, ThreadEvidence{N: n, Path: e.Path, Start: e.Start, End: e.End, Symbol: e.Symbol, Text: e.Text, Hash: h})
+		}
+		ev[i] = n
+	}
+	th.Turns = append(th.Turns, Turn{
+		Question: r.q.Text, Path: r.q.Path, Line: r.q.Line, Col: r.q.Col,
+		Answer: res.Answer, Mode: res.Mode, Refused: res.Refused,
+		Citations: res.Citations, Evidence: ev, At: time.Now().UTC(),
+	})
+	th.Updated = time.Now().UTC()
+}
+
+// markerNumRE finds citation markers in an answer: [3] or [2, 5].
+var markerNumRE = regexp.MustCompile(`\[(\d+(?:\s*,\s*\d+)*)\]`)
+
+// threadNumbers rewrites a turn's answer so that its markers use thread
+// evidence numbers, as the model of a later turn must cite them.
+func threadNumbers(t Turn) string {
+	return markerNumRE.ReplaceAllStringFunc(t.Answer, func(m string) string {
+		parts := strings.Split(m[1:len(m)-1], ",")
+		var out []string
+		for _, p := range parts {
+			n, err := strconv.Atoi(strings.TrimSpace(p))
+			if err != nil || n < 1 || n > len(t.Evidence) || t.Evidence[n-1] == 0 {
+				continue
+			}
+			out = append(out, strconv.Itoa(t.Evidence[n-1]))
+		}
+		if len(out) == 0 {
+			return ""
+		}
+		return "[" + strings.Join(out, ", ") + "]"
+	})
+}
+
+// historyShare is the part of the context budget earlier turns may take.
+const historyShare = 2
+
+// opening is the first messages of a model run: the system prompt, the
+// earlier turns of the thread (within the budget) and the question with
+// the evidence gathered so far.
+func (r *run) opening() []Message {
+	msgs := []Message{{Role: "system", Content: systemPrompt}}
+	th := r.prior
+	if th == nil || len(th.Turns) == 0 {
+		return append(msgs, Message{Role: "user", Content: userPrompt(r.q)})
+	}
+	budget := r.cfg.MaxContextChars / historyShare
+	hist, evText := history(th, budget)
+	msgs = append(msgs, hist...)
+	q := "Earlier evidence of this conversation (cite it as [n]; it is checked against the current code):\n" + evText +
+		"\nFollow-up question: " + userPrompt(r.q)
+	return append(msgs, Message{Role: "user", Content: q})
+}
+
+// history is the earlier turns as user/assistant messages and the thread's
+// evidence as text, within budget characters. The newest turn and the
+// text of the evidence it cited are kept whole (cut only if they alone
+// pass the budget); older turns are kept whole while they fit, then
+// summarised (question, the answer's first line, what it cited), then left
+// out, oldest first. Evidence not cited by the newest turn is listed by
+// its header only.
+func history(th *Thread, budget int) ([]Message, string) {
+	last := th.Turns[len(th.Turns)-1]
+	inLast := map[int]bool{}
+	for _, n := range last.Evidence {
+		inLast[n] = true
+	}
+	var ev strings.Builder
+	for _, e := range th.Evidence {
+		fmt.Fprintf(&ev, "[%d] %s:%d-%d", e.N, e.Path, e.Start, e.End)
+		if e.Symbol != "" {
+			ev.WriteString(" " + e.Symbol)
+		}
+		ev.WriteByte('\n')
+		if inLast[e.N] {
+			for i, line := range strings.Split(strings.TrimSuffix(e.Text, "\n"), "\n") {
+				fmt.Fprintf(&ev, "%6d  %s\n", e.Start+i, cutLine(line))
+			}
+		}
+	}
+	evText := ev.String()
+	if len(evText) > budget/2 {
+		evText = cutText(evText, budget/2)
+	}
+	left := budget - len(evText)
+
+	newest := []Message{{Role: "user", Content: last.Question}, {Role: "assistant", Content: threadNumbers(last)}}
+	size := len(newest[0].Content) + len(newest[1].Content)
+	if size > left {
+		newest[1].Content = cutText(newest[1].Content, max(0, left-len(newest[0].Content)))
+		size = left
+	}
+	left -= size
+	var older [][]Message // newest first
+	dropped := 0
+	for i := len(th.Turns) - 2; i >= 0; i-- {
+		t := th.Turns[i]
+		whole := []Message{{Role: "user", Content: t.Question}, {Role: "assistant", Content: threadNumbers(t)}}
+		if n := len(whole[0].Content) + len(whole[1].Content); n <= left {
+			older = append(older, whole)
+			left -= n
+			continue
+		}
+		sum := summary(t)
+		if n := len(t.Question) + len(sum); n <= left {
+			older = append(older, []Message{{Role: "user", Content: t.Question}, {Role: "assistant", Content: sum}})
+			left -= n
+			continue
+		}
+		dropped = i + 1
+		break
+	}
+	var out []Message
+	if dropped > 0 {
+		note := fmt.Sprintf("(%d earlier turns of this conversation are left out.)", dropped)
+		out = append(out, Message{Role: "user", Content: note}, Message{Role: "assistant", Content: "Understood."})
+	}
+	for i := len(older) - 1; i >= 0; i-- {
+		out = append(out, older[i]...)
+	}
+	return append(out, newest...), evText
+}
+
+// summary shortens a turn's answer: its first non-empty line (at most
+// 200 bytes) and the evidence it cited.
+func summary(t Turn) string {
+	first := ""
+	for _, line := range strings.Split(threadNumbers(t), "\n") {
+		if s := strings.TrimSpace(line); s != "" && !strings.HasPrefix(s, "**Retrieval mode") {
+			first = s
+			break
+		}
+	}
+	first = cutText(first, 200)
+	var cited []string
+	for _, n := range t.Evidence {
+		if n > 0 {
+			cited = append(cited, "["+strconv.Itoa(n)+"]")
+		}
+	}
+	s := "(summary) " + first
+	if len(cited) > 0 {
+		s += " Cited " + strings.Join(dedupe(cited), " ") + "."
+	}
+	return s
+}
+
+// cutText cuts s to at most n bytes at a rune boundary, marking the cut.
+func cutText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	const mark = " …(cut)"
+	if n <= len(mark) {
+		return ""
+	}
+	k := n - len(mark)
+	for k > 0 && s[k]&0xC0 == 0x80 {
+		k--
+	}
+	return s[:k] + mark
+}

@@ -1,0 +1,166 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/askls/askls/agent"
+	"github.com/askls/askls/thread"
+)
+
+// openThread opens the workspace's thread store and the thread to ask in:
+// thread id, the most recent one (cont), else a new one. A store that
+// cannot be opened is a warning (the answer is still given, unsaved)
+// unless a thread was asked for by id or --continue.
+func openThread(rf rootFlags, id string, cont bool, stderr io.Writer) (*thread.Store, *agent.Thread, error) {
+	store, err := openStore(rf)
+	if err != nil {
+		if id != "" || cont {
+			return nil, nil, fmt.Errorf("askls: %w", err)
+		}
+		fmt.Fprintf(stderr, "askls: warning: the answer will not be kept in a thread: %v\n", err)
+		return nil, agent.NewThread(""), nil
+	}
+	switch {
+	case id != "":
+		th, err := store.Load(id)
+		if errors.Is(err, thread.ErrNotFound) {
+			return nil, nil, usageError(fmt.Sprintf("askls: --thread %s: no such thread in this workspace (askls threads lists them)", id))
+		}
+		return store, th, err
+	case cont:
+		th, err := store.Last()
+		if errors.Is(err, thread.ErrNotFound) {
+			return nil, nil, usageError("askls: --continue: this workspace has no thread yet; ask without --continue to start one")
+		}
+		return store, th, err
+	}
+	return store, store.New(), nil
+}
+
+// openStore opens the thread store of the roots of rf under its cache.
+func openStore(rf rootFlags) (*thread.Store, error) {
+	roots := rf.roots
+	if len(roots) == 0 {
+		roots = []string{"."}
+	}
+	return thread.Open(thread.Options{CacheDir: rf.cache, Workspace: roots})
+}
+
+// saveThread saves th after a turn; a failure is a warning, the answer
+// was given.
+func saveThread(store *thread.Store, th *agent.Thread, stderr io.Writer) {
+	if store == nil || th == nil {
+		return
+	}
+	if err := store.Save(th); err != nil {
+		fmt.Fprintf(stderr, "askls: warning: the thread was not saved: %v\n", err)
+	}
+}
+
+// runThreads is `askls threads [--json] [--show ID] [--delete ID]`.
+func runThreads(ctx context.Context, args []string) error {
+	return threadsMain(ctx, args, os.Stdout, os.Stderr)
+}
+
+func threadsMain(_ context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("threads", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: askls threads [flags]\n\nLists the workspace's threads, the most recent first; --show prints one,\n--delete removes one.\n\nflags:")
+		fs.PrintDefaults()
+	}
+	var rf rootFlags
+	rf.register(fs)
+	asJSON := fs.Bool("json", false, "print JSON: the list, or the thread with --show")
+	show := fs.String("show", "", "print thread `ID` turn by turn")
+	del := fs.String("delete", "", "delete thread `ID`")
+	rest, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usageError(fmt.Sprintf("askls threads: unexpected argument %q", rest[0]))
+	}
+	store, err := openStore(rf)
+	if err != nil {
+		return fmt.Errorf("askls threads: %w", err)
+	}
+	notFound := func(err error) error {
+		if errors.Is(err, thread.ErrNotFound) {
+			return usageError("askls threads: " + err.Error())
+		}
+		return fmt.Errorf("askls threads: %w", err)
+	}
+	switch {
+	case *del != "":
+		if err := store.Delete(*del); err != nil {
+			return notFound(err)
+		}
+		fmt.Fprintf(stderr, "askls: thread %s deleted\n", *del)
+		return nil
+	case *show != "":
+		th, err := store.Load(*show)
+		if err != nil {
+			return notFound(err)
+		}
+		if *asJSON {
+			return writeJSON(stdout, th)
+		}
+		printThread(stdout, th)
+		return nil
+	}
+	list, err := store.List()
+	if err != nil {
+		return fmt.Errorf("askls threads: %w", err)
+	}
+	if *asJSON {
+		return writeJSON(stdout, list)
+	}
+	if len(list) == 0 {
+		fmt.Fprintln(stderr, "askls: no threads in this workspace yet (askls ask starts one)")
+		return nil
+	}
+	for _, s := range list {
+		fmt.Fprintf(stdout, "%s  %s  %2d turns  %s\n", s.ID, s.Updated.Local().Format(time.DateTime), s.Turns, s.Title)
+	}
+	return nil
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// printThread prints each turn: the question, the answer and its
+// citations as they were when it was given.
+func printThread(w io.Writer, th *agent.Thread) {
+	for i, t := range th.Turns {
+		fmt.Fprintf(w, "## %d. %s\n\n%s\n", i+1, strings.TrimSpace(t.Question), strings.TrimSpace(t.Answer))
+		if len(t.Citations) > 0 {
+			fmt.Fprintln(w)
+		}
+		for _, c := range t.Citations {
+			s := fmt.Sprintf("[%d] %s:%d", c.N, c.Path, c.Start)
+			if c.End > c.Start {
+				s += fmt.Sprintf(" (to line %d)", c.End)
+			}
+			if c.Symbol != "" {
+				s += " " + c.Symbol
+			}
+			if c.Stale {
+				s += " (stale)"
+			}
+			fmt.Fprintln(w, s)
+		}
+		fmt.Fprintln(w)
+	}
+}

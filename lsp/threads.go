@@ -1,0 +1,297 @@
+package lsp
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/askls/askls/agent"
+	"github.com/askls/askls/citations"
+	"github.com/askls/askls/index"
+	"github.com/askls/askls/thread"
+)
+
+// Thread commands (workspace/executeCommand).
+const (
+	cmdThreads      = "askls.threads"
+	cmdOpenThread   = "askls.openThread"
+	cmdDeleteThread = "askls.deleteThread"
+)
+
+// Values of askls/ask's thread besides a thread id.
+const (
+	threadNew  = "new"  // start a thread
+	threadLast = "last" // the most recent thread, else a new one
+)
+
+// threadState is the server's thread store, opened for the current roots,
+// and a lock per thread so that two follow-ups of one thread run one
+// after the other. Its zero value is ready to use.
+type threadState struct {
+	mu    sync.Mutex
+	roots string
+	store *thread.Store
+	locks map[string]*sync.Mutex
+}
+
+// threadStore returns the store of the current workspace roots.
+func (s *server) threadStore() (*thread.Store, error) {
+	s.mu.Lock()
+	roots := rootsOf(s.folders)
+	s.mu.Unlock()
+	if len(roots) == 0 {
+		return nil, errors.New("no workspace folder: threads are kept per workspace")
+	}
+	ts := &s.threads
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	key := strings.Join(roots, "\n")
+	if ts.store != nil && ts.roots == key {
+		return ts.store, nil
+	}
+	st, err := thread.Open(thread.Options{CacheDir: s.opts.CacheDir, Workspace: roots})
+	if err != nil {
+		return nil, err
+	}
+	ts.store, ts.roots = st, key
+	return st, nil
+}
+
+// lockThread holds thread id's lock until the returned func is called.
+func (s *server) lockThread(id string) func() {
+	ts := &s.threads
+	ts.mu.Lock()
+	if ts.locks == nil {
+		ts.locks = map[string]*sync.Mutex{}
+	}
+	l, ok := ts.locks[id]
+	if !ok {
+		l = &sync.Mutex{}
+		ts.locks[id] = l
+	}
+	ts.mu.Unlock()
+	l.Lock()
+	return l.Unlock
+}
+
+// openAskThread resolves askls/ask's thread ("new", "last" or an id) to a
+// thread, locked for the ask: the caller calls unlock when the turn is
+// saved (or dropped).
+func (s *server) openAskThread(method, ref string) (*thread.Store, *agent.Thread, func(), error) {
+	store, err := s.threadStore()
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("%s: %w", method, err)
+	}
+	var th *agent.Thread
+	switch ref {
+	case threadNew:
+		th = store.New()
+	case threadLast:
+		th, err = store.Last()
+		if errors.Is(err, thread.ErrNotFound) {
+			th, err = store.New(), nil
+		}
+	default:
+		th, err = store.Load(ref)
+		if errors.Is(err, thread.ErrNotFound) {
+			return nil, nil, nil, invalidParams("%s: thread %q: no such thread in this workspace (askls.threads lists them; \"new\" starts one)", method, ref)
+		}
+	}
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("%s: %w", method, err)
+	}
+	unlock := s.lockThread(th.ID)
+	if ref != threadNew {
+		// Another follow-up may have finished while this one waited.
+		if fresh, err := store.Load(th.ID); err == nil {
+			th = fresh
+		}
+	}
+	return store, th, unlock, nil
+}
+
+// saveTurn saves th after a turn; a failure is logged, the answer stands.
+func (s *server) saveTurn(store *thread.Store, th *agent.Thread) {
+	if err := store.Save(th); err != nil {
+		s.log.Warn("thread not saved", "thread", th.ID, "err", err)
+	}
+}
+
+// wireThread is a thread as askls.openThread returns it: each turn with
+// its citations as Locations in the files as they are now.
+type wireThread struct {
+	ID      string     `json:"id"`
+	Title   string     `json:"title"`
+	Created time.Time  `json:"created"`
+	Updated time.Time  `json:"updated"`
+	Turns   []wireTurn `json:"turns"`
+}
+
+type wireTurn struct {
+	Question  string         `json:"question"`
+	Answer    string         `json:"answer"`
+	Mode      string         `json:"mode"`
+	Refused   bool           `json:"refused"`
+	Citations []wireCitation `json:"citations"`
+	At        time.Time      `json:"at"`
+}
+
+// commandThreads is askls.threads []: the workspace's threads, the most
+// recent first.
+func (s *server) commandThreads() (any, error) {
+	store, err := s.threadStore()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", cmdThreads, err)
+	}
+	list, err := store.List()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", cmdThreads, err)
+	}
+	return list, nil
+}
+
+// commandDeleteThread is askls.deleteThread [id].
+func (s *server) commandDeleteThread(args []json.RawMessage) (any, error) {
+	id, err := optionalString(args, 0)
+	if err != nil || id == "" {
+		return nil, invalidParams("%s: arguments are [id] (a thread id from askls.threads)", cmdDeleteThread)
+	}
+	store, err := s.threadStore()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", cmdDeleteThread, err)
+	}
+	unlock := s.lockThread(id)
+	defer unlock()
+	if err := store.Delete(id); err != nil {
+		if errors.Is(err, thread.ErrNotFound) {
+			return nil, invalidParams("%s: %v", cmdDeleteThread, err)
+		}
+		return nil, fmt.Errorf("%s: %w", cmdDeleteThread, err)
+	}
+	return map[string]any{"deleted": id}, nil
+}
+
+// commandOpenThread is askls.openThread [id?]: the thread (the most recent
+// without an id) turn by turn, each citation a Location in the file as it
+// is now (an open document as the editor has it) and stale when the cited
+// lines no longer hash as they did when cited.
+func (s *server) commandOpenThread(ctx context.Context, args []json.RawMessage, release func()) (any, error) {
+	id, err := optionalString(args, 0)
+	if err != nil {
+		return nil, invalidParams("%s: arguments are [id?]: %v", cmdOpenThread, err)
+	}
+	store, err := s.threadStore()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", cmdOpenThread, err)
+	}
+	var th *agent.Thread
+	if id == "" {
+		th, err = store.Last()
+	} else {
+		th, err = store.Load(id)
+	}
+	if errors.Is(err, thread.ErrNotFound) {
+		return nil, invalidParams("%s: %v", cmdOpenThread, err)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", cmdOpenThread, err)
+	}
+	ix, err := s.ws.get(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", cmdOpenThread, err)
+	}
+	release()
+	out := wireThread{ID: th.ID, Title: th.Title(), Created: th.Created, Updated: th.Updated, Turns: s.wireTurns(ix, th)}
+	return out, nil
+}
+
+// wireTurns is th's turns with their citations as Locations in the files
+// as they are now (an open document as the editor has it), each stale when
+// its lines no longer hash as they did when cited.
+func (s *server) wireTurns(ix *index.Index, th *agent.Thread) []wireTurn {
+	snap := ix.Snapshot()
+	out := []wireTurn{}
+	contents := map[string][]byte{}
+	for _, t := range th.Turns {
+		wt := wireTurn{Question: t.Question, Answer: t.Answer, Mode: t.Mode, Refused: t.Refused, At: t.At, Citations: []wireCitation{}}
+		for i, c := range t.Citations {
+			abs, err := ix.Abs(c.Path)
+			if err != nil {
+				continue
+			}
+			u := canonURI(fileURI(abs))
+			content, ok := contents[c.Path]
+			if !ok {
+				if doc, open := s.docs.get(u); open {
+					content = doc.content
+				} else if content, err = snap.Content(c.Path); err != nil {
+					content = nil // deleted since: the citation is stale
+				}
+				contents[c.Path] = content
+			}
+			stale := c.Stale
+			if i < len(t.Evidence) && t.Evidence[i] >= 1 && t.Evidence[i] <= len(th.Evidence) {
+				ev := th.Evidence[t.Evidence[i]-1]
+				text, whole := citations.Lines(content, ev.Start, ev.End)
+				h := citations.Hash(text)
+				stale = !whole || hex.EncodeToString(h[:]) != ev.Hash
+			}
+			c.StartByte, c.EndByte = citations.LineSpan(content, c.Start, c.End)
+			wt.Citations = append(wt.Citations, wireCitation{
+				N: c.N, Location: citations.Location(c, string(u), content),
+				Symbol: c.Symbol, Excerpt: c.Excerpt, Stale: stale,
+			})
+		}
+		out = append(out, wt)
+	}
+	return out
+}
+
+// earlierTurnsMarkdown is the turns of thread id before its newest, newest
+// first, as the answer document shows them below the answer (Helix shows
+// the whole thread that way): question, answer and path:line:col citation
+// lines where the code is now. "" when the thread has one turn.
+func (s *server) earlierTurnsMarkdown(ctx context.Context, id string) string {
+	store, err := s.threadStore()
+	if err != nil {
+		return ""
+	}
+	th, err := store.Load(id)
+	if err != nil || len(th.Turns) < 2 {
+		return ""
+	}
+	ix, err := s.ws.get(ctx)
+	if err != nil {
+		return ""
+	}
+	turns := s.wireTurns(ix, th)
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n## Earlier in this thread (%s)\n", th.ID)
+	for i := len(turns) - 2; i >= 0; i-- {
+		t := turns[i]
+		title, _, _ := strings.Cut(strings.TrimSpace(t.Question), "\n")
+		fmt.Fprintf(&b, "\n### %s\n\n%s\n\n", title, strings.TrimSpace(t.Answer))
+		for _, c := range t.Citations {
+			path, err := uriPath(string(c.Location.URI))
+			if err != nil {
+				path = string(c.Location.URI)
+			} else {
+				path = s.relPath(path)
+			}
+			fmt.Fprintf(&b, "[%d] %s:%d:%d", c.N, path, c.Location.Range.Start.Line+1, c.Location.Range.Start.Character+1)
+			if c.Symbol != "" {
+				fmt.Fprintf(&b, " %s", codeSpan(c.Symbol))
+			}
+			if c.Stale {
+				b.WriteString(" (stale: the cited code changed)")
+			}
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
+}
