@@ -10,8 +10,10 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"golang.org/x/term"
@@ -25,6 +27,10 @@ import (
 // then one `path:line:col` line per citation. Exit status 0 for an answer
 // or a refusal.
 func runAsk(ctx context.Context, args []string) error {
+	// A reader that stops early (askls ask … | head) must not kill askls
+	// before the turn is saved to its thread: writes to a closed pipe then
+	// fail instead, and are ignored.
+	signal.Ignore(syscall.SIGPIPE)
 	return askMain(ctx, args, os.Stdout, os.Stderr)
 }
 
