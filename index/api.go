@@ -81,7 +81,11 @@ type SyncStats struct {
 	Removed   int            // deleted from the index
 	Chunks    int            // chunks written in this sync
 	Skipped   map[string]int // reason ("binary", "too large", "secret", "unreadable", "not utf-8", ...) -> count
-	Duration  time.Duration
+	// IgnoreNotes explain a walk that ignore rules emptied or nearly
+	// emptied, naming the file, line and pattern of the rule (see
+	// walker.ignoreNotes); usually empty.
+	IgnoreNotes []string
+	Duration    time.Duration
 }
 
 // Stats describe the index as it is now.

@@ -29,6 +29,9 @@ type rule struct {
 	re      *regexp.Regexp // over the path relative to the rule's folder
 	negate  bool
 	dirOnly bool
+	src     string // where the line is: ".gitignore", "drivers/.gitignore", ".git/info/exclude", ...
+	line    int    // 1-based line number in src
+	text    string // the line as written (trailing spaces trimmed)
 }
 
 // ignorer answers "is this path ignored" for one root with gitignore
@@ -50,9 +53,9 @@ func newIgnorer(root string, exclude []string) *ignorer {
 	ig := &ignorer{root: root, dirs: map[string][]rule{}}
 	ig.global = globalExcludes() // the lowest precedence, as in git
 	if data, _, err := readCapped(filepath.Join(root, ".git", "info", "exclude"), maxIgnoreBytes); err == nil {
-		ig.global = append(ig.global, parseIgnore(data)...)
+		ig.global = append(ig.global, parseIgnore(data, ".git/info/exclude")...)
 	}
-	ig.global = append(ig.global, parseIgnore([]byte(strings.Join(exclude, "\n")))...)
+	ig.global = append(ig.global, parseIgnore([]byte(strings.Join(exclude, "\n")), "the exclude option")...)
 	return ig
 }
 
@@ -73,7 +76,7 @@ func (ig *ignorer) rulesOf(dir string) []rule {
 	for _, name := range ignoreFiles {
 		data, _, err := readCapped(filepath.Join(ig.root, filepath.FromSlash(dir), name), maxIgnoreBytes)
 		if err == nil {
-			rs = append(rs, parseIgnore(data)...)
+			rs = append(rs, parseIgnore(data, path.Join(dir, name))...)
 		}
 	}
 	ig.mu.Lock()
@@ -86,14 +89,25 @@ func (ig *ignorer) rulesOf(dir string) []rule {
 // by the rules of its own folders. It does not look at the parents: the
 // walk never enters an ignored folder; use ignoredPath for a lone path.
 func (ig *ignorer) ignored(rel string, isDir bool) bool {
-	verdict := false
+	return ig.ignoredBy(rel, isDir) != nil
+}
+
+// ignoredBy is ignored that also says why: the rule that ignores rel
+// (the last matching line, as in git), or nil when rel is not ignored.
+func (ig *ignorer) ignoredBy(rel string, isDir bool) *rule {
+	var verdict *rule
 	match := func(rs []rule, sub string) {
-		for _, r := range rs {
+		for i := range rs {
+			r := &rs[i]
 			if r.dirOnly && !isDir {
 				continue
 			}
 			if r.re.MatchString(sub) {
-				verdict = !r.negate
+				if r.negate {
+					verdict = nil
+				} else {
+					verdict = r
+				}
 			}
 		}
 	}
@@ -134,16 +148,18 @@ func (ig *ignorer) ignoredPath(rel string, includeVendor bool) bool {
 	return false
 }
 
-// parseIgnore reads gitignore syntax.
-func parseIgnore(data []byte) []rule {
+// parseIgnore reads gitignore syntax; src names the file in messages.
+func parseIgnore(data []byte, src string) []rule {
 	var rs []rule
 	sc := bufio.NewScanner(bytes.NewReader(data))
+	n := 0
 	for sc.Scan() {
+		n++
 		line := trimIgnoreLine(strings.TrimRight(sc.Text(), "\r"))
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		var r rule
+		r := rule{src: src, line: n, text: line}
 		if strings.HasPrefix(line, "!") {
 			r.negate = true
 			line = line[1:]
@@ -224,7 +240,7 @@ func globalExcludes() []rule {
 	if err != nil {
 		return nil
 	}
-	return parseIgnore(data)
+	return parseIgnore(data, file)
 }
 
 // gitConfigValue reads one key of one section of a git config file

@@ -165,6 +165,7 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 		if err := w.walk(ctx); err != nil {
 			return stats, fmt.Errorf("index: walking %s: %w", r.abs, err)
 		}
+		stats.IgnoreNotes = append(stats.IgnoreNotes, w.ignoreNotes()...)
 		seen := make(map[string]bool, len(w.files))
 		for _, f := range w.files {
 			seen[f.rel] = true

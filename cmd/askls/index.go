@@ -29,5 +29,8 @@ func runIndex(ctx context.Context, args []string) error {
 		line += "; skipped " + skippedSummary(stats.Skipped)
 	}
 	fmt.Fprintln(os.Stdout, line)
+	for _, note := range stats.IgnoreNotes {
+		fmt.Fprintln(os.Stdout, "note: "+note)
+	}
 	return nil
 }
