@@ -32,6 +32,85 @@ type rule struct {
 	src     string // where the line is: ".gitignore", "drivers/.gitignore", ".git/info/exclude", ...
 	line    int    // 1-based line number in src
 	text    string // the line as written (trailing spaces trimmed)
+
+	// A faster test than re for the common shapes (see fastMatcher);
+	// fast == matchRegexp falls back to re. Every walk asks each rule of
+	// a path's folders about the path (a kernel tree: 78,000 files, ~140
+	// rules above each), so this is the walk's inner loop.
+	fast matchKind
+	lit  string
+}
+
+// matchKind is how a rule tests a path.
+type matchKind uint8
+
+const (
+	matchRegexp     matchKind = iota // re over the path relative to the rule's folder
+	matchPath                        // the path equals lit ("/vmlinux")
+	matchBase                        // the base name equals lit ("Module.symvers")
+	matchBaseSuffix                  // the base name ends with lit ("*.o")
+	matchBasePrefix                  // the base name starts with lit ("vmlinux*")
+	matchBaseInfix                   // the base name contains lit ("*~*")
+	matchBaseRegexp                  // re over the base name ("*.[ch]", "*.c.[012]*.*")
+)
+
+// matches reports whether the rule's pattern matches sub, a slash path
+// relative to the rule's folder, whose last element is base.
+func (r *rule) matches(sub, base string) bool {
+	switch r.fast {
+	case matchPath:
+		return sub == r.lit
+	case matchBase:
+		return base == r.lit
+	case matchBaseSuffix:
+		return strings.HasSuffix(base, r.lit)
+	case matchBasePrefix:
+		return strings.HasPrefix(base, r.lit)
+	case matchBaseInfix:
+		return strings.Contains(base, r.lit)
+	case matchBaseRegexp:
+		return r.re.MatchString(base)
+	}
+	return r.re.MatchString(sub)
+}
+
+// fastMatcher picks a string test equivalent to the regexp of pattern
+// (the line without "!", leading "/" and trailing "/"; anchored when the
+// line had a slash before its end): a literal, or a literal with one "*"
+// at either end or both, in a pattern without a slash (a base name, at
+// any depth, as "*" never crosses a slash). Anything else keeps the
+// regexp.
+func fastMatcher(pattern string, anchored bool) (matchKind, string) {
+	if strings.ContainsAny(pattern, "?[\\") {
+		return matchRegexp, ""
+	}
+	if anchored {
+		if strings.Contains(pattern, "*") || strings.HasPrefix(pattern, "/") {
+			return matchRegexp, ""
+		}
+		return matchPath, pattern
+	}
+	if strings.Contains(pattern, "/") {
+		return matchRegexp, ""
+	}
+	lead := strings.HasPrefix(pattern, "*")
+	trail := strings.HasSuffix(pattern, "*")
+	lit := strings.Trim(pattern, "*")
+	if lit == "" || strings.Contains(lit, "*") {
+		return matchRegexp, "" // "*", "**", "a*b"
+	}
+	if pattern != lit && strings.Count(pattern, "*") > 2 {
+		return matchRegexp, "" // "**x"
+	}
+	switch {
+	case lead && trail:
+		return matchBaseInfix, lit
+	case lead:
+		return matchBaseSuffix, lit
+	case trail:
+		return matchBasePrefix, lit
+	}
+	return matchBase, lit
 }
 
 // ignorer answers "is this path ignored" for one root with gitignore
@@ -96,13 +175,14 @@ func (ig *ignorer) ignored(rel string, isDir bool) bool {
 // (the last matching line, as in git), or nil when rel is not ignored.
 func (ig *ignorer) ignoredBy(rel string, isDir bool) *rule {
 	var verdict *rule
+	base := rel[strings.LastIndexByte(rel, '/')+1:]
 	match := func(rs []rule, sub string) {
 		for i := range rs {
 			r := &rs[i]
 			if r.dirOnly && !isDir {
 				continue
 			}
-			if r.re.MatchString(sub) {
+			if r.matches(sub, base) {
 				if r.negate {
 					verdict = nil
 				} else {
@@ -181,6 +261,14 @@ func parseIgnore(data []byte, src string) []rule {
 		}
 		if !anchored {
 			expr = "(?:.*/)?" + strings.TrimPrefix(expr, "(?:.*/)?")
+		}
+		r.fast, r.lit = fastMatcher(line, anchored)
+		if r.fast == matchRegexp && !anchored && !strings.Contains(line, "/") && !strings.Contains(strings.TrimPrefix(expr, "(?:.*/)?"), ".*") {
+			// A base-name pattern whose expression cannot cross a
+			// slash ("*" is "[^/]*"; no "**" segment): match it on the
+			// base name, without the leading "(?:.*/)?" to backtrack.
+			r.fast = matchBaseRegexp
+			expr = strings.TrimPrefix(expr, "(?:.*/)?")
 		}
 		re, err := regexp.Compile("^" + expr + "$")
 		if err != nil {
