@@ -174,42 +174,63 @@ func (ig *ignorer) ignored(rel string, isDir bool) bool {
 // ignoredBy is ignored that also says why: the rule that ignores rel
 // (the last matching line, as in git), or nil when rel is not ignored.
 func (ig *ignorer) ignoredBy(rel string, isDir bool) *rule {
-	var verdict *rule
+	dir := ""
+	if i := strings.LastIndexByte(rel, '/'); i >= 0 {
+		dir = rel[:i]
+	}
+	return decide(ig.chain(dir), rel, isDir)
+}
+
+// ruleSet is the rules of one ignore source with how much of a path
+// relative to the root to drop to make it relative to the rules' folder.
+type ruleSet struct {
+	rules []rule
+	skip  int
+}
+
+// chain lists the rule sets that apply to the entries of folder dir (""
+// for the root), lowest precedence first: the global rules, then the
+// rules of each folder from the root down to dir.
+func (ig *ignorer) chain(dir string) []ruleSet {
+	chain := []ruleSet{{rules: ig.global}, {rules: ig.rulesOf("")}}
+	if dir == "" {
+		return chain
+	}
+	for i := 0; i <= len(dir); i++ {
+		if i == len(dir) || dir[i] == '/' {
+			chain = append(chain, ruleSet{rules: ig.rulesOf(dir[:i]), skip: i + 1})
+		}
+	}
+	return chain
+}
+
+// subChain is chain(dir) given chain(parent of dir): the walk extends its
+// parent's chain instead of building it again for every folder.
+func (ig *ignorer) subChain(parent []ruleSet, dir string) []ruleSet {
+	return append(parent[:len(parent):len(parent)], ruleSet{rules: ig.rulesOf(dir), skip: len(dir) + 1})
+}
+
+// decide finds the rule of chain that decides rel: the last one that
+// matches, searched from the end; nil when none does or it negates.
+func decide(chain []ruleSet, rel string, isDir bool) *rule {
 	base := rel[strings.LastIndexByte(rel, '/')+1:]
-	match := func(rs []rule, sub string) {
-		for i := range rs {
+	for k := len(chain) - 1; k >= 0; k-- {
+		rs := chain[k].rules
+		sub := rel[chain[k].skip:]
+		for i := len(rs) - 1; i >= 0; i-- {
 			r := &rs[i]
 			if r.dirOnly && !isDir {
 				continue
 			}
 			if r.matches(sub, base) {
 				if r.negate {
-					verdict = nil
-				} else {
-					verdict = r
+					return nil
 				}
+				return r
 			}
 		}
 	}
-	match(ig.global, rel)
-	dir := ""
-	for {
-		sub := rel
-		if dir != "" {
-			sub = rel[len(dir)+1:]
-		}
-		match(ig.rulesOf(dir), sub)
-		i := strings.IndexByte(sub, '/')
-		if i < 0 {
-			break
-		}
-		if dir == "" {
-			dir = sub[:i]
-		} else {
-			dir = dir + "/" + sub[:i]
-		}
-	}
-	return verdict
+	return nil
 }
 
 // ignoredPath reports whether rel or any folder above it is ignored or
@@ -255,13 +276,7 @@ func parseIgnore(data []byte, src string) []rule {
 		}
 		anchored := strings.Contains(line, "/")
 		line = strings.TrimPrefix(line, "/")
-		expr := globToRegexp(line)
-		if anchored && strings.Contains(expr, "(?:.*/)?") && !strings.Contains(line, "/") {
-			expr = strings.TrimPrefix(expr, "(?:.*/)?")
-		}
-		if !anchored {
-			expr = "(?:.*/)?" + strings.TrimPrefix(expr, "(?:.*/)?")
-		}
+		expr := ignoreExpr(line, anchored)
 		r.fast, r.lit = fastMatcher(line, anchored)
 		if r.fast == matchRegexp && !anchored && !strings.Contains(line, "/") && !strings.Contains(strings.TrimPrefix(expr, "(?:.*/)?"), ".*") {
 			// A base-name pattern whose expression cannot cross a
@@ -278,6 +293,21 @@ func parseIgnore(data []byte, src string) []rule {
 		rs = append(rs, r)
 	}
 	return rs
+}
+
+// ignoreExpr is the regular expression (without ^ and $) of an ignore
+// pattern over a path relative to the rule's folder; line has lost its
+// "!", its trailing "/" and one leading "/", and anchored says whether it
+// had a slash before its end.
+func ignoreExpr(line string, anchored bool) string {
+	expr := globToRegexp(line)
+	if anchored && strings.Contains(expr, "(?:.*/)?") && !strings.Contains(line, "/") {
+		expr = strings.TrimPrefix(expr, "(?:.*/)?")
+	}
+	if !anchored {
+		expr = "(?:.*/)?" + strings.TrimPrefix(expr, "(?:.*/)?")
+	}
+	return expr
 }
 
 // trimIgnoreLine drops a line's trailing spaces, as git does, except one

@@ -106,7 +106,7 @@ func checkIgnoreConformance(t *testing.T, withConfig bool) {
 
 	r := &root{abs: dir, real: dir, ign: newIgnorer(dir, nil)}
 	w := &walker{root: r, maxBytes: 1 << 20, skipDirs: map[string]bool{}, skipped: map[string]int{}}
-	if err := w.dir(t.Context(), ""); err != nil {
+	if err := w.walk(t.Context()); err != nil {
 		t.Fatal(err)
 	}
 	var got []string

@@ -50,8 +50,8 @@ type exclusion struct {
 
 // ignoredBy asks the root's ignore rules about child and counts what
 // they exclude.
-func (w *walker) ignoredBy(child string, isDir, top bool) bool {
-	r := w.root.ign.ignoredBy(child, isDir)
+func (w *walker) ignoredBy(chain []ruleSet, child string, isDir, top bool) bool {
+	r := decide(chain, child, isDir)
 	if r == nil {
 		return false
 	}
@@ -71,7 +71,7 @@ func (w *walker) ignoredBy(child string, isDir, top bool) bool {
 }
 
 func (w *walker) walk(ctx context.Context) error {
-	return w.dir(ctx, "")
+	return w.dir(ctx, "", w.root.ign.chain(""))
 }
 
 // overBudget says, once the walk has gone over its budget, by how much
@@ -88,7 +88,8 @@ func (w *walker) overBudget() error {
 	return nil
 }
 
-func (w *walker) dir(ctx context.Context, rel string) error {
+// dir walks folder rel, whose entries the ignore rules of chain decide.
+func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -120,7 +121,7 @@ func (w *walker) dir(ctx context.Context, rel string) error {
 			w.rootEntries++
 		}
 		if typ&fs.ModeSymlink != 0 {
-			w.symlink(child, top)
+			w.symlink(chain, child, top)
 			if err := w.overBudget(); err != nil {
 				return err
 			}
@@ -130,10 +131,10 @@ func (w *walker) dir(ctx context.Context, rel string) error {
 			if alwaysSkipped[name] || (!w.includeVendor && vendorFolders[name]) {
 				continue
 			}
-			if w.ignoredBy(child, true, top) {
+			if w.ignoredBy(chain, child, true, top) {
 				continue
 			}
-			if err := w.dir(ctx, child); err != nil {
+			if err := w.dir(ctx, child, w.root.ign.subChain(chain, child)); err != nil {
 				return err
 			}
 			continue
@@ -141,7 +142,7 @@ func (w *walker) dir(ctx context.Context, rel string) error {
 		if !typ.IsRegular() {
 			continue // sockets, devices, pipes
 		}
-		if w.ignoredBy(child, false, top) {
+		if w.ignoredBy(chain, child, false, top) {
 			continue
 		}
 		info, err := e.Info()
@@ -177,8 +178,8 @@ func (w *walker) file(rel string, info fs.FileInfo) {
 
 // symlink keeps a link to a file inside the root; links that leave the
 // root, point at folders (cycles, duplicates) or at nothing are skipped.
-func (w *walker) symlink(rel string, top bool) {
-	if w.ignoredBy(rel, false, top) {
+func (w *walker) symlink(chain []ruleSet, rel string, top bool) {
+	if w.ignoredBy(chain, rel, false, top) {
 		return
 	}
 	target, err := filepath.EvalSymlinks(filepath.Join(w.root.abs, filepath.FromSlash(rel)))
