@@ -138,7 +138,7 @@ func (ix *Index) publish(st *state, changed map[string]bool) {
 	prev := ix.cur.tab
 	ix.mu.Unlock()
 	st.tab = nextSymtab(prev, st.files, changed)
-	if st.ready {
+	if st.ready && !ix.opts.SymbolsOnDemand {
 		st.tab.buildAsync()
 	}
 	ix.mu.Lock()

@@ -9,7 +9,7 @@ import (
 
 func runIndex(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("index", flag.ContinueOnError)
-	var rf rootFlags
+	rf := rootFlags{symbolsOnDemand: true}
 	rf.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
