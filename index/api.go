@@ -53,6 +53,13 @@ type Options struct {
 	// user's home folder. Without it such a root is not walked: only its
 	// open buffers are indexed and read (see BroadRoot and Notices).
 	AllowBroadRoots bool
+	// SymbolsOnDemand builds the symbol table at the first Symbols call
+	// instead of in the background after each Sync that publishes a new
+	// table. For a process that may never look up a symbol (askls index,
+	// askls search): on a kernel tree the table holds 2.9 million symbols
+	// and its build is the larger part of a warm start's work. A server
+	// leaves it false so that its first symbol lookup is fast.
+	SymbolsOnDemand bool
 }
 
 // RuntimeTuner hears of an index's bulk work. Its methods may be called
@@ -81,7 +88,11 @@ type SyncStats struct {
 	Removed   int            // deleted from the index
 	Chunks    int            // chunks written in this sync
 	Skipped   map[string]int // reason ("binary", "too large", "secret", "unreadable", "not utf-8", ...) -> count
-	Duration  time.Duration
+	// IgnoreNotes explain a walk that ignore rules emptied or nearly
+	// emptied, naming the file, line and pattern of the rule (see
+	// walker.ignoreNotes); usually empty.
+	IgnoreNotes []string
+	Duration    time.Duration
 }
 
 // Stats describe the index as it is now.

@@ -179,3 +179,20 @@ func BenchmarkUpdate(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkWalk is the walk of a warm start alone: listing the tree's
+// files with the ignore rules applied (no manifest, no bleve).
+func BenchmarkWalk(b *testing.B) {
+	opts := benchOptions(b)
+	r := &root{abs: opts.Roots[0], real: opts.Roots[0]}
+	files := 0
+	for b.Loop() {
+		r.ign = newIgnorer(r.abs, nil)
+		w := &walker{root: r, maxBytes: defaultMaxFileBytes, skipped: map[string]int{}}
+		if err := w.walk(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+		files = len(w.files)
+	}
+	b.ReportMetric(float64(files), "files")
+}

@@ -130,7 +130,7 @@ func FuzzManifestDecode(f *testing.F) {
 			return
 		}
 		for rel, e := range m.Files {
-			for _, c := range e.Chunks {
+			for _, c := range e.chunks() {
 				if c.Off < 0 || c.Len < 0 || int64(c.Off+c.Len) > e.Size {
 					t.Fatalf("%s: chunk %+v does not fit size %d", rel, c, e.Size)
 				}

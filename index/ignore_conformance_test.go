@@ -106,7 +106,7 @@ func checkIgnoreConformance(t *testing.T, withConfig bool) {
 
 	r := &root{abs: dir, real: dir, ign: newIgnorer(dir, nil)}
 	w := &walker{root: r, maxBytes: 1 << 20, skipDirs: map[string]bool{}, skipped: map[string]int{}}
-	if err := w.dir(t.Context(), ""); err != nil {
+	if err := w.walk(t.Context()); err != nil {
 		t.Fatal(err)
 	}
 	var got []string
@@ -138,7 +138,7 @@ func FuzzIgnoreParse(f *testing.F) {
 	f.Add([]byte("[\\]]x\n[!a-c]*\n**/z/**\nfoo\\ \n\\!x\n"), "]x")
 	f.Add([]byte("[\n[]\n\\\n**\n/**/\n"), "a/b/c")
 	f.Fuzz(func(t *testing.T, data []byte, p string) {
-		for _, r := range parseIgnore(data) {
+		for _, r := range parseIgnore(data, "fuzz") {
 			r.re.MatchString(p)
 		}
 		if l := trimIgnoreLine(string(data)); strings.HasSuffix(l, " ") && !strings.HasSuffix(l, "\\ ") {

@@ -74,7 +74,7 @@ func (st *state) index() {
 		st.paths = make([]string, 0, len(st.files))
 		for p, e := range st.files {
 			st.paths = append(st.paths, p)
-			st.chunks += len(e.Chunks)
+			st.chunks += e.chunkCount()
 		}
 		sort.Strings(st.paths)
 	})
@@ -450,7 +450,7 @@ func consistent(bi bleve.Index, m *manifest, inFlight bool) string {
 	want := uint64(0)
 	for _, e := range m.Files {
 		if e.Skip == "" {
-			want += uint64(len(e.Chunks))
+			want += uint64(e.chunkCount())
 		}
 	}
 	got, err := bi.DocCount()

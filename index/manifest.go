@@ -11,7 +11,7 @@ import (
 
 // manifestVersion changes whenever chunking, analysis or the mapping
 // change: an index written by another version is rebuilt.
-const manifestVersion = 10 // 10: methods of classes, impls and traits are units (Class.method); test folders count as tests
+const manifestVersion = 11 // 11: a file's chunks are one length-prefixed block, decoded at first use (lazyChunks)
 
 // fileEntry is what the index knows of one file. Entries are immutable
 // once published in a state; the writer replaces them.
@@ -28,6 +28,33 @@ type fileEntry struct {
 	DocHash []uint64
 	Symbols []Symbol     // when chunked here; use symbols()
 	lazy    *lazySymbols // instead of Symbols when loaded from the manifest
+	// lazyChunks, when set, holds Chunks and DocHash as the manifest
+	// encodes them: use chunks(), docHashes() and chunkCount().
+	lazyChunks *lazyChunks
+}
+
+// chunks are the file's chunks.
+func (e *fileEntry) chunks() []chunkMeta {
+	if e.lazyChunks != nil {
+		return e.lazyChunks.get().chunks
+	}
+	return e.Chunks
+}
+
+// docHashes are the hashes of the file's chunks' documents (see DocHash).
+func (e *fileEntry) docHashes() []uint64 {
+	if e.lazyChunks != nil {
+		return e.lazyChunks.get().hashes
+	}
+	return e.DocHash
+}
+
+// chunkCount is len(e.chunks()) without decoding them.
+func (e *fileEntry) chunkCount() int {
+	if e.lazyChunks != nil {
+		return e.lazyChunks.n
+	}
+	return len(e.Chunks)
 }
 
 // symbols are the file's symbols.

@@ -111,26 +111,14 @@ func encodeManifest(m *manifest) []byte {
 		e.str(f.Lang)
 		e.bool(f.Test)
 		e.str(f.Skip)
-		e.uint(uint64(len(f.Chunks)))
-		for i, c := range f.Chunks {
-			var h uint64
-			if i < len(f.DocHash) {
-				h = f.DocHash[i]
-			}
-			e.b = binary.LittleEndian.AppendUint64(e.b, h)
-			e.int(int64(c.Start))
-			e.int(int64(c.End))
-			e.str(c.Symbol)
-			e.str(c.Kind)
-			e.int(int64(c.Off))
-			e.int(int64(c.Len))
-			e.uint(uint64(len(c.Parts)))
-			for _, p := range c.Parts {
-				e.int(int64(p.Start))
-				e.int(int64(p.End))
-				e.str(p.Symbol)
-				e.str(p.Kind)
-			}
+		// Chunks are one length-prefixed block, so that loading can keep
+		// it encoded until they are asked for (lazyChunks).
+		if f.lazyChunks != nil {
+			e.uint(uint64(f.lazyChunks.n))
+			e.str(f.lazyChunks.raw)
+		} else {
+			e.uint(uint64(len(f.Chunks)))
+			e.str(string(encodeChunks(f.Chunks, f.DocHash)))
 		}
 		// Symbols are one length-prefixed block, so that loading can keep
 		// it encoded until they are asked for (lazySymbols).
@@ -178,33 +166,12 @@ func decodeManifest(data []byte) (*manifest, error) {
 		d.i += 32
 		f.Lang, f.Test, f.Skip = d.str(), d.bool(), d.str()
 		nc := int(d.uint())
-		if nc < 0 || nc > (len(data)-d.i)/14 {
-			return nil, errManifestCorrupt
+		raw := d.str()
+		if nc < 0 || nc > len(raw)/14 {
+			return nil, errManifestCorrupt // a chunk takes at least 14 bytes
 		}
 		if nc > 0 {
-			f.Chunks = make([]chunkMeta, nc)
-			f.DocHash = make([]uint64, nc)
-		}
-		for i := 0; i < nc && d.err == nil; i++ {
-			if d.i+8 > len(d.b) {
-				return nil, errManifestCorrupt
-			}
-			f.DocHash[i] = binary.LittleEndian.Uint64(d.b[d.i:])
-			d.i += 8
-			c := &f.Chunks[i]
-			c.Start, c.End = int(d.int()), int(d.int())
-			c.Symbol, c.Kind = d.str(), d.str()
-			c.Off, c.Len = int(d.int()), int(d.int())
-			if c.Off < 0 || c.Len < 0 || int64(c.Off)+int64(c.Len) > f.Size {
-				return nil, fmt.Errorf("%w: chunk %d of %s does not fit its file", errManifestCorrupt, i, rel)
-			}
-			np := int(d.uint())
-			if np < 0 || np > (len(data)-d.i)/4 {
-				return nil, errManifestCorrupt
-			}
-			for j := 0; j < np && d.err == nil; j++ {
-				c.Parts = append(c.Parts, partMeta{Start: int(d.int()), End: int(d.int()), Symbol: d.str(), Kind: d.str()})
-			}
+			f.lazyChunks = &lazyChunks{raw: raw, n: nc, size: f.Size}
 		}
 		if raw := d.str(); raw != "" {
 			ns, n := binary.Uvarint([]byte(raw[:min(len(raw), binary.MaxVarintLen64)]))
@@ -222,6 +189,90 @@ func decodeManifest(data []byte) (*manifest, error) {
 		return nil, fmt.Errorf("%w: %d bytes after the last entry", errManifestCorrupt, len(data)-d.i)
 	}
 	return m, nil
+}
+
+// lazyChunks are a file's chunks and their documents' hashes as the
+// manifest holds them, decoded at first use: a warm start decodes none of
+// the kernel tree's 950,000 chunks; a search decodes those of the files it
+// shows. The manifest's checksum covers the block; a chunk that does not
+// fit its file (a bug, not damage) ends the list there.
+type lazyChunks struct {
+	raw  string // the chunks (encodeChunks)
+	n    int    // the count
+	size int64  // the file's size, which every chunk must fit
+	once sync.Once
+	dec  decodedChunks
+}
+
+type decodedChunks struct {
+	chunks []chunkMeta
+	hashes []uint64
+}
+
+func (l *lazyChunks) get() *decodedChunks {
+	l.once.Do(func() { l.dec = decodeChunks(l.raw, l.n, l.size) })
+	return &l.dec
+}
+
+// encodeChunks writes each chunk with its document's hash (0 when
+// hashes has none for it).
+func encodeChunks(chunks []chunkMeta, hashes []uint64) []byte {
+	if len(chunks) == 0 {
+		return nil
+	}
+	e := &encoder{}
+	for i, c := range chunks {
+		var h uint64
+		if i < len(hashes) {
+			h = hashes[i]
+		}
+		e.b = binary.LittleEndian.AppendUint64(e.b, h)
+		e.int(int64(c.Start))
+		e.int(int64(c.End))
+		e.str(c.Symbol)
+		e.str(c.Kind)
+		e.int(int64(c.Off))
+		e.int(int64(c.Len))
+		e.uint(uint64(len(c.Parts)))
+		for _, p := range c.Parts {
+			e.int(int64(p.Start))
+			e.int(int64(p.End))
+			e.str(p.Symbol)
+			e.str(p.Kind)
+		}
+	}
+	return e.b
+}
+
+// decodeChunks decodes the n chunks encodeChunks wrote for a file of size
+// bytes; damage, or a chunk that does not fit the file, ends the list.
+func decodeChunks(raw string, n int, size int64) decodedChunks {
+	d := &decoder{b: unsafe.Slice(unsafe.StringData(raw), len(raw)), s: raw}
+	out := decodedChunks{chunks: make([]chunkMeta, 0, n), hashes: make([]uint64, 0, n)}
+	for i := 0; i < n; i++ {
+		if d.i+8 > len(d.b) {
+			break
+		}
+		h := binary.LittleEndian.Uint64(d.b[d.i:])
+		d.i += 8
+		var c chunkMeta
+		c.Start, c.End = int(d.int()), int(d.int())
+		c.Symbol, c.Kind = d.str(), d.str()
+		c.Off, c.Len = int(d.int()), int(d.int())
+		np := int(d.uint())
+		if d.err != nil || c.Off < 0 || c.Len < 0 || int64(c.Off)+int64(c.Len) > size || np < 0 || np > (len(raw)-d.i)/4 {
+			break
+		}
+		for j := 0; j < np && d.err == nil; j++ {
+			c.Parts = append(c.Parts, partMeta{Start: int(d.int()), End: int(d.int()), Symbol: d.str(), Kind: d.str()})
+		}
+		if d.err != nil {
+			break
+		}
+		out.chunks = append(out.chunks, c)
+		out.hashes = append(out.hashes, h)
+	}
+	return out
 }
 
 // lazySymbols are a file's symbols as the manifest holds them, decoded at

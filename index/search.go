@@ -323,10 +323,14 @@ func (s *Snapshot) candidates(ctx context.Context, p *plan, f Filter, want int) 
 				continue
 			}
 			e := s.st.files[api]
-			if e == nil || n >= len(e.Chunks) {
+			if e == nil || n >= e.chunkCount() {
 				continue // not in this generation
 			}
-			c := e.Chunks[n]
+			chunks := e.chunks()
+			if n >= len(chunks) {
+				continue // a damaged manifest block
+			}
+			c := chunks[n]
 			score := h.Score
 			if e.Test && !p.aboutTests {
 				score *= rk.TestFactor

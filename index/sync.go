@@ -165,6 +165,7 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 		if err := w.walk(ctx); err != nil {
 			return stats, fmt.Errorf("index: walking %s: %w", r.abs, err)
 		}
+		stats.IgnoreNotes = append(stats.IgnoreNotes, w.ignoreNotes()...)
 		seen := make(map[string]bool, len(w.files))
 		for _, f := range w.files {
 			seen[f.rel] = true
@@ -207,7 +208,7 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 			if _, open := ov[api]; open {
 				continue // an unsaved buffer keeps it
 			}
-			for n := range e.Chunks {
+			for n := range e.chunkCount() {
 				batch.Delete(docID(rel, n))
 			}
 			delete(files, api)
@@ -425,7 +426,7 @@ func (ix *Index) verifyRoot(r *root, files map[string]*fileEntry) error {
 	want := uint64(0)
 	for api, e := range files {
 		if rr, _ := ix.rootOf(api); rr == r {
-			want += uint64(len(e.Chunks))
+			want += uint64(e.chunkCount())
 		}
 	}
 	got, err := r.bi.DocCount()

@@ -26,6 +26,12 @@ type walker struct {
 	files         []walkEntry
 	skipped       map[string]int
 
+	// What the ignore rules kept out: per rule, the files and folders it
+	// excluded (a folder counts once; it is not entered), and how many of
+	// them sit directly under the root, out of rootEntries.
+	excluded    map[*rule]*exclusion
+	rootEntries int
+
 	// The budget (Options.MaxFiles, MaxTotalBytes; <= 0: none) and what
 	// the walk has taken of it.
 	maxFiles   int
@@ -35,8 +41,37 @@ type walker struct {
 
 func (w *walker) skip(reason string) { w.skipped[reason]++ }
 
+// exclusion counts what one ignore rule kept out of a walk.
+type exclusion struct {
+	r        *rule
+	entries  int
+	topLevel int
+}
+
+// ignoredBy asks the root's ignore rules about child and counts what
+// they exclude.
+func (w *walker) ignoredBy(chain []ruleSet, child string, isDir, top bool) bool {
+	r := decide(chain, child, isDir)
+	if r == nil {
+		return false
+	}
+	if w.excluded == nil {
+		w.excluded = map[*rule]*exclusion{}
+	}
+	ex := w.excluded[r]
+	if ex == nil {
+		ex = &exclusion{r: r}
+		w.excluded[r] = ex
+	}
+	ex.entries++
+	if top {
+		ex.topLevel++
+	}
+	return true
+}
+
 func (w *walker) walk(ctx context.Context) error {
-	return w.dir(ctx, "")
+	return w.dir(ctx, "", w.root.ign.chain(""))
 }
 
 // overBudget says, once the walk has gone over its budget, by how much
@@ -53,7 +88,8 @@ func (w *walker) overBudget() error {
 	return nil
 }
 
-func (w *walker) dir(ctx context.Context, rel string) error {
+// dir walks folder rel, whose entries the ignore rules of chain decide.
+func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -73,6 +109,7 @@ func (w *walker) dir(ctx context.Context, rel string) error {
 		w.skip("unreadable folder")
 		return nil
 	}
+	top := rel == ""
 	for _, e := range entries {
 		name := e.Name()
 		child := name
@@ -80,8 +117,11 @@ func (w *walker) dir(ctx context.Context, rel string) error {
 			child = rel + "/" + name
 		}
 		typ := e.Type()
+		if top && !(typ.IsDir() && alwaysSkipped[name]) {
+			w.rootEntries++
+		}
 		if typ&fs.ModeSymlink != 0 {
-			w.symlink(child)
+			w.symlink(chain, child, top)
 			if err := w.overBudget(); err != nil {
 				return err
 			}
@@ -91,10 +131,10 @@ func (w *walker) dir(ctx context.Context, rel string) error {
 			if alwaysSkipped[name] || (!w.includeVendor && vendorFolders[name]) {
 				continue
 			}
-			if w.root.ign.ignored(child, true) {
+			if w.ignoredBy(chain, child, true, top) {
 				continue
 			}
-			if err := w.dir(ctx, child); err != nil {
+			if err := w.dir(ctx, child, w.root.ign.subChain(chain, child)); err != nil {
 				return err
 			}
 			continue
@@ -102,7 +142,7 @@ func (w *walker) dir(ctx context.Context, rel string) error {
 		if !typ.IsRegular() {
 			continue // sockets, devices, pipes
 		}
-		if w.root.ign.ignored(child, false) {
+		if w.ignoredBy(chain, child, false, top) {
 			continue
 		}
 		info, err := e.Info()
@@ -138,8 +178,8 @@ func (w *walker) file(rel string, info fs.FileInfo) {
 
 // symlink keeps a link to a file inside the root; links that leave the
 // root, point at folders (cycles, duplicates) or at nothing are skipped.
-func (w *walker) symlink(rel string) {
-	if w.root.ign.ignored(rel, false) {
+func (w *walker) symlink(chain []ruleSet, rel string, top bool) {
+	if w.ignoredBy(chain, rel, false, top) {
 		return
 	}
 	target, err := filepath.EvalSymlinks(filepath.Join(w.root.abs, filepath.FromSlash(rel)))

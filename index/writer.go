@@ -138,7 +138,7 @@ func (ix *Index) publish(st *state, changed map[string]bool) {
 	prev := ix.cur.tab
 	ix.mu.Unlock()
 	st.tab = nextSymtab(prev, st.files, changed)
-	if st.ready {
+	if st.ready && !ix.opts.SymbolsOnDemand {
 		st.tab.buildAsync()
 	}
 	ix.mu.Lock()
@@ -264,7 +264,7 @@ func (ix *Index) applyChanges(files map[string]*fileEntry, pend map[string]bool,
 		same := sameDocs(r, rel, old, e)
 		keep := len(docs)
 		if reused {
-			keep = len(old.Chunks)
+			keep = old.chunkCount()
 		}
 		ix.purge(r, rel, old, keep, b)
 		for i, d := range docs {
@@ -295,7 +295,7 @@ func (ix *Index) applyChanges(files map[string]*fileEntry, pend map[string]bool,
 			// re-indexes every chunk.
 			for _, rel := range touched[r] {
 				if e := files[r.api(rel)]; e != nil {
-					e.DocHash = nil
+					e.Chunks, e.DocHash, e.lazyChunks = e.chunks(), nil, nil
 				}
 			}
 		}
@@ -306,7 +306,7 @@ func (ix *Index) applyChanges(files map[string]*fileEntry, pend map[string]bool,
 // not overwrite, and for everything bleve holds of a suspect file.
 func (ix *Index) purge(r *root, rel string, old *fileEntry, keep int, b *bleve.Batch) {
 	if old != nil {
-		for n := keep; n < len(old.Chunks); n++ {
+		for n := keep; n < old.chunkCount(); n++ {
 			b.Delete(docID(rel, n))
 		}
 	}
@@ -458,9 +458,10 @@ func sameDocs(r *root, rel string, old, e *fileEntry) []bool {
 	if e == nil || old == nil || r.suspect[rel] || old.Skip != "" || old.Lang != e.Lang || old.Test != e.Test {
 		return nil
 	}
-	same := make([]bool, len(e.DocHash))
-	for i, h := range e.DocHash {
-		same[i] = i < len(old.DocHash) && i < len(old.Chunks) && h != 0 && old.DocHash[i] == h
+	hashes, oldHashes, oldCount := e.docHashes(), old.docHashes(), old.chunkCount()
+	same := make([]bool, len(hashes))
+	for i, h := range hashes {
+		same[i] = i < len(oldHashes) && i < oldCount && h != 0 && oldHashes[i] == h
 	}
 	return same
 }

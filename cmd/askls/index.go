@@ -9,7 +9,7 @@ import (
 
 func runIndex(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("index", flag.ContinueOnError)
-	var rf rootFlags
+	rf := rootFlags{symbolsOnDemand: true}
 	rf.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -29,5 +29,8 @@ func runIndex(ctx context.Context, args []string) error {
 		line += "; skipped " + skippedSummary(stats.Skipped)
 	}
 	fmt.Fprintln(os.Stdout, line)
+	for _, note := range stats.IgnoreNotes {
+		fmt.Fprintln(os.Stdout, "note: "+note)
+	}
 	return nil
 }

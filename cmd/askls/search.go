@@ -14,7 +14,7 @@ import (
 
 func runSearch(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("search", flag.ContinueOnError)
-	var rf rootFlags
+	rf := rootFlags{symbolsOnDemand: true}
 	rf.register(fs)
 	limit := fs.Int("limit", 10, "at most `N` hits")
 	asJSON := fs.Bool("json", false, "print one JSON object")

@@ -23,6 +23,10 @@ type rootFlags struct {
 	maxFiles       int
 	maxTotalBytes  int64
 	allowBroadRoot bool
+
+	// symbolsOnDemand: the command may never look up a symbol (index,
+	// search), so the index builds its symbol table only if asked.
+	symbolsOnDemand bool
 }
 
 // register adds --root DIR (repeatable, default "."), --cache DIR and
@@ -45,7 +49,8 @@ func (r rootFlags) options() index.Options {
 		roots = []string{"."}
 	}
 	return index.Options{Roots: roots, CacheDir: r.cache, MaxFileBytes: r.maxFileBytes,
-		MaxFiles: r.maxFiles, MaxTotalBytes: r.maxTotalBytes, AllowBroadRoots: r.allowBroadRoot, Runtime: memtune.Process}
+		MaxFiles: r.maxFiles, MaxTotalBytes: r.maxTotalBytes, AllowBroadRoots: r.allowBroadRoot, Runtime: memtune.Process,
+		SymbolsOnDemand: r.symbolsOnDemand}
 }
 
 // checkBroadRoots refuses a root that is / or the home folder unless
