@@ -275,20 +275,7 @@ func (s *server) answerMarkdown(res *askResult) string {
 		b.WriteString("(none)\n")
 	}
 	for _, c := range res.Citations {
-		path, err := uriPath(string(c.Location.URI))
-		if err != nil {
-			path = string(c.Location.URI)
-		} else {
-			path = s.relPath(path)
-		}
-		fmt.Fprintf(&b, "[%d] %s:%d:%d", c.N, path, c.Location.Range.Start.Line+1, c.Location.Range.Start.Character+1)
-		if c.Symbol != "" {
-			fmt.Fprintf(&b, " %s", codeSpan(c.Symbol))
-		}
-		if c.Stale {
-			b.WriteString(" (stale: the cited code changed)")
-		}
-		b.WriteString("\n")
+		b.WriteString(s.citationLine(c) + "\n")
 		if ex := strings.TrimRight(c.Excerpt, "\n"); ex != "" {
 			b.WriteString("\n```\n" + ex + "\n```\n\n")
 		}
@@ -362,4 +349,24 @@ func (s *server) status(ctx context.Context) *statusResult {
 // answers.mu.
 func rangeOfCitation(c *cite) protocol.Range {
 	return citations.Location(c.anchor.Citation(), string(c.uri), c.anchor.Content()).Range
+}
+
+// citationLine is a citation as the answer document shows it:
+// "[n] path:line:col `Symbol`", the path relative to its workspace folder,
+// in a form editors' go-to-file follows.
+func (s *server) citationLine(c wireCitation) string {
+	path, err := uriPath(string(c.Location.URI))
+	if err != nil {
+		path = string(c.Location.URI)
+	} else {
+		path = s.relPath(path)
+	}
+	line := fmt.Sprintf("[%d] %s:%d:%d", c.N, path, c.Location.Range.Start.Line+1, c.Location.Range.Start.Character+1)
+	if c.Symbol != "" {
+		line += " " + codeSpan(c.Symbol)
+	}
+	if c.Stale {
+		line += " (stale: the cited code changed)"
+	}
+	return line
 }

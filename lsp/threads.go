@@ -277,20 +277,7 @@ func (s *server) earlierTurnsMarkdown(ctx context.Context, id string) string {
 		title, _, _ := strings.Cut(strings.TrimSpace(t.Question), "\n")
 		fmt.Fprintf(&b, "\n### %s\n\n%s\n\n", title, strings.TrimSpace(t.Answer))
 		for _, c := range t.Citations {
-			path, err := uriPath(string(c.Location.URI))
-			if err != nil {
-				path = string(c.Location.URI)
-			} else {
-				path = s.relPath(path)
-			}
-			fmt.Fprintf(&b, "[%d] %s:%d:%d", c.N, path, c.Location.Range.Start.Line+1, c.Location.Range.Start.Character+1)
-			if c.Symbol != "" {
-				fmt.Fprintf(&b, " %s", codeSpan(c.Symbol))
-			}
-			if c.Stale {
-				b.WriteString(" (stale: the cited code changed)")
-			}
-			b.WriteString("\n")
+			b.WriteString(s.citationLine(c) + "\n")
 		}
 	}
 	return b.String()
