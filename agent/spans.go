@@ -101,6 +101,22 @@ func (ft *fileTerms) has(start, end int) map[int]bool {
 	return out
 }
 
+// unitLines clamps u's lines to the file and returns them with the sum
+// of weights (1 when it is 0), the denominator of a span's share.
+func unitLines(ft *fileTerms, u unit, weights []float64) (start, end int, total float64) {
+	start, end = max(u.start, 1), min(u.end, ft.count())
+	if end < start {
+		end = start
+	}
+	for _, w := range weights {
+		total += w
+	}
+	if total == 0 {
+		total = 1
+	}
+	return start, end, total
+}
+
 // densityBonus is what a line holding a term adds to a window's score: a
 // tie-breaker, far below a term's weight.
 const densityBonus = 0.001
@@ -117,17 +133,7 @@ const densityBonus = 0.001
 // windowed as a whole. score is the weighted share of the terms the span
 // and its context hold.
 func chooseSpan(ft *fileTerms, u unit, weights []float64, maxLines int) span {
-	start, end := max(u.start, 1), min(u.end, ft.count())
-	if end < start {
-		end = start
-	}
-	total := 0.0
-	for _, w := range weights {
-		total += w
-	}
-	if total == 0 {
-		total = 1
-	}
+	start, end, total := unitLines(ft, u, weights)
 	if end-start+1 <= maxLines {
 		sc, _ := windowScore(ft, start, end, nil, weights)
 		return span{start, end, sc / total}
@@ -179,17 +185,7 @@ const docWeight = 0.6
 // included (its matches weigh docWeight), the declaration line counting
 // for every window.
 func unitShare(ft *fileTerms, u unit, weights []float64, maxLines int) float64 {
-	start, end := max(u.start, 1), min(u.end, ft.count())
-	if end < start {
-		end = start
-	}
-	total := 0.0
-	for _, w := range weights {
-		total += w
-	}
-	if total == 0 {
-		total = 1
-	}
+	start, end, total := unitLines(ft, u, weights)
 	sig := map[int]bool{}
 	if u.decl >= start && u.decl <= end {
 		sig = ft.has(u.decl, u.decl)

@@ -91,6 +91,7 @@ type Index struct {
 	mu      sync.Mutex
 	cur     *state
 	overlay map[string][]byte // open buffers by API path; replaced, never mutated
+	bufSums sync.Map          // API path -> bufSum of its open buffer (overlay.go)
 	pending map[string]bool   // paths for the writer
 	seq     uint64            // last generation handed out
 	pubCh   chan struct{}     // closed at each publish

@@ -23,7 +23,7 @@ func (s *Snapshot) staleBuffers() map[string][]byte {
 	var out map[string][]byte
 	total := 0
 	for api, content := range s.overlay {
-		if e := s.st.files[api]; e != nil && e.Hash == blake3.Sum256(content) {
+		if e := s.st.files[api]; e != nil && e.Hash == s.ix.bufferSum(api, content) {
 			continue
 		}
 		r, rel := s.ix.rootOf(api)
@@ -43,6 +43,34 @@ func (s *Snapshot) staleBuffers() map[string][]byte {
 		out[api] = content
 	}
 	return out
+}
+
+// bufSum is the blake3 of one open buffer's content, remembered for the
+// slice it was computed on. Holding the slice's pointer keeps that memory
+// from being reused for another buffer of the same length while it is
+// remembered.
+type bufSum struct {
+	data *byte
+	n    int
+	sum  [32]byte
+}
+
+// bufferSum returns blake3(content) of the open buffer api, computing it
+// once per content: Update stores a new slice for each edit and keeps the
+// others, so a search hashes only what changed since the last one.
+func (ix *Index) bufferSum(api string, content []byte) [32]byte {
+	var data *byte
+	if len(content) > 0 {
+		data = &content[0]
+	}
+	if v, ok := ix.bufSums.Load(api); ok {
+		if b := v.(bufSum); b.data == data && b.n == len(content) {
+			return b.sum
+		}
+	}
+	b := bufSum{data: data, n: len(content), sum: blake3.Sum256(content)}
+	ix.bufSums.Store(api, b)
+	return b.sum
 }
 
 // bufferCandidates chunks the stale buffers and returns the chunks that

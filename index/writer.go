@@ -56,6 +56,7 @@ func (ix *Index) Release(p string) uint64 {
 		ov := maps.Clone(ix.overlay)
 		delete(ov, api)
 		ix.overlay = ov
+		ix.bufSums.Delete(api)
 	}
 	g := ix.queueLocked(api)
 	ix.mu.Unlock()
