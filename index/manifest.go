@@ -11,7 +11,7 @@ import (
 
 // manifestVersion changes whenever chunking, analysis or the mapping
 // change: an index written by another version is rebuilt.
-const manifestVersion = 11 // 11: a file's chunks are one length-prefixed block, decoded at first use (lazyChunks)
+const manifestVersion = 12 // 12: C function names after attribute macros (__alloc_size(1) void *kmalloc)
 
 // fileEntry is what the index knows of one file. Entries are immutable
 // once published in a state; the writer replaces them.

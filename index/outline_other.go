@@ -1,10 +1,17 @@
 package index
 
+// cSpecifiers matches what comes before a C or C++ function's name: its
+// return type and any attribute macros, each optionally with arguments
+// (`static __always_inline __alloc_size(1) void *kmalloc(`, `int __init
+// __attribute__((cold)) setup(`). The name is the last identifier before
+// the parameter list: the repetition is greedy.
+const cSpecifiers = `(?:[A-Za-z_][\w:<>,]*(?:\s*\((?:[^()]|\([^()]*\))*\))?[\s\*&]+)+`
+
 // The outlines of C and C++, Ruby, PHP, Lua and shell.
 func init() {
 	register(&outliner{style: braces, lineComment: "//", checkNames: true, rules: []declRule{
 		decl("$1", `^\s*(?:typedef\s+)?(?:template\s*<[^>]*>\s*)?(struct|class|union|enum|namespace)(?:\s+class)?\s+([A-Za-z_]\w*)[^;]*$`),
-		decl("func", `^(?:(?:static|inline|extern|const|unsigned|signed|struct|enum|virtual|constexpr|explicit)\s+)*[A-Za-z_][\w:<>,]*[\s\*&]+\**([A-Za-z_][\w:~]*)\s*\([^;]*$`),
+		decl("func", `^(?:(?:static|inline|extern|const|unsigned|signed|struct|enum|virtual|constexpr|explicit)\s+)*`+cSpecifiers+`\**([A-Za-z_][\w:~]*)\s*\([^;]*$`),
 		decl("macro", `^\s*#\s*define\s+([A-Za-z_]\w*)`),
 		member("method", `^\s+(?:(?:static|inline|virtual|const|explicit|constexpr)\s+)*[A-Za-z_][\w:<>,]*[\s\*&]+\**([A-Za-z_~]\w*)\s*\([^;]*\)\s*(?:const\s*)?(?:override\s*)?\{?\s*$`),
 	}}, "c", "cpp")
