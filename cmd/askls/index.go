@@ -10,7 +10,7 @@ import (
 func runIndex(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("index", flag.ContinueOnError)
 	rf := rootFlags{symbolsOnDemand: true}
-	rf.register(fs)
+	rf.Register(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

@@ -26,7 +26,7 @@ func runMCP(ctx context.Context, args []string) error {
 		fs.PrintDefaults()
 	}
 	var rf rootFlags
-	rf.register(fs)
+	rf.Register(fs)
 	var af agentFlags
 	af.register(fs)
 	fs.BoolVar(&af.noModel, "no-model", false, "ask answers in retrieval mode only: never contact the model server")
@@ -50,7 +50,7 @@ func runMCP(ctx context.Context, args []string) error {
 		}
 	}
 	srv := mcp.New(mcp.Options{
-		Roots: rf.roots, CacheDir: rf.cache, MaxFileBytes: rf.maxFileBytes,
+		Roots: rf.Roots, CacheDir: rf.Cache, MaxFileBytes: rf.MaxFileBytes,
 		Watch: !*noWatch, Agent: af.config(logger), Logger: logger, Version: version,
 	})
 	defer srv.Close()

@@ -15,7 +15,7 @@ import (
 func runSearch(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("search", flag.ContinueOnError)
 	rf := rootFlags{symbolsOnDemand: true}
-	rf.register(fs)
+	rf.Register(fs)
 	limit := fs.Int("limit", 10, "at most `N` hits")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	glob := fs.String("path", "", "only paths matching `GLOB`")
