@@ -172,23 +172,25 @@ func (g *goChunker) typeUnit(ts *ast.TypeSpec, start, end int) chunk {
 	case *ast.StructType:
 		kind = "struct"
 		sigEnd = t.Fields.Opening + 1
-		for _, f := range t.Fields.List {
-			for _, n := range f.Names {
-				g.sym(n.Name, ts.Name.Name, "field", n.Pos(), g.line(f.End()), g.oneLine(f.Pos(), f.End()))
-			}
-		}
+		g.members(ts.Name.Name, "field", t.Fields)
 	case *ast.InterfaceType:
 		kind = "interface"
 		sigEnd = t.Methods.Opening + 1
-		for _, f := range t.Methods.List {
-			for _, n := range f.Names {
-				g.sym(n.Name, ts.Name.Name, "method", n.Pos(), g.line(f.End()), g.oneLine(f.Pos(), f.End()))
-			}
-		}
+		g.members(ts.Name.Name, "method", t.Methods)
 	}
 	sig := "type " + g.oneLine(ts.Pos(), sigEnd)
 	g.sym(ts.Name.Name, "", kind, ts.Name.Pos(), end, sig)
 	return chunk{Start: start, End: end, Symbol: ts.Name.Name, Kind: kind, Names: []string{ts.Name.Name}, NameLines: []int{0}, Header: sig}
+}
+
+// members records the named fields of a struct or methods of an
+// interface as symbols of kind in container (embedded ones have no name).
+func (g *goChunker) members(container, kind string, list *ast.FieldList) {
+	for _, f := range list.List {
+		for _, n := range f.Names {
+			g.sym(n.Name, container, kind, n.Pos(), g.line(f.End()), g.oneLine(f.Pos(), f.End()))
+		}
+	}
 }
 
 // recvName is the type name of a method receiver: T, *T, T[K], *T[K].

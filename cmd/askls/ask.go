@@ -236,7 +236,13 @@ func citationLine(ix *index.Index, snap *index.Snapshot, c citations.Citation) s
 			col = 1
 		}
 	}
-	s := fmt.Sprintf("[%d] %s:%d:%d", c.N, p, c.Start, col)
+	return fmt.Sprintf("[%d] %s:%d:%d", c.N, p, c.Start, col) + citationTail(c)
+}
+
+// citationTail is what a citation line says after its place: the last
+// line of a range, the symbol, and whether the lines changed since.
+func citationTail(c citations.Citation) string {
+	s := ""
 	if c.End > c.Start {
 		s += fmt.Sprintf(" (to line %d)", c.End)
 	}

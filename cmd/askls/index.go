@@ -2,13 +2,12 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"os"
 )
 
 func runIndex(ctx context.Context, args []string) error {
-	fs := flag.NewFlagSet("index", flag.ContinueOnError)
+	fs := newFlagSet("index", "usage: askls index [flags]\n\nIndexes the workspace (or brings its index up to date) and prints what it holds.", os.Stderr)
 	rf := rootFlags{symbolsOnDemand: true}
 	rf.Register(fs)
 	if err := fs.Parse(args); err != nil {

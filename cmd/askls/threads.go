@@ -140,17 +140,7 @@ func printThread(w io.Writer, th *agent.Thread) {
 			fmt.Fprintln(w)
 		}
 		for _, c := range t.Citations {
-			s := fmt.Sprintf("[%d] %s:%d", c.N, c.Path, c.Start)
-			if c.End > c.Start {
-				s += fmt.Sprintf(" (to line %d)", c.End)
-			}
-			if c.Symbol != "" {
-				s += " " + c.Symbol
-			}
-			if c.Stale {
-				s += " (stale)"
-			}
-			fmt.Fprintln(w, s)
+			fmt.Fprintf(w, "[%d] %s:%d%s\n", c.N, c.Path, c.Start, citationTail(c))
 		}
 		fmt.Fprintln(w)
 	}
