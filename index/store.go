@@ -27,8 +27,9 @@ const (
 	fieldTest    = "test"    // "1" for test files
 )
 
-// scoringModel is bleve's scoring: tf-idf, which ranks the expected files
-// of testdata/eval/goroot.jsonl at least as well as BM25 (docs/ranking.md).
+// scoringModel is bleve's scoring, tf-idf: on testdata/eval/goroot.jsonl
+// it ranked the expected files at least as well as BM25. docs/ranking.md
+// says how search ranks on top of it.
 const scoringModel = bindex.TFIDFScoring
 
 // newMapping is the static mapping the fields above follow. Documents are
