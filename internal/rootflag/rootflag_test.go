@@ -41,6 +41,7 @@ func TestFlagsOptions(t *testing.T) {
 func TestCheckBroadRoots(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)
+	t.Setenv("USERPROFILE", home) // os.UserHomeDir on Windows
 	if err := (Flags{}).CheckBroadRoots([]string{home}); err == nil || !strings.Contains(err.Error(), "--allow-broad-root") {
 		t.Errorf("home folder as a root: %v", err)
 	}
