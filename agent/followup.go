@@ -84,13 +84,10 @@ func (r *run) followDefs() []index.Hit {
 			found++
 		}
 	}
-	step := Step{Tool: "find_symbol", Args: map[string]any{"name": e.Symbol}, Summary: fmt.Sprintf("%d definitions", found), MS: float64(time.Since(t0).Microseconds()) / 1000}
-	r.res.Steps = append(r.res.Steps, step)
+	step := Step{Tool: "find_symbol", Args: map[string]any{"name": e.Symbol}, Summary: fmt.Sprintf("%d definitions", found), MS: msSince(t0)}
 	r.res.Stats.ToolCalls++
 	r.searched = append(r.searched, describeCall("find_symbol", args{"name": e.Symbol}))
-	if r.ev.Step != nil {
-		r.ev.Step(step)
-	}
+	r.recordStep(step)
 	return out
 }
 

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
@@ -41,7 +42,7 @@ func (o *ollama) Health(ctx context.Context) Health {
 			h.Problems = append(h.Problems, silentMessage(o.cfg.Host, "Ollama")+": set OLLAMA_HOST (or --ollama-host) to where Ollama listens")
 		case errors.As(o.describe(err), &me) && me.Status != 0:
 			h.Problems = append(h.Problems, me.Msg)
-		case strings.Contains(err.Error(), "invalid character"):
+		case isJSONError(err):
 			h.Problems = append(h.Problems, fmt.Sprintf("the server at %s is not Ollama: it answered /api/version with something that is not JSON (check OLLAMA_HOST)", o.cfg.Host))
 		default:
 			h.Problems = append(h.Problems, fmt.Sprintf("Ollama is not reachable at %s (%v): install it (https://ollama.com/download) and run `ollama serve`, or set OLLAMA_HOST to where it listens", o.cfg.Host, shortErr(err)))
@@ -123,6 +124,14 @@ func shortErr(err error) string {
 		return "no such host"
 	}
 	return err.Error()
+}
+
+// isJSONError reports whether err is a reply body that does not decode as
+// the JSON asked for: not JSON at all, cut short, or of another shape.
+func isJSONError(err error) bool {
+	var syntax *json.SyntaxError
+	var shape *json.UnmarshalTypeError
+	return errors.As(err, &syntax) || errors.As(err, &shape)
 }
 
 // old reports whether an Ollama version ("0.2.8") predates tool calling

@@ -2,6 +2,9 @@ package agent
 
 import (
 	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -57,5 +60,25 @@ func TestHostURL(t *testing.T) {
 	t.Setenv("OLLAMA_HOST", "10.1.2.3:5")
 	if got := New(Config{}).Config().Host; got != "http://10.1.2.3:5" {
 		t.Errorf("from OLLAMA_HOST: %s", got)
+	}
+}
+
+// TestHealthNotJSON: a server that answers 200 with something that is not
+// the API's JSON (a web page, another shape, a cut body) is named as not
+// the API, for either provider, rather than as unreachable.
+func TestHealthNotJSON(t *testing.T) {
+	for _, body := range []string{"<html>hello</html>", `["a list"]`, `{"version": `} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			io.WriteString(w, body)
+		}))
+		h := New(Config{Host: srv.URL, NumCtx: DefaultNumCtx}).Health(context.Background())
+		if len(h.Problems) != 1 || !strings.Contains(h.Problems[0], "is not Ollama") {
+			t.Errorf("ollama, body %q: %+v", body, h.Problems)
+		}
+		h = New(Config{Provider: ProviderOpenAI, BaseURL: srv.URL + "/v1", Model: "m"}).Health(context.Background())
+		if len(h.Problems) != 1 || !strings.Contains(h.Problems[0], "is not an OpenAI-compatible API") {
+			t.Errorf("openai, body %q: %+v", body, h.Problems)
+		}
+		srv.Close()
 	}
 }

@@ -141,72 +141,24 @@ type turnResult struct {
 // rewriter: it can cite nothing) but kept out of the answer: it is either
 // a preamble to tool calls or an uncitable answer (turnResult.quiet).
 func (r *run) turn(ctx context.Context, req ChatRequest) (turnResult, error) {
-	var t turnResult
-	var content strings.Builder
-	quiet := r.reg.Len() == 0
-	scratch := citations.NewRewriter(r.reg, r.tb.content)
-	quietSent, quietTail := false, ""
-	quietDelta := func(out string) {
-		if out != "" && r.ev.Delta != nil {
-			r.ev.Delta(out)
-			quietSent = true
-			quietTail = (quietTail + out)[max(0, len(quietTail)+len(out)-2):]
-		}
-	}
-	sent, started := 0, false
-	send := func(text string) {
-		if text == "" {
-			return
-		}
-		if quiet {
-			t.quiet += text
-			quietDelta(scratch.Write(text))
-			return
-		}
-		if !started {
-			if strings.TrimSpace(text) == "" {
-				return // leading blank lines: keep them back
-			}
-			started = true
-			r.startText(text)
-			return
-		}
-		r.emit(text)
-	}
+	s := &turnStream{r: r, quiet: r.reg.Len() == 0, scratch: citations.NewRewriter(r.reg, r.tb.content)}
 	tctx, cancel := context.WithTimeout(ctx, r.cfg.RequestTimeout)
 	defer cancel()
-	reply, err := chatWithRetry(tctx, r.a.provider, req, func(d string) error {
-		content.WriteString(d)
-		c := content.String()
-		hold := holdFrom(c, sent)
-		if !started && strings.TrimSpace(c[sent:hold]) == "" {
-			return nil // nothing but blanks yet: wait
-		}
-		send(c[sent:hold])
-		sent = hold
-		return nil
-	})
+	reply, err := chatWithRetry(tctx, r.a.provider, req, s.delta)
 	if err != nil && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
 		err = &ModelError{Msg: fmt.Sprintf("the model server at %s did not finish a turn within %s", r.a.provider.Endpoint(), r.cfg.RequestTimeout), Err: err}
 	}
 	if err == nil {
-		r.res.Stats.PromptTokens += reply.PromptTokens
-		r.lastPrompt = reply.PromptTokens
-		r.res.Stats.EvalTokens += reply.EvalTokens
-		r.res.Stats.ModelMS += reply.ModelMS
-		r.res.Stats.PromptMS += reply.PromptMS
-		r.res.Stats.EvalMS += reply.EvalMS
-		r.cfg.Logger.Debug("model turn", "provider", r.a.provider.Name(), "finish_reason", reply.FinishReason,
-			"prompt_tokens", reply.PromptTokens, "eval_tokens", reply.EvalTokens,
-			"prompt_ms", reply.PromptMS, "eval_ms", reply.EvalMS)
+		r.countReply(reply)
 	}
-	t.content = content.String()
+	t := &s.t
+	t.content = s.content.String()
 	t.native = reply.ToolCalls
 	for _, tc := range t.native {
 		t.calls = append(t.calls, call{id: tc.ID, name: tc.Name, args: args(tc.Args), badArgs: tc.BadArgs})
 	}
-	rest := t.content[sent:]
-	if quiet && len(t.calls) > 0 {
+	rest := t.content[s.sent:]
+	if s.quiet && len(t.calls) > 0 {
 		t.quiet = ""
 	}
 	if strings.TrimSpace(rest) != "" {
@@ -217,19 +169,98 @@ func (r *run) turn(ctx context.Context, req ChatRequest) (turnResult, error) {
 				}
 			}
 		} else if err == nil || !isCancel(ctx) {
-			send(rest)
+			s.send(rest)
 		}
 	}
-	if quiet {
-		quietDelta(scratch.Flush())
-		if sep := strings.Repeat("\n", 2-min(2, len(quietTail)-len(strings.TrimRight(quietTail, "\n")))); quietSent && sep != "" {
-			r.ev.Delta(sep) // what follows replaces it
-		}
-		if len(t.calls) > 0 {
-			t.quiet = ""
-		}
+	if s.quiet {
+		s.endQuiet()
 	}
-	return t, err
+	return *t, err
+}
+
+// turnStream is the text of one model turn while it streams: what has
+// been sent on (content[:sent]) and, in a quiet turn (no evidence yet),
+// what went to the client through the scratch rewriter.
+type turnStream struct {
+	r       *run
+	t       turnResult
+	content strings.Builder
+	sent    int
+	started bool // non-blank answer text was sent
+
+	quiet     bool
+	scratch   *citations.Rewriter
+	quietSent bool   // a quiet delta reached the client
+	quietTail string // its last two bytes
+}
+
+// delta takes one streamed piece of the reply and sends on what cannot be
+// the start of a tool call written as text.
+func (s *turnStream) delta(d string) error {
+	s.content.WriteString(d)
+	c := s.content.String()
+	hold := holdFrom(c, s.sent)
+	if !s.started && strings.TrimSpace(c[s.sent:hold]) == "" {
+		return nil // nothing but blanks yet: wait
+	}
+	s.send(c[s.sent:hold])
+	s.sent = hold
+	return nil
+}
+
+// send passes answer text on: to the answer, or held as quiet text.
+func (s *turnStream) send(text string) {
+	if text == "" {
+		return
+	}
+	if s.quiet {
+		s.t.quiet += text
+		s.quietDelta(s.scratch.Write(text))
+		return
+	}
+	if !s.started {
+		if strings.TrimSpace(text) == "" {
+			return // leading blank lines: keep them back
+		}
+		s.started = true
+		s.r.startText(text)
+		return
+	}
+	s.r.emit(text)
+}
+
+func (s *turnStream) quietDelta(out string) {
+	if out != "" && s.r.ev.Delta != nil {
+		s.r.ev.Delta(out)
+		s.quietSent = true
+		s.quietTail = (s.quietTail + out)[max(0, len(s.quietTail)+len(out)-2):]
+	}
+}
+
+// endQuiet flushes the scratch rewriter and ends what the client was sent
+// with a blank line (what follows replaces it); text before tool calls is
+// a preamble, not an answer.
+func (s *turnStream) endQuiet() {
+	s.quietDelta(s.scratch.Flush())
+	if sep := strings.Repeat("\n", 2-min(2, len(s.quietTail)-len(strings.TrimRight(s.quietTail, "\n")))); s.quietSent && sep != "" {
+		s.r.ev.Delta(sep) // what follows replaces it
+	}
+	if len(s.t.calls) > 0 {
+		s.t.quiet = ""
+	}
+}
+
+// countReply adds a finished turn's token counts and times to the stats.
+func (r *run) countReply(reply ChatReply) {
+	r.res.Stats.PromptTokens += reply.PromptTokens
+	r.lastPrompt = reply.PromptTokens
+	r.res.Stats.EvalTokens += reply.EvalTokens
+	r.res.Stats.ModelMS += reply.ModelMS
+	r.res.Stats.PromptMS += reply.PromptMS
+	r.res.Stats.EvalMS += reply.EvalMS
+	r.cfg.Logger.Debug("model turn", "provider", r.a.provider.Name(), "finish_reason", reply.FinishReason,
+		"prompt_tokens", reply.PromptTokens, "eval_tokens", reply.EvalTokens,
+		"prompt_ms", reply.PromptMS, "eval_ms", reply.EvalMS)
 }
 
 // holdFrom returns how much of content may be emitted now: up to the first

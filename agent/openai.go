@@ -264,6 +264,10 @@ func (p *openaiProvider) Probe(ctx context.Context) string {
 	return silentMessage(p.base, "an OpenAI-compatible server") + " (`askls doctor` checks)"
 }
 
+// errNotJSON is wrapped by the error of an answer that is not the JSON
+// the API defines (a server that is not OpenAI-compatible).
+var errNotJSON = errors.New("not the expected JSON")
+
 // models lists the ids /models answers.
 func (p *openaiProvider) models(ctx context.Context) ([]string, error) {
 	resp, err := p.do(ctx, http.MethodGet, "/models", nil)
@@ -277,7 +281,7 @@ func (p *openaiProvider) models(ctx context.Context) ([]string, error) {
 		} `json:"data"`
 	}
 	if err := json.NewDecoder(io.LimitReader(resp.Body, maxEvent)).Decode(&list); err != nil {
-		return nil, fmt.Errorf("the /models answer is not the expected JSON: %w", err)
+		return nil, fmt.Errorf("the /models answer is %w: %w", errNotJSON, err)
 	}
 	ids := make([]string, 0, len(list.Data))
 	for _, m := range list.Data {

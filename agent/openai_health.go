@@ -29,7 +29,7 @@ func (p *openaiProvider) Health(ctx context.Context) Health {
 			h.Problems = append(h.Problems, silentMessage(p.base, "an OpenAI-compatible server")+": check --base-url")
 		case errors.As(p.describe(err), &me) && me.Status != 0:
 			h.Problems = append(h.Problems, me.Msg)
-		case strings.Contains(err.Error(), "not the expected JSON"):
+		case errors.Is(err, errNotJSON):
 			h.Problems = append(h.Problems, fmt.Sprintf("the server at %s is not an OpenAI-compatible API: its /models answer is not the expected JSON (the base URL usually ends in /v1)", p.base))
 		default:
 			h.Problems = append(h.Problems, p.describe(err).Error())

@@ -24,11 +24,8 @@ func (r *run) call(ctx context.Context, name string, a args) (text string) {
 			text = fmt.Sprintf("error: %s failed inside askls (%v); try another call", name, p)
 			step.Summary = "error: internal"
 		}
-		step.MS = float64(time.Since(t0).Microseconds()) / 1000
-		r.res.Steps = append(r.res.Steps, step)
-		if r.ev.Step != nil {
-			r.ev.Step(step)
-		}
+		step.MS = msSince(t0)
+		r.recordStep(step)
 	}()
 	if r.res.Stats.ToolCalls > r.cfg.MaxToolCalls {
 		step.Summary = "not run: tool call budget used"
@@ -53,6 +50,18 @@ func (r *run) call(ctx context.Context, name string, a args) (text string) {
 	step.Summary = summary
 	return out
 }
+
+// recordStep adds a finished step to the answer and hands it to Events.Step.
+// Every tool run, asked for by the model or by retrieval, passes here.
+func (r *run) recordStep(step Step) {
+	r.res.Steps = append(r.res.Steps, step)
+	if r.ev.Step != nil {
+		r.ev.Step(step)
+	}
+}
+
+// msSince is the time since t0 in milliseconds, as a Step carries it.
+func msSince(t0 time.Time) float64 { return float64(time.Since(t0).Microseconds()) / 1000 }
 
 // cut shortens a tool result to room characters at a line boundary and
 // makes the evidence whose header was cut off uncitable.

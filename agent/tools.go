@@ -16,17 +16,18 @@ import (
 // Limits of the tools. Each tool result is compact text: a header per
 // piece of evidence "[n] path:start-end", then numbered lines.
 const (
-	maxToolChars    = 6000 // one tool result
-	maxReadLines    = 120  // read_file
-	hitWindowLines  = 12   // lines shown per search hit
-	maxLineChars    = 240  // a shown line is cut after this
-	defaultHits     = 8
-	maxHits         = 20
-	defaultGrep     = 30
-	maxGrep         = 60
-	maxListFiles    = 200
-	maxSymbols      = 20
-	maxOutlineItems = 80
+	maxToolChars     = 6000 // one tool result
+	maxReadLines     = 120  // read_file
+	defaultReadLines = 80   // read_file without end_line
+	hitWindowLines   = 12   // lines shown per search hit
+	maxLineChars     = 240  // a shown line is cut after this
+	defaultHits      = 8
+	maxHits          = 20
+	defaultGrep      = 30
+	maxGrep          = 60
+	maxListFiles     = 200
+	maxSymbols       = 20
+	maxOutlineItems  = 80
 )
 
 // param is one argument of a tool.
@@ -49,7 +50,7 @@ var tools = []tool{
 		desc: "Ranked search of the workspace (code-aware: identifiers, words of comments). Start here. Returns the best chunks with path, lines and evidence numbers.",
 		params: []param{
 			{"query", "string", "words or identifiers, e.g. \"content type sniff ServeHTTP\"", true},
-			{"limit", "integer", "number of results, default 8, at most 20", false},
+			{"limit", "integer", fmt.Sprintf("number of results, default %d, at most %d", defaultHits, maxHits), false},
 		},
 		run: (*toolbox).searchCode,
 	},
@@ -64,11 +65,11 @@ var tools = []tool{
 	},
 	{
 		name: "read_file",
-		desc: "Read lines of a file (at most 120 at a time). Read before you claim what code does.",
+		desc: fmt.Sprintf("Read lines of a file (at most %d at a time). Read before you claim what code does.", maxReadLines),
 		params: []param{
 			{"path", "string", "path relative to the workspace root, as the other tools print it", true},
 			{"start_line", "integer", "first line, 1-based (default 1)", false},
-			{"end_line", "integer", "last line, inclusive (default start_line+79)", false},
+			{"end_line", "integer", fmt.Sprintf("last line, inclusive (default start_line+%d)", defaultReadLines-1), false},
 		},
 		run: (*toolbox).readFile,
 	},
@@ -371,7 +372,7 @@ func (tb *toolbox) readFile(ctx context.Context, a args) (string, string, error)
 	if err != nil {
 		return "", "", err
 	}
-	end, err := a.integer("end_line", max(start, 1)+79)
+	end, err := a.integer("end_line", max(start, 1)+defaultReadLines-1)
 	if err != nil {
 		return "", "", err
 	}

@@ -110,6 +110,9 @@ func Validate(answer string, reg *Registry, current ContentFunc) (string, []Cita
 	return text, r.Citations(), r.Dropped()
 }
 
+// process rewrites r.buf and returns what is final. A step that cannot
+// decide before more text arrives (wait) leaves the rest in r.buf; so does
+// a trailing partial lookalike bracket, unless final.
 func (r *Rewriter) process(final bool) string {
 	var out strings.Builder
 	b := r.buf
@@ -121,110 +124,133 @@ func (r *Rewriter) process(final bool) string {
 	}
 	b = lookalikeBrackets.Replace(b)
 	defer func() { r.buf += hold }()
-	i := 0
-	for i < len(b) {
-		c := b[i]
-		switch {
-		case c == '`':
-			j := i
-			for j < len(b) && b[j] == '`' {
-				j++
-			}
-			if j == len(b) && !final {
-				r.buf = b[i:]
-				return out.String()
-			}
-			if j-i >= 3 && r.lineStart {
-				r.inFence = !r.inFence
-				r.inInline = false
-			} else if !r.inFence {
-				r.inInline = !r.inInline
-			}
-			r.write(&out, b[i:j])
-			r.prev, r.lineStart = '`', false
-			i = j
-		case (c == ' ' || c == '\t') && !r.inCode():
-			j := i
-			for j < len(b) && (b[j] == ' ' || b[j] == '\t') {
-				j++
-			}
-			if j == len(b) && !final {
-				r.buf = b[i:]
-				return out.String()
-			}
-			if j < len(b) && (b[j] == '[' || b[j] == '(' && r.prev != ']') {
-				text, end, st := r.marker(b, j, final)
-				if st == needMore {
-					r.buf = b[i:]
-					return out.String()
-				}
-				if st == isMarker {
-					if text = r.markerText(text); text != "" {
-						r.write(&out, b[i:j])
-						r.write(&out, text)
-						r.prev = ']'
-					}
-					i = end
-					continue
-				}
-			}
-			r.write(&out, b[i:j])
-			r.prev = b[j-1]
-			i = j
-		case (c == '[' || c == '(' && r.prev != ']') && !r.inCode() && !isWordByte(r.prev):
-			atLineStart := r.lineStart
-			text, end, st := r.marker(b, i, final)
-			if st == needMore {
-				r.buf = b[i:]
-				return out.String()
-			}
-			if st == isMarker {
-				if text = r.markerText(text); text != "" {
-					r.write(&out, text)
-					r.prev, r.lineStart = ']', false
-					if atLineStart && end < len(b) && b[end] == ':' {
-						// "[1]: x" would be a link reference definition.
-						r.write(&out, " ")
-					}
-				}
-				i = end
-				continue
-			}
-			if c == '[' && atLineStart {
-				r.labelAtLineStart = true
-			}
-			r.write(&out, string(c))
-			r.prev, r.lineStart = c, false
-			i++
-		case c == ']' && r.labelAtLineStart && !r.inCode():
-			// "[label]: url" at a line start would define a link that a
-			// marker next to the label ("[1][label]") would follow.
-			if i+1 == len(b) && !final {
-				r.buf = b[i:]
-				return out.String()
-			}
-			r.labelAtLineStart = false
-			r.write(&out, "]")
-			if i+1 < len(b) && b[i+1] == ':' {
-				r.write(&out, " ")
-			}
-			r.prev = c
-			i++
-		default:
-			r.write(&out, b[i:i+1])
-			switch c {
-			case '\n':
-				r.lineStart, r.inInline, r.labelAtLineStart = true, false, false
-			case ' ', '\t':
-			default:
-				r.lineStart = false
-			}
-			r.prev = c
-			i++
+	for i := 0; i < len(b); {
+		next, wait := r.step(&out, b, i, final)
+		if wait {
+			r.buf = b[i:]
+			return out.String()
 		}
+		i = next
 	}
 	r.buf = ""
 	return out.String()
+}
+
+// step writes what b[i:] starts with (a run of backticks, a run of spaces,
+// a marker, a label's ']', or one byte) and returns where the next step
+// starts; wait is true when it cannot tell before more text arrives.
+func (r *Rewriter) step(out *strings.Builder, b string, i int, final bool) (next int, wait bool) {
+	c := b[i]
+	switch {
+	case c == '`':
+		return r.backticks(out, b, i, final)
+	case (c == ' ' || c == '\t') && !r.inCode():
+		return r.spaces(out, b, i, final)
+	case (c == '[' || c == '(' && r.prev != ']') && !r.inCode() && !isWordByte(r.prev):
+		return r.opening(out, b, i, final)
+	case c == ']' && r.labelAtLineStart && !r.inCode():
+		// "[label]: url" at a line start would define a link that a
+		// marker next to the label ("[1][label]") would follow.
+		if i+1 == len(b) && !final {
+			return i, true
+		}
+		r.labelAtLineStart = false
+		r.write(out, "]")
+		if i+1 < len(b) && b[i+1] == ':' {
+			r.write(out, " ")
+		}
+		r.prev = c
+		return i + 1, false
+	default:
+		r.write(out, b[i:i+1])
+		switch c {
+		case '\n':
+			r.lineStart, r.inInline, r.labelAtLineStart = true, false, false
+		case ' ', '\t':
+		default:
+			r.lineStart = false
+		}
+		r.prev = c
+		return i + 1, false
+	}
+}
+
+// backticks writes a run of backticks: three or more at a line start open
+// or close a fence, fewer open or close inline code outside a fence.
+func (r *Rewriter) backticks(out *strings.Builder, b string, i int, final bool) (int, bool) {
+	j := i
+	for j < len(b) && b[j] == '`' {
+		j++
+	}
+	if j == len(b) && !final {
+		return i, true
+	}
+	if j-i >= 3 && r.lineStart {
+		r.inFence = !r.inFence
+		r.inInline = false
+	} else if !r.inFence {
+		r.inInline = !r.inInline
+	}
+	r.write(out, b[i:j])
+	r.prev, r.lineStart = '`', false
+	return j, false
+}
+
+// spaces writes a run of spaces and tabs outside code, or drops it together
+// with the marker that follows it when that marker keeps no number.
+func (r *Rewriter) spaces(out *strings.Builder, b string, i int, final bool) (int, bool) {
+	j := i
+	for j < len(b) && (b[j] == ' ' || b[j] == '\t') {
+		j++
+	}
+	if j == len(b) && !final {
+		return i, true
+	}
+	if j < len(b) && (b[j] == '[' || b[j] == '(' && r.prev != ']') {
+		text, end, st := r.marker(b, j, final)
+		if st == needMore {
+			return i, true
+		}
+		if st == isMarker {
+			if text = r.markerText(text); text != "" {
+				r.write(out, b[i:j])
+				r.write(out, text)
+				r.prev = ']'
+			}
+			return end, false
+		}
+	}
+	r.write(out, b[i:j])
+	r.prev = b[j-1]
+	return j, false
+}
+
+// opening writes the marker that starts at b[i] ('[' or '('), rewritten,
+// or the bracket itself when none starts there.
+func (r *Rewriter) opening(out *strings.Builder, b string, i int, final bool) (int, bool) {
+	c := b[i]
+	atLineStart := r.lineStart
+	text, end, st := r.marker(b, i, final)
+	if st == needMore {
+		return i, true
+	}
+	if st == isMarker {
+		if text = r.markerText(text); text != "" {
+			r.write(out, text)
+			r.prev, r.lineStart = ']', false
+			if atLineStart && end < len(b) && b[end] == ':' {
+				// "[1]: x" would be a link reference definition.
+				r.write(out, " ")
+			}
+		}
+		return end, false
+	}
+	if c == '[' && atLineStart {
+		r.labelAtLineStart = true
+	}
+	r.write(out, string(c))
+	r.prev, r.lineStart = c, false
+	return i + 1, false
 }
 
 // removedInBrackets stands for a removed marker that sits inside an open

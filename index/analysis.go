@@ -67,87 +67,104 @@ const maxParts = 64
 // stem), and that the indexer counts directly (codeField), stemming each
 // distinct term once.
 func codeTerms(text []byte, emit func(start, end int, term []byte)) {
-	out := func(start, end int, term []byte) {
-		if len(term) < 2 || len(term) > maxTokenLen {
-			return
-		}
-		emit(start, end, term)
-	}
 	var parts [maxParts][2]int
-	i := 0
-	for i < len(text) {
-		c := text[i]
-		if c < utf8.RuneSelf {
-			if !asciiIdent[c] {
-				i++
-				continue
-			}
-		} else if r, size := utf8.DecodeRune(text[i:]); !isIdentRune(r) {
-			i += size
+	for i := 0; i < len(text); {
+		if n := notIdentAt(text, i); n > 0 {
+			i += n
 			continue
 		}
-		// A word: identifier characters, with single dots joining words.
-		start := i
-		end := i
-		j := i
-		for j < len(text) {
-			c := text[j]
-			if c < utf8.RuneSelf {
-				if asciiIdent[c] {
-					j++
-					end = j
-					continue
-				}
-				if c == '.' && j+1 < len(text) && isIdentStart(text[j+1:]) && j > start {
-					j++
-					continue
-				}
-				break
-			}
-			r, size := utf8.DecodeRune(text[j:])
-			if !isIdentRune(r) {
-				break
-			}
-			j += size
-			end = j
-		}
+		start, end := i, wordEnd(text, i)
 		i = end
 		if end-start > 4*maxTokenLen {
 			continue // a blob, not a word
 		}
-		word := text[start:end]
-		whole := lowerASCII(word)
-		out(start, end, whole)
-		// Dotted words: each piece whole too; then each piece's parts.
-		lowered := func(ps, pe int) []byte {
-			if len(whole) == len(word) {
-				return whole[ps:pe]
-			}
-			return bytes.ToLower(word[ps:pe])
+		wordTerms(text[start:end], start, &parts, emit)
+	}
+}
+
+// notIdentAt is the size of the character at text[i] when it cannot be
+// part of an identifier, else 0.
+func notIdentAt(text []byte, i int) int {
+	if c := text[i]; c < utf8.RuneSelf {
+		if asciiIdent[c] {
+			return 0
 		}
-		dotted := bytes.IndexByte(word, '.') >= 0
-		ps := 0
-		for ps <= len(word) {
-			pe := len(word)
-			if k := bytes.IndexByte(word[ps:], '.'); k >= 0 {
-				pe = ps + k
+		return 1
+	}
+	if r, size := utf8.DecodeRune(text[i:]); !isIdentRune(r) {
+		return size
+	}
+	return 0
+}
+
+// wordEnd is the end of the word starting at text[start]: identifier
+// characters, with single dots joining words (a trailing dot is not part
+// of it).
+func wordEnd(text []byte, start int) int {
+	end := start
+	for j := start; j < len(text); {
+		c := text[j]
+		if c < utf8.RuneSelf {
+			if asciiIdent[c] {
+				j++
+				end = j
+				continue
 			}
-			if dotted {
-				out(start+ps, start+pe, lowered(ps, pe))
+			if c == '.' && j+1 < len(text) && isIdentStart(text[j+1:]) && j > start {
+				j++
+				continue
 			}
-			ps0 := parts[:]
-			n := splitWord(word[ps:pe], ps0)
-			if n > len(ps0) {
-				ps0 = make([][2]int, n) // a blob of many parts
-				splitWord(word[ps:pe], ps0)
-			}
-			if n > 1 {
-				for _, p := range ps0[:n] {
-					out(start+ps+p[0], start+ps+p[1], lowered(ps+p[0], ps+p[1]))
-				}
-			}
-			ps = pe + 1
+			break
 		}
+		r, size := utf8.DecodeRune(text[j:])
+		if !isIdentRune(r) {
+			break
+		}
+		j += size
+		end = j
+	}
+	return end
+}
+
+// wordTerms emits the terms of one word found at offset start: the word
+// lowered, then for a dotted word each piece whole, and each piece's parts
+// (camelCase, snake_case, digits) when it has more than one. Terms shorter
+// than 2 or longer than maxTokenLen bytes are left out.
+func wordTerms(word []byte, start int, parts *[maxParts][2]int, emit func(start, end int, term []byte)) {
+	out := func(s, e int, term []byte) {
+		if len(term) >= 2 && len(term) <= maxTokenLen {
+			emit(start+s, start+e, term)
+		}
+	}
+	whole := lowerASCII(word)
+	out(0, len(word), whole)
+	lowered := func(ps, pe int) []byte {
+		if len(whole) == len(word) {
+			return whole[ps:pe]
+		}
+		return bytes.ToLower(word[ps:pe])
+	}
+	dotted := bytes.IndexByte(word, '.') >= 0
+	for ps := 0; ps <= len(word); {
+		pe := len(word)
+		if k := bytes.IndexByte(word[ps:], '.'); k >= 0 {
+			pe = ps + k
+		}
+		if dotted {
+			out(ps, pe, lowered(ps, pe))
+		}
+		ps0 := parts[:]
+		n := splitWord(word[ps:pe], ps0)
+		if n > len(ps0) {
+			ps0 = make([][2]int, n) // a blob of many parts
+			splitWord(word[ps:pe], ps0)
+		}
+		if n > 1 {
+			for _, p := range ps0[:n] {
+				out(ps+p[0], ps+p[1], lowered(ps+p[0], ps+p[1]))
+			}
+		}
+		ps = pe + 1
 	}
 }
 

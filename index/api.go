@@ -162,6 +162,14 @@ func (s Symbol) QualifiedName() string {
 	return s.Name
 }
 
+// The defaults of Options.MaxFileBytes, MaxFiles and MaxTotalBytes, for
+// the commands' help texts.
+const (
+	DefaultMaxFileBytes  = defaultMaxFileBytes
+	DefaultMaxFiles      = defaultMaxFiles
+	DefaultMaxTotalBytes = defaultMaxTotalBytes
+)
+
 // Compile-time list of what Index and Snapshot provide. The bodies live in
 // the other files of this package.
 var (

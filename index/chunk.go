@@ -59,10 +59,16 @@ type partMeta struct {
 	Kind       string
 }
 
-// lineIndex maps byte offsets to lines.
+// lineIndex maps 1-based lines to byte offsets. Lines end at "\n"; a last
+// line without one counts, and empty content has no lines. These are the
+// lines of citations.CountLines and citations.Lines, which index does not
+// import (it knows no protocol): TestLineIndexMatchesCitations ties the two.
 type lineIndex []int // byte offset of the start of each line
 
 func newLineIndex(content []byte) lineIndex {
+	if len(content) == 0 {
+		return nil
+	}
 	li := lineIndex{0}
 	for i, c := range content {
 		if c == '\n' && i+1 < len(content) {

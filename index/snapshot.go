@@ -90,9 +90,6 @@ func (s *Snapshot) Read(p string, start, end int) (Text, error) {
 	api, _ := s.ix.normalize(p)
 	li := newLineIndex(data)
 	n := li.lines()
-	if len(data) == 0 {
-		n = 0
-	}
 	if start < 1 {
 		start = 1
 	}

@@ -261,51 +261,87 @@ func (s *Snapshot) Symbols(q string, limit int) []Symbol {
 	if limit <= 0 {
 		limit = 50
 	}
-	container := ""
+	sq := symbolQuery{q: q, t: s.st.tab}
 	if i := strings.LastIndexByte(q, '.'); i > 0 && i < len(q)-1 {
-		container, q = q[:i], q[i+1:]
+		sq.container, sq.q = q[:i], q[i+1:]
 	}
-	lq := strings.ToLower(q)
-	t := s.st.tab
-	b := t.base
-	b.build()
-	keep := func(sym *Symbol) bool {
-		if container != "" && !strings.EqualFold(sym.Container, container) {
-			return false
-		}
-		return len(t.over) == 0 || !t.over[sym.Path]
-	}
+	sq.lq = strings.ToLower(sq.q)
+	sq.t.base.build()
 
-	// Exact and prefix matches: every name from lq's place in the sorted
-	// list while it starts with lq; and the changed files' symbols.
-	var found, subs []scored
-	for k := sort.SearchStrings(b.names, lq); k < len(b.names) && strings.HasPrefix(b.names[k], lq); k++ {
+	found := sq.prefixes()
+	overFound, subs := sq.changed(s.st.files)
+	found = append(found, overFound...)
+	slices.SortFunc(found, compareScored)
+	if len(found) >= limit {
+		return symbolsOf(found[:limit])
+	}
+	// Substring matches rank below every prefix match: look for them only
+	// when the prefixes did not fill the list.
+	subs = append(subs, sq.substrings()...)
+	slices.SortFunc(subs, compareScored)
+	found = append(found, subs...)
+	if len(found) > limit {
+		found = found[:limit]
+	}
+	return symbolsOf(found)
+}
+
+// symbolQuery is one Symbols lookup in a generation's table: the name q
+// (lq lowered), and the container that "Type.Method" names.
+type symbolQuery struct {
+	q, lq, container string
+	t                symtab
+}
+
+// inContainer reports whether sym is in the container asked for, if any.
+func (sq *symbolQuery) inContainer(sym *Symbol) bool {
+	return sq.container == "" || strings.EqualFold(sym.Container, sq.container)
+}
+
+// keep reports whether a symbol of the base table counts: in the container,
+// and not of a file changed since the base (those are searched whole).
+func (sq *symbolQuery) keep(sym *Symbol) bool {
+	return sq.inContainer(sym) && (len(sq.t.over) == 0 || !sq.t.over[sym.Path])
+}
+
+// prefixes are the base table's exact and prefix matches: every name from
+// lq's place in the sorted list while it starts with lq.
+func (sq *symbolQuery) prefixes() []scored {
+	b := sq.t.base
+	var found []scored
+	for k := sort.SearchStrings(b.names, sq.lq); k < len(b.names) && strings.HasPrefix(b.names[k], sq.lq); k++ {
 		for _, sym := range b.ents[b.first[k]:b.first[k+1]] {
-			if !keep(sym) {
+			if !sq.keep(sym) {
 				continue
 			}
 			class := rankPrefix
 			switch {
-			case sym.Name == q:
+			case sym.Name == sq.q:
 				class = rankExact
-			case b.names[k] == lq:
+			case b.names[k] == sq.lq:
 				class = rankFold
 			}
 			found = append(found, scored{sym, symbolRank(sym, class)})
 		}
 	}
-	for p := range t.over {
-		e := s.st.files[p]
+	return found
+}
+
+// changed are the matches among the symbols of the files changed since
+// the base table: exact and prefix ones in found, substrings in subs.
+func (sq *symbolQuery) changed(files map[string]*fileEntry) (found, subs []scored) {
+	for p := range sq.t.over {
+		e := files[p]
 		if e == nil {
 			continue
 		}
 		syms := e.symbols()
 		for i := range syms {
 			sym := &syms[i]
-			if container != "" && !strings.EqualFold(sym.Container, container) {
+			if !sq.inContainer(sym) {
 				continue
 			}
-			class := symbolClass(sym.Name, q, lq)
+			class := symbolClass(sym.Name, sq.q, sq.lq)
 			switch {
 			case class == rankSubstring:
 				subs = append(subs, scored{sym, symbolRank(sym, class)})
@@ -314,15 +350,16 @@ func (s *Snapshot) Symbols(q string, limit int) []Symbol {
 			}
 		}
 	}
-	slices.SortFunc(found, compareScored)
-	if len(found) >= limit {
-		return symbolsOf(found[:limit])
-	}
+	return found, subs
+}
 
-	// Substring matches rank below every prefix match: look for them only
-	// when the prefixes did not fill the list.
+// substrings are the base table's names that hold lq but do not start
+// with it, found in the blob of all names.
+func (sq *symbolQuery) substrings() []scored {
+	b := sq.t.base
+	var subs []scored
 	for from := 0; ; {
-		i := strings.Index(b.blob[from:], lq)
+		i := strings.Index(b.blob[from:], sq.lq)
 		if i < 0 {
 			break
 		}
@@ -334,21 +371,16 @@ func (s *Snapshot) Symbols(q string, limit int) []Symbol {
 		} else {
 			from = len(b.blob)
 		}
-		if k < 0 || strings.HasPrefix(b.names[k], lq) {
+		if k < 0 || strings.HasPrefix(b.names[k], sq.lq) {
 			continue // a prefix match, already counted
 		}
 		for _, sym := range b.ents[b.first[k]:b.first[k+1]] {
-			if keep(sym) {
+			if sq.keep(sym) {
 				subs = append(subs, scored{sym, symbolRank(sym, rankSubstring)})
 			}
 		}
 	}
-	slices.SortFunc(subs, compareScored)
-	found = append(found, subs...)
-	if len(found) > limit {
-		found = found[:limit]
-	}
-	return symbolsOf(found)
+	return subs
 }
 
 func symbolsOf(found []scored) []Symbol {

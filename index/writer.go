@@ -238,41 +238,8 @@ func (ix *Index) applyChanges(files map[string]*fileEntry, pend map[string]bool,
 			batches[r] = b
 		}
 		old := files[api]
-		var e *fileEntry
-		var docs []*document.Document
-		content, open := ov[api]
-		reused := false
-		if open {
-			e, docs, reused = ix.prepareAgainst(r, rel, content, int64(len(content)), 0, old)
-		} else if r.buffersOnly != "" {
-			e = nil // closed: the disk is not read
-		} else {
-			data, info, err := readRegular(r, rel, ix.opts.MaxFileBytes)
-			switch {
-			case err == nil:
-				e, docs, reused = ix.prepareAgainst(r, rel, data, info.Size(), info.ModTime().UnixNano(), old)
-			case errors.Is(err, fs.ErrNotExist):
-				e = nil // deleted
-			default:
-				ix.log.Warn("index: cannot read a changed file", "path", api, "err", err)
-				e = &fileEntry{Skip: "unreadable"}
-			}
-		}
-		// A document that would index exactly what bleve already holds
-		// under its id is not sent again: an edit inside one function
-		// re-indexes that chunk, not the whole file (the other chunks'
-		// lines live in the entry).
-		same := sameDocs(r, rel, old, e)
-		keep := len(docs)
-		if reused {
-			keep = old.chunkCount()
-		}
-		ix.purge(r, rel, old, keep, b)
-		for i, d := range docs {
-			if same == nil || !same[i] {
-				b.IndexAdvanced(d)
-			}
-		}
+		e, docs, reused := ix.reread(r, rel, api, old, ov)
+		ix.stage(r, rel, old, e, docs, reused, b)
 		delete(r.skipped, rel)
 		delete(files, api)
 		switch {
@@ -285,6 +252,54 @@ func (ix *Index) applyChanges(files map[string]*fileEntry, pend map[string]bool,
 		touched[r] = append(touched[r], rel)
 		r.dirty = true
 	}
+	ix.commitBatches(files, batches, touched)
+}
+
+// reread is the new entry of a changed path and the documents to index
+// for it: from its open buffer, else from disk (unless the root is read
+// from buffers only). e is nil for a file that is gone or closed;
+// reused is true when old's chunks still hold.
+func (ix *Index) reread(r *root, rel, api string, old *fileEntry, ov map[string][]byte) (e *fileEntry, docs []*document.Document, reused bool) {
+	if content, open := ov[api]; open {
+		return ix.prepareAgainst(r, rel, content, int64(len(content)), 0, old)
+	}
+	if r.buffersOnly != "" {
+		return nil, nil, false // closed: the disk is not read
+	}
+	data, info, err := readRegular(r, rel, ix.opts.MaxFileBytes)
+	switch {
+	case err == nil:
+		return ix.prepareAgainst(r, rel, data, info.Size(), info.ModTime().UnixNano(), old)
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, nil, false // deleted
+	default:
+		ix.log.Warn("index: cannot read a changed file", "path", api, "err", err)
+		return &fileEntry{Skip: "unreadable"}, nil, false
+	}
+}
+
+// stage adds to b what replaces old by e in bleve. A document that would
+// index exactly what bleve already holds under its id is not sent again:
+// an edit inside one function re-indexes that chunk, not the whole file
+// (the other chunks' lines live in the entry).
+func (ix *Index) stage(r *root, rel string, old, e *fileEntry, docs []*document.Document, reused bool, b *bleve.Batch) {
+	same := sameDocs(r, rel, old, e)
+	keep := len(docs)
+	if reused {
+		keep = old.chunkCount()
+	}
+	ix.purge(r, rel, old, keep, b)
+	for i, d := range docs {
+		if same == nil || !same[i] {
+			b.IndexAdvanced(d)
+		}
+	}
+}
+
+// commitBatches writes each root's batch after its journal. When a batch
+// fails, what bleve holds of its files is unknown: their entries forget
+// their document hashes, so the next edit re-indexes every chunk.
+func (ix *Index) commitBatches(files map[string]*fileEntry, batches map[*root]*bleve.Batch, touched map[*root][]string) {
 	for r, b := range batches {
 		if b.Size() == 0 {
 			continue
@@ -292,8 +307,6 @@ func (ix *Index) applyChanges(files map[string]*fileEntry, pend map[string]bool,
 		r.writeJournal(touched[r], ix.log)
 		if err := ix.persist.run(r.bi, b); err != nil {
 			ix.log.Error("index: writing a batch failed; the files stay queued for the next sync", "err", err)
-			// What bleve holds of these files is unknown: the next edit
-			// re-indexes every chunk.
 			for _, rel := range touched[r] {
 				if e := files[r.api(rel)]; e != nil {
 					e.Chunks, e.DocHash, e.lazyChunks = e.chunks(), nil, nil

@@ -108,37 +108,7 @@ func (s *server) runAsk(ctx context.Context, release func(), in askInput) (*askR
 	if err != nil {
 		return nil, nil, fmt.Errorf("askls/ask: %w", err)
 	}
-	q := agent.Question{Text: in.question}
-
-	// Everything before this point ran in order with the edits before
-	// the request: the cursor and the generation to wait for reflect them.
-	s.editMu.Lock()
-	gen := s.lastGen
-	outside := ""
-	if in.abs != "" {
-		path, ok := ix.Rel(in.abs)
-		if !ok {
-			// A file outside the roots (a library source reached by
-			// go-to-definition, say) is never read: the question is
-			// answered from the workspace, without the cursor.
-			outside = in.abs
-		} else {
-			q.Path = path
-			q.Line, q.Col = in.line, in.col
-			if in.pos != nil {
-				content, _ := ix.Snapshot().Content(path)
-				off, _ := offsetOf(content, *in.pos)
-				start, _ := citations.LineStart(content, int(in.pos.Line))
-				q.Line, q.Col = int(in.pos.Line)+1, off-start+1
-			}
-		}
-	}
-	s.editMu.Unlock()
-	notice := s.ws.notice()
-	if outside != "" {
-		s.log.Info("asked from a file outside the workspace; answering without the cursor", "path", outside)
-		notice = joinNotices(notice, outside+" is outside the workspace roots: answered from the workspace, without the cursor")
-	}
+	q, gen, notice := s.askCursor(ix, in)
 	release()
 
 	var th *agent.Thread
@@ -168,7 +138,53 @@ func (s *server) runAsk(ctx context.Context, release func(), in askInput) (*askR
 		return nil, nil, ctx.Err()
 	}
 	snap := ix.Snapshot()
+	res, err := s.askAgent(ctx, in, snap, th, q)
+	if err != nil {
+		return nil, nil, err
+	}
+	addNotice(res, notice)
+	out := s.keepAnswer(ctx, ix, snap, res)
+	s.logAnswer(out)
+	return out, ix, nil
+}
 
+// askCursor is the question with the cursor as an index path, the edit
+// generation to wait for and the workspace notice. It runs in order with
+// the edits sent before the request, so both reflect them. A file outside
+// the roots (a library source reached by go-to-definition, say) is never
+// read: the question is answered from the workspace, without the cursor.
+func (s *server) askCursor(ix *index.Index, in askInput) (q agent.Question, gen uint64, notice string) {
+	q = agent.Question{Text: in.question}
+	s.editMu.Lock()
+	gen = s.lastGen
+	outside := ""
+	if in.abs != "" {
+		if path, ok := ix.Rel(in.abs); !ok {
+			outside = in.abs
+		} else {
+			q.Path = path
+			q.Line, q.Col = in.line, in.col
+			if in.pos != nil {
+				content, _ := ix.Snapshot().Content(path)
+				off, _ := offsetOf(content, *in.pos)
+				start, _ := citations.LineStart(content, int(in.pos.Line))
+				q.Line, q.Col = int(in.pos.Line)+1, off-start+1
+			}
+		}
+	}
+	s.editMu.Unlock()
+	notice = s.ws.notice()
+	if outside != "" {
+		s.log.Info("asked from a file outside the workspace; answering without the cursor", "path", outside)
+		notice = joinNotices(notice, outside+" is outside the workspace roots: answered from the workspace, without the cursor")
+	}
+	return q, gen, notice
+}
+
+// askAgent runs the agent on snap with work-done progress and streamed
+// partial results when the client asked for them. A cancelled ask is
+// context.Canceled; a question the index rejects is the client's error.
+func (s *server) askAgent(ctx context.Context, in askInput, snap *index.Snapshot, th *agent.Thread, q agent.Question) (*agent.Result, error) {
 	ag := s.currentAgent()
 	askCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -189,18 +205,21 @@ func (s *server) runAsk(ctx context.Context, release func(), in askInput) (*askR
 		prog.end("failed")
 		if ctx.Err() != nil || errors.Is(askCtx.Err(), context.Canceled) {
 			s.log.Info("ask cancelled", "question", in.question, "ms", time.Since(start).Milliseconds())
-			return nil, nil, context.Canceled
+			return nil, context.Canceled
 		}
 		if errors.Is(err, index.ErrBadQuery) {
 			// The question itself is wrong (too long, no words): the
 			// client's error, not the server's.
-			return nil, nil, invalidParams("askls/ask: %v", err)
+			return nil, invalidParams("askls/ask: %v", err)
 		}
-		return nil, nil, fmt.Errorf("askls/ask: %w", err)
+		return nil, fmt.Errorf("askls/ask: %w", err)
 	}
-	addNotice(res, notice)
 	prog.end(fmt.Sprintf("%d citations, %s", len(res.Citations), time.Since(start).Round(time.Millisecond)))
-	out := s.keepAnswer(ctx, ix, snap, res)
+	return res, nil
+}
+
+// logAnswer logs one line an answer: its steps, counts and time.
+func (s *server) logAnswer(out *askResult) {
 	steps := make([]string, len(out.Steps))
 	for i, st := range out.Steps {
 		steps[i] = fmt.Sprintf("%s(%.1fms)", st.Tool, st.MS)
@@ -209,7 +228,6 @@ func (s *server) runAsk(ctx context.Context, release func(), in askInput) (*askR
 		"citations", len(out.Citations), "hops", out.Stats.Hops, "toolCalls", out.Stats.ToolCalls,
 		"steps", strings.Join(steps, " "), "promptTokens", out.Stats.PromptTokens,
 		"evalTokens", out.Stats.EvalTokens, "ms", out.Stats.MS, "notice", out.Notice)
-	return out, ix, nil
 }
 
 // keepAnswer anchors the citations to the files as the editor has them now

@@ -3,11 +3,8 @@ package lsp
 import (
 	"context"
 	"encoding/json"
-	"fmt"
-	"net/url"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 
 	"go.lsp.dev/protocol"
@@ -351,32 +348,4 @@ func folderOf(u string) (folder, error) {
 		return folder{}, err
 	}
 	return folder{uri: u, path: p}, nil
-}
-
-// uriPath converts a file URI to an absolute filesystem path.
-func uriPath(u string) (string, error) {
-	pu, err := url.Parse(u)
-	if err != nil {
-		return "", fmt.Errorf("bad URI %q: %w", u, err)
-	}
-	if pu.Scheme != "file" {
-		return "", fmt.Errorf("only file: URIs are supported, got %q", u)
-	}
-	p := pu.Path
-	if runtime.GOOS == "windows" && len(p) >= 3 && p[0] == '/' && p[2] == ':' {
-		p = p[1:]
-	}
-	if p == "" {
-		return "", fmt.Errorf("URI %q has no path", u)
-	}
-	return filepath.Clean(filepath.FromSlash(p)), nil
-}
-
-// fileURI converts an absolute path to a file URI.
-func fileURI(path string) string {
-	p := filepath.ToSlash(path)
-	if !strings.HasPrefix(p, "/") {
-		p = "/" + p
-	}
-	return (&url.URL{Scheme: "file", Path: p}).String()
 }

@@ -132,26 +132,22 @@ func (w *workspace) usableRoots(roots []string) []string {
 	return ok
 }
 
+// run opens the index of roots, publishes it with the open buffers, then
+// syncs it; opened is closed once w.ix or w.openErr is set.
 func (w *workspace) run(ctx context.Context, roots []string, cfg Config, opened chan struct{}) {
 	log := w.s.log
 	if len(roots) > 0 {
 		roots = w.usableRoots(roots)
 		w.reportBad(ctx)
 		if len(roots) == 0 {
-			w.mu.Lock()
-			w.openErr = errors.New("no workspace folder can be served (see the messages about each)")
-			w.mu.Unlock()
-			close(opened)
+			w.failOpen(opened, errors.New("no workspace folder can be served (see the messages about each)"))
 			return
 		}
 	} else {
 		w.reportBad(ctx)
 	}
 	if len(roots) == 0 {
-		w.mu.Lock()
-		w.openErr = errNoRoots
-		w.mu.Unlock()
-		close(opened)
+		w.failOpen(opened, errNoRoots)
 		log.Warn("no workspace folder; askls/ask will fail until one is added")
 		return
 	}
@@ -168,17 +164,33 @@ func (w *workspace) run(ctx context.Context, roots []string, cfg Config, opened 
 		Runtime:         w.s.opts.Runtime,
 	})
 	if err != nil {
-		w.mu.Lock()
-		w.openErr = fmt.Errorf("opening the index: %w", err)
-		w.mu.Unlock()
-		close(opened)
+		w.failOpen(opened, fmt.Errorf("opening the index: %w", err))
 		prog.end("failed: " + err.Error())
 		log.Error("opening the index", "roots", roots, "err", err)
 		return
 	}
-	// Publish the index and hand it the open buffers in one step with
-	// respect to edits, so no edit is lost or applied out of order.
+	w.publish(ix)
+	close(opened)
+	for _, msg := range ix.Notices() {
+		w.s.notify(ctx, "window/showMessage", map[string]any{"type": 2, "message": "askls: " + msg})
+	}
+	w.firstSync(ctx, ix, prog)
+}
+
+// failOpen records why no index serves the workspace and closes opened.
+func (w *workspace) failOpen(opened chan struct{}, err error) {
+	w.mu.Lock()
+	w.openErr = err
+	w.mu.Unlock()
+	close(opened)
+}
+
+// publish makes ix the workspace's index and hands it the open buffers in
+// one step with respect to edits, so no edit is lost or applied out of
+// order.
+func (w *workspace) publish(ix *index.Index) {
 	w.s.editMu.Lock()
+	defer w.s.editMu.Unlock()
 	w.mu.Lock()
 	w.ix = ix
 	w.mu.Unlock()
@@ -188,12 +200,11 @@ func (w *workspace) run(ctx context.Context, roots []string, cfg Config, opened 
 			w.s.noteGen(ix.Update(p, d.content))
 		}
 	}
-	w.s.editMu.Unlock()
-	close(opened)
-	for _, msg := range ix.Notices() {
-		w.s.notify(ctx, "window/showMessage", map[string]any{"type": 2, "message": "askls: " + msg})
-	}
+}
 
+// firstSync brings ix up to date with the files, records the outcome and
+// ends the progress report with it.
+func (w *workspace) firstSync(ctx context.Context, ix *index.Index, prog *progress) {
 	start := time.Now()
 	st, err := ix.Sync(ctx)
 	w.mu.Lock()
@@ -206,11 +217,11 @@ func (w *workspace) run(ctx context.Context, roots []string, cfg Config, opened 
 		prog.end("stopped")
 	case err != nil:
 		prog.end("failed: " + err.Error())
-		log.Error("indexing failed", "err", err)
+		w.s.log.Error("indexing failed", "err", err)
 	default:
 		msg := fmt.Sprintf("%d files (%d indexed, %d unchanged, %d removed) in %s", st.Files, st.Indexed, st.Unchanged, st.Removed, time.Since(start).Round(time.Millisecond))
 		prog.end(msg)
-		log.Info("index ready", "files", st.Files, "indexed", st.Indexed, "unchanged", st.Unchanged,
+		w.s.log.Info("index ready", "files", st.Files, "indexed", st.Indexed, "unchanged", st.Unchanged,
 			"removed", st.Removed, "chunks", st.Chunks, "skipped", st.Skipped, "ms", time.Since(start).Milliseconds())
 	}
 }

@@ -79,12 +79,12 @@ func runBench(ctx context.Context, args []string) error {
 	if p.askOnly {
 		return runAskOnly(ctx, p)
 	}
-	if len(p.rf.roots) > 1 {
+	if len(p.rf.Roots) > 1 {
 		return usageError("askls-bench bench takes one --root")
 	}
 	root := "."
-	if len(p.rf.roots) == 1 {
-		root = p.rf.roots[0]
+	if len(p.rf.Roots) == 1 {
+		root = p.rf.Roots[0]
 	}
 	if _, err := os.Stat(root); err != nil {
 		return fmt.Errorf("bench: root %s: %w", root, err)
@@ -95,7 +95,7 @@ func runBench(ctx context.Context, args []string) error {
 	}
 	defer os.RemoveAll(tmp)
 	opts := index.Options{
-		Roots: []string{root}, CacheDir: filepath.Join(tmp, "cache"), MaxFileBytes: p.rf.maxFileBytes,
+		Roots: []string{root}, CacheDir: filepath.Join(tmp, "cache"), MaxFileBytes: p.rf.MaxFileBytes,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Runtime: memtune.Process,
 	}
 
@@ -271,7 +271,7 @@ func benchBaseline(ctx context.Context, root, tmp string, p benchParams, u updat
 	debug.FreeOSMemory()
 	resetPeakRSS()
 	start := time.Now()
-	bl, bs, err := benchkit.BuildBaseline(ctx, root, tmp, benchkit.BaselineOptions{MaxFileBytes: p.rf.maxFileBytes, Tests: true})
+	bl, bs, err := benchkit.BuildBaseline(ctx, root, tmp, benchkit.BaselineOptions{MaxFileBytes: p.rf.MaxFileBytes, Tests: true})
 	if err != nil {
 		return b, fmt.Errorf("baseline: %w", err)
 	}

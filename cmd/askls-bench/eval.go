@@ -187,12 +187,12 @@ func timeSearches(ctx context.Context, snap *index.Snapshot, qs []evalQuestion, 
 // scoreBaseline builds the plain-bleve baseline of the one root in a
 // temporary folder and scores the set on it.
 func scoreBaseline(ctx context.Context, rf rootFlags, qs []evalQuestion, prefixes []string) (evalSummary, error) {
-	if len(rf.roots) > 1 {
+	if len(rf.Roots) > 1 {
 		return evalSummary{}, usageError("--baseline takes one --root")
 	}
 	root := "."
-	if len(rf.roots) == 1 {
-		root = rf.roots[0]
+	if len(rf.Roots) == 1 {
+		root = rf.Roots[0]
 	}
 	tmp, err := os.MkdirTemp("", "askls-baseline-")
 	if err != nil {
@@ -200,7 +200,7 @@ func scoreBaseline(ctx context.Context, rf rootFlags, qs []evalQuestion, prefixe
 	}
 	defer os.RemoveAll(tmp)
 	fmt.Fprintln(os.Stderr, "building the baseline index (bleve default mapping)...")
-	b, _, err := benchkit.BuildBaseline(ctx, root, tmp, benchkit.BaselineOptions{MaxFileBytes: rf.maxFileBytes})
+	b, _, err := benchkit.BuildBaseline(ctx, root, tmp, benchkit.BaselineOptions{MaxFileBytes: rf.MaxFileBytes})
 	if err != nil {
 		return evalSummary{}, fmt.Errorf("baseline: %w", err)
 	}

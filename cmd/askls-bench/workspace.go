@@ -10,48 +10,38 @@ import (
 
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/index"
-	"github.com/askls/askls/internal/memtune"
+	"github.com/askls/askls/internal/rootflag"
 )
 
-// rootFlags are the workspace flags of both commands.
+// rootFlags are the workspace flags of both commands: askls's, and the
+// ranking parameters.
 type rootFlags struct {
-	roots        []string
-	cache        string
-	maxFileBytes int64
-	tune         string
+	rootflag.Flags
+	tune string
 }
 
 func (r *rootFlags) register(fs *flag.FlagSet) {
-	fs.Func("root", "workspace root `DIR` (repeatable; default: the current folder)", func(s string) error {
-		r.roots = append(r.roots, s)
-		return nil
-	})
-	fs.StringVar(&r.cache, "cache", "", "index cache `DIR` (default $ASKLS_CACHE_DIR, else the user cache folder)")
-	fs.Int64Var(&r.maxFileBytes, "max-file-bytes", 1<<20, "skip files larger than `N` bytes")
+	r.Register(fs)
 	fs.StringVar(&r.tune, "tune", "", "ranking parameters `FIELD=VALUE,...` (fields of index.Ranking) changed from the defaults")
 }
 
 // openWorkspace opens and syncs the index of the roots, as `askls index`
 // does, logging warnings to stderr. The caller closes the index.
 func openWorkspace(ctx context.Context, r rootFlags) (*index.Index, error) {
-	roots := r.roots
-	if len(roots) == 0 {
-		roots = []string{"."}
-	}
 	rk, err := parseTune(r.tune)
 	if err != nil {
 		return nil, err
 	}
-	ix, err := index.Open(ctx, index.Options{
-		Roots: roots, CacheDir: r.cache, MaxFileBytes: r.maxFileBytes, Ranking: rk, Runtime: memtune.Process,
-		Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
-	})
+	opts := r.Options()
+	opts.Ranking = rk
+	opts.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	ix, err := index.Open(ctx, opts)
 	if err != nil {
 		return nil, err
 	}
 	if _, err := ix.Sync(ctx); err != nil {
 		ix.Close()
-		return nil, fmt.Errorf("indexing %v: %w", roots, err)
+		return nil, fmt.Errorf("indexing %v: %w", opts.Roots, err)
 	}
 	return ix, nil
 }

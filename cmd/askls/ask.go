@@ -74,22 +74,12 @@ func (f agentFlags) config(logger *slog.Logger) agent.Config {
 }
 
 func askMain(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("ask", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: askls ask [flags] QUESTION\n\nAnswers with citations as path:line:col lines. Without a reachable model\n(or with --no-model) it answers in retrieval mode: ranked, cited code.\nEvery answer is a turn of a thread kept per workspace: --continue follows up\non the last one, --thread ID on another (askls threads lists them).\n\nflags:")
-		fs.PrintDefaults()
-	}
-	var rf rootFlags
-	rf.register(fs)
-	var af agentFlags
-	af.register(fs)
-	fs.BoolVar(&af.noModel, "no-model", false, "retrieval mode only: never contact the model server")
+	fs := newFlagSet("ask", "usage: askls ask [flags] QUESTION\n\nAnswers with citations as path:line:col lines. Without a reachable model\n(or with --no-model) it answers in retrieval mode: ranked, cited code.\nEvery answer is a turn of a thread kept per workspace: --continue follows up\non the last one, --thread ID on another (askls threads lists them).", stderr)
+	var f askFlags
+	f.register(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object shaped like the askls/ask result")
 	path := fs.String("path", "", "file the question is about (the cursor's file), relative to the root")
 	line := fs.Int("line", 0, "the cursor's line in --path")
-	threadID := fs.String("thread", "", "ask in thread `ID` (see askls threads); default: a new thread")
-	cont := fs.Bool("continue", false, "ask in the workspace's most recent thread")
 	words, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -102,16 +92,13 @@ func askMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if len(question) > agent.MaxQuestionBytes {
 		return usageError(fmt.Sprintf("askls ask: %v: the question is %d bytes long, the limit is %d", index.ErrBadQuery, len(question), agent.MaxQuestionBytes))
 	}
-	if *threadID != "" && *cont {
-		return usageError("askls ask: --thread and --continue: give one")
-	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	store, th, err := openThread(rf, *threadID, *cont, stderr)
+	store, th, err := f.openThread("askls ask", stderr)
 	if err != nil {
 		return err
 	}
 
-	ix, _, err := openWorkspace(ctx, rf, !*asJSON)
+	ix, _, err := openWorkspace(ctx, f.rf, !*asJSON)
 	if err != nil {
 		return fmt.Errorf("askls ask: %w", err)
 	}
@@ -122,7 +109,7 @@ func askMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 
-	a := agent.New(af.config(logger))
+	a := agent.New(f.af.config(logger))
 	res, err := askOne(ctx, a, ix, snap, th, agent.Question{Text: question, Path: cursor, Line: *line}, *asJSON, stdout, stderr)
 	if err != nil {
 		return err
@@ -249,7 +236,13 @@ func citationLine(ix *index.Index, snap *index.Snapshot, c citations.Citation) s
 			col = 1
 		}
 	}
-	s := fmt.Sprintf("[%d] %s:%d:%d", c.N, p, c.Start, col)
+	return fmt.Sprintf("[%d] %s:%d:%d", c.N, p, c.Start, col) + citationTail(c)
+}
+
+// citationTail is what a citation line says after its place: the last
+// line of a range, the symbol, and whether the lines changed since.
+func citationTail(c citations.Citation) string {
+	s := ""
 	if c.End > c.Start {
 		s += fmt.Sprintf(" (to line %d)", c.End)
 	}

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -14,6 +13,8 @@ import (
 	"golang.org/x/term"
 
 	"github.com/askls/askls/agent"
+	"github.com/askls/askls/index"
+	"github.com/askls/askls/thread"
 )
 
 // runChat is `askls chat`: questions read one a line from stdin until the
@@ -24,19 +25,9 @@ func runChat(ctx context.Context, args []string) error {
 }
 
 func chatMain(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("chat", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: askls chat [flags]\n\nReads questions, one a line, until the end of input (Ctrl-D) and answers\neach as a follow-up of the ones before, with citations after each answer.\n\nflags:")
-		fs.PrintDefaults()
-	}
-	var rf rootFlags
-	rf.register(fs)
-	var af agentFlags
-	af.register(fs)
-	fs.BoolVar(&af.noModel, "no-model", false, "retrieval mode only: never contact the model server")
-	threadID := fs.String("thread", "", "continue thread `ID` (see askls threads); default: a new thread")
-	cont := fs.Bool("continue", false, "continue the workspace's most recent thread")
+	fs := newFlagSet("chat", "usage: askls chat [flags]\n\nReads questions, one a line, until the end of input (Ctrl-D) and answers\neach as a follow-up of the ones before, with citations after each answer.", stderr)
+	var f askFlags
+	f.register(fs)
 	rest, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -44,26 +35,46 @@ func chatMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if len(rest) > 0 {
 		return usageError(fmt.Sprintf("askls chat: unexpected argument %q (questions are read from the input)", rest[0]))
 	}
-	if *threadID != "" && *cont {
-		return usageError("askls chat: --thread and --continue: give one")
-	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	store, th, err := openThread(rf, *threadID, *cont, stderr)
+	store, th, err := f.openThread("askls chat", stderr)
 	if err != nil {
 		return err
 	}
-	f, ok := stdin.(*os.File)
-	interactive := ok && term.IsTerminal(int(f.Fd()))
-	ix, _, err := openWorkspace(ctx, rf, interactive)
+	file, ok := stdin.(*os.File)
+	interactive := ok && term.IsTerminal(int(file.Fd()))
+	ix, _, err := openWorkspace(ctx, f.rf, interactive)
 	if err != nil {
 		return fmt.Errorf("askls chat: %w", err)
 	}
 	defer ix.Close()
-	a := agent.New(af.config(logger))
+	a := agent.New(f.af.config(logger))
 	if interactive {
 		fmt.Fprintf(stderr, "askls chat: thread %s; one question a line, Ctrl-D to end.\n", th.ID)
 	}
+	if err := chatLoop(ctx, chatSession{a: a, ix: ix, store: store, th: th, interactive: interactive}, stdin, stdout, stderr); err != nil {
+		return err
+	}
+	if store != nil && len(th.Turns) > 0 {
+		fmt.Fprintf(stderr, "askls: thread %s (continue: askls chat --continue)\n", th.ID)
+	}
+	return nil
+}
 
+// chatSession is what askls chat answers with: the agent, the workspace
+// and the thread each answer is saved to (store nil: not kept).
+type chatSession struct {
+	a           *agent.Agent
+	ix          *index.Index
+	store       *thread.Store
+	th          *agent.Thread
+	interactive bool // stdin is a terminal: prompt on stderr, no echo
+}
+
+// chatLoop answers the questions of stdin, one a line, as turns of c.th,
+// following the files between questions. A question that is not one
+// (too long) is said on stderr and the loop goes on.
+func chatLoop(ctx context.Context, c chatSession, stdin io.Reader, stdout, stderr io.Writer) error {
+	a, ix, store, th, interactive := c.a, c.ix, c.store, c.th, c.interactive
 	in := bufio.NewScanner(stdin)
 	in.Buffer(make([]byte, 64*1024), 1<<20)
 	first := true
@@ -104,9 +115,6 @@ func chatMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	if err := in.Err(); err != nil {
 		return fmt.Errorf("askls chat: reading the questions: %w", err)
-	}
-	if store != nil && len(th.Turns) > 0 {
-		fmt.Fprintf(stderr, "askls: thread %s (continue: askls chat --continue)\n", th.ID)
 	}
 	return nil
 }

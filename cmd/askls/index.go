@@ -2,15 +2,14 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"os"
 )
 
 func runIndex(ctx context.Context, args []string) error {
-	fs := flag.NewFlagSet("index", flag.ContinueOnError)
+	fs := newFlagSet("index", "usage: askls index [flags]\n\nIndexes the workspace (or brings its index up to date) and prints what it holds.", os.Stderr)
 	rf := rootFlags{symbolsOnDemand: true}
-	rf.register(fs)
+	rf.Register(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

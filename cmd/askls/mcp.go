@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"log/slog"
 	"net"
@@ -20,13 +19,9 @@ import (
 // HTTP on a loopback address with --http), for agents and editors that
 // speak MCP. Logs go to stderr; stdout is the protocol.
 func runMCP(ctx context.Context, args []string) error {
-	fs := flag.NewFlagSet("mcp", flag.ContinueOnError)
-	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: askls mcp [flags]\n\nServes the Model Context Protocol on stdio: the tools search_code, grep, read_file,\nlist_files, find_symbol, outline and ask, and file:// resources, over the index of\n--root (default: the client's roots, else the current folder).\n\nflags:")
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("mcp", "usage: askls mcp [flags]\n\nServes the Model Context Protocol on stdio: the tools search_code, grep, read_file,\nlist_files, find_symbol, outline and ask, and file:// resources, over the index of\n--root (default: the client's roots, else the current folder).", os.Stderr)
 	var rf rootFlags
-	rf.register(fs)
+	rf.Register(fs)
 	var af agentFlags
 	af.register(fs)
 	fs.BoolVar(&af.noModel, "no-model", false, "ask answers in retrieval mode only: never contact the model server")
@@ -50,7 +45,7 @@ func runMCP(ctx context.Context, args []string) error {
 		}
 	}
 	srv := mcp.New(mcp.Options{
-		Roots: rf.roots, CacheDir: rf.cache, MaxFileBytes: rf.maxFileBytes,
+		Roots: rf.Roots, CacheDir: rf.Cache, MaxFileBytes: rf.MaxFileBytes,
 		Watch: !*noWatch, Agent: af.config(logger), Logger: logger, Version: version,
 	})
 	defer srv.Close()

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"strings"
@@ -13,9 +12,9 @@ import (
 )
 
 func runSearch(ctx context.Context, args []string) error {
-	fs := flag.NewFlagSet("search", flag.ContinueOnError)
+	fs := newFlagSet("search", "usage: askls search [flags] QUERY\n\nPrints the best hits of QUERY in the workspace index: path, lines, symbol and excerpt.", os.Stderr)
 	rf := rootFlags{symbolsOnDemand: true}
-	rf.register(fs)
+	rf.Register(fs)
 	limit := fs.Int("limit", 10, "at most `N` hits")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	glob := fs.String("path", "", "only paths matching `GLOB`")

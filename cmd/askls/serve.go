@@ -21,7 +21,7 @@ func runServe(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.Bool("stdio", true, "serve on stdin/stdout (the only transport; accepted for clients that pass it)")
 	var rf rootFlags // --root: used only when the client names no folder
-	rf.register(fs)
+	rf.Register(fs)
 	logLevel := fs.String("log-level", "info", "stderr log level: debug, info, warn, error")
 	model := fs.String("model", "", "Ollama model (the client's \"model\" setting overrides it)")
 	host := fs.String("ollama-host", "", "Ollama server (the client's \"ollamaHost\" setting overrides it)")
@@ -40,17 +40,14 @@ func runServe(ctx context.Context, args []string) error {
 	}
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 
-	roots := rf.roots
-	if len(roots) == 0 {
-		roots = []string{"."}
-	}
+	roots := rf.RootsOrHere()
 	cfg := lsp.DefaultConfig()
-	cfg.MaxFileBytes = rf.maxFileBytes
+	cfg.MaxFileBytes = rf.MaxFileBytes
 	opts := lsp.Options{
 		Logger:          logger,
 		Roots:           roots,
-		CacheDir:        rf.cache,
-		AllowBroadRoots: rf.allowBroadRoot,
+		CacheDir:        rf.Cache,
+		AllowBroadRoots: rf.AllowBroadRoot,
 		Config:          &cfg,
 		Agent:           agent.Config{Provider: *provider, BaseURL: *baseURL, Model: *model, Host: *host, NoModel: *noModel, Logger: logger},
 		Version:         version,

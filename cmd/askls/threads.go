@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -47,11 +46,8 @@ func openThread(rf rootFlags, id string, cont bool, stderr io.Writer) (*thread.S
 
 // openStore opens the thread store of the roots of rf under its cache.
 func openStore(rf rootFlags) (*thread.Store, error) {
-	roots := rf.roots
-	if len(roots) == 0 {
-		roots = []string{"."}
-	}
-	return thread.Open(thread.Options{CacheDir: rf.cache, Workspace: roots})
+	roots := rf.RootsOrHere()
+	return thread.Open(thread.Options{CacheDir: rf.Cache, Workspace: roots})
 }
 
 // saveThread saves th after a turn; a failure is a warning, the answer
@@ -71,14 +67,9 @@ func runThreads(ctx context.Context, args []string) error {
 }
 
 func threadsMain(_ context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("threads", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: askls threads [flags]\n\nLists the workspace's threads, the most recent first; --show prints one,\n--delete removes one.\n\nflags:")
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("threads", "usage: askls threads [flags]\n\nLists the workspace's threads, the most recent first; --show prints one,\n--delete removes one.", stderr)
 	var rf rootFlags
-	rf.register(fs)
+	rf.Register(fs)
 	asJSON := fs.Bool("json", false, "print JSON: the list, or the thread with --show")
 	show := fs.String("show", "", "print thread `ID` turn by turn")
 	del := fs.String("delete", "", "delete thread `ID`")
@@ -149,17 +140,7 @@ func printThread(w io.Writer, th *agent.Thread) {
 			fmt.Fprintln(w)
 		}
 		for _, c := range t.Citations {
-			s := fmt.Sprintf("[%d] %s:%d", c.N, c.Path, c.Start)
-			if c.End > c.Start {
-				s += fmt.Sprintf(" (to line %d)", c.End)
-			}
-			if c.Symbol != "" {
-				s += " " + c.Symbol
-			}
-			if c.Stale {
-				s += " (stale)"
-			}
-			fmt.Fprintln(w, s)
+			fmt.Fprintf(w, "[%d] %s:%d%s\n", c.N, c.Path, c.Start, citationTail(c))
 		}
 		fmt.Fprintln(w)
 	}

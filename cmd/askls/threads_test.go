@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -128,5 +129,22 @@ func TestChatPiped(t *testing.T) {
 	got, err := list.CombinedOutput()
 	if err != nil || !strings.Contains(string(got), " 2 turns  what does `ApplyDiscount` do?") {
 		t.Errorf("askls threads: %v\n%s", err, got)
+	}
+}
+
+// --thread and --continue together are a usage error of ask and of chat,
+// said before anything is indexed.
+func TestThreadAndContinueConflict(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"--root", dir, "--cache", t.TempDir(), "--no-model", "--thread", "0123456789abcdef", "--continue"}
+	var out, errb bytes.Buffer
+	err := askMain(context.Background(), append(args, "a question"), &out, &errb)
+	var u usageError
+	if !errors.As(err, &u) || !strings.Contains(err.Error(), "askls ask: --thread and --continue") {
+		t.Errorf("ask: %v", err)
+	}
+	err = chatMain(context.Background(), args, strings.NewReader("a question\n"), &out, &errb)
+	if !errors.As(err, &u) || !strings.Contains(err.Error(), "askls chat: --thread and --continue") {
+		t.Errorf("chat: %v", err)
 	}
 }

@@ -2,78 +2,37 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"log/slog"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/askls/askls/index"
-	"github.com/askls/askls/internal/memtune"
+	"github.com/askls/askls/internal/rootflag"
 	"golang.org/x/term"
 )
 
 // rootFlags are the workspace flags every subcommand shares.
 type rootFlags struct {
-	roots          []string
-	cache          string
-	maxFileBytes   int64
-	maxFiles       int
-	maxTotalBytes  int64
-	allowBroadRoot bool
+	rootflag.Flags
 
 	// symbolsOnDemand: the command may never look up a symbol (index,
 	// search), so the index builds its symbol table only if asked.
 	symbolsOnDemand bool
 }
 
-// register adds --root DIR (repeatable, default "."), --cache DIR and
-// --max-file-bytes N to fs.
-func (r *rootFlags) register(fs *flag.FlagSet) {
-	fs.Func("root", "workspace root `DIR` (repeatable; default: the current folder)", func(s string) error {
-		r.roots = append(r.roots, s)
-		return nil
-	})
-	fs.StringVar(&r.cache, "cache", "", "index cache `DIR` (default $ASKLS_CACHE_DIR, else the user cache folder)")
-	fs.Int64Var(&r.maxFileBytes, "max-file-bytes", 1<<20, "skip files larger than `N` bytes")
-	fs.IntVar(&r.maxFiles, "max-files", 0, "stop when a root has more than `N` files to index (default 500000; -1: no limit)")
-	fs.Int64Var(&r.maxTotalBytes, "max-total-bytes", 0, "stop when a root has more than `N` bytes to index (default 8 GiB; -1: no limit)")
-	fs.BoolVar(&r.allowBroadRoot, "allow-broad-root", false, "index a root that is / or your home folder (refused by default)")
-}
-
 func (r rootFlags) options() index.Options {
-	roots := r.roots
-	if len(roots) == 0 {
-		roots = []string{"."}
-	}
-	return index.Options{Roots: roots, CacheDir: r.cache, MaxFileBytes: r.maxFileBytes,
-		MaxFiles: r.maxFiles, MaxTotalBytes: r.maxTotalBytes, AllowBroadRoots: r.allowBroadRoot, Runtime: memtune.Process,
-		SymbolsOnDemand: r.symbolsOnDemand}
-}
-
-// checkBroadRoots refuses a root that is / or the home folder unless
-// --allow-broad-root says so: the command line has no open buffers to
-// fall back on (the server answers from them instead).
-func (r rootFlags) checkBroadRoots(roots []string) error {
-	if r.allowBroadRoot {
-		return nil
-	}
-	for _, dir := range roots {
-		if why := index.BroadRoot(dir); why != "" {
-			abs, _ := filepath.Abs(dir)
-			return fmt.Errorf("not indexing %s: %s. Run askls in a project folder (or pass --root DIR), or pass --allow-broad-root to index it anyway", abs, why)
-		}
-	}
-	return nil
+	opts := r.Options()
+	opts.SymbolsOnDemand = r.symbolsOnDemand
+	return opts
 }
 
 // openWorkspace opens the index of the roots and syncs it, with a progress
 // bar on stderr when stderr is a terminal. The caller closes the index.
 func openWorkspace(ctx context.Context, r rootFlags, progress bool) (*index.Index, index.SyncStats, error) {
 	opts := r.options()
-	if err := r.checkBroadRoots(opts.Roots); err != nil {
+	if err := r.CheckBroadRoots(opts.Roots); err != nil {
 		return nil, index.SyncStats{}, err
 	}
 	opts.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))

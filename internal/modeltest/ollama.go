@@ -64,13 +64,8 @@ func fullName(m string) string {
 	return m
 }
 
-func (s *Server) ollamaChat(w http.ResponseWriter, r *http.Request) {
-	body, _ := io.ReadAll(r.Body)
-	var areq api.ChatRequest
-	if err := json.Unmarshal(body, &areq); err != nil {
-		writeJSON(w, 400, map[string]any{"error": err.Error()})
-		return
-	}
+// chatRequest is the fake's record of an Ollama /api/chat request.
+func chatRequest(areq *api.ChatRequest, body []byte) *Request {
 	req := &Request{Model: fullName(areq.Model), Raw: body}
 	for _, m := range areq.Messages {
 		msg := Message{Role: m.Role, Content: m.Content, ToolName: m.ToolName, ToolCallID: m.ToolCallID}
@@ -83,6 +78,19 @@ func (s *Server) ollamaChat(w http.ResponseWriter, r *http.Request) {
 	for _, tl := range areq.Tools {
 		req.Tools = append(req.Tools, tl.Function.Name)
 	}
+	return req
+}
+
+// ollamaChat answers POST /api/chat: it checks the model and its tools
+// capability, takes the next scripted turn and streams its reply as NDJSON.
+func (s *Server) ollamaChat(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	var areq api.ChatRequest
+	if err := json.Unmarshal(body, &areq); err != nil {
+		writeJSON(w, 400, map[string]any{"error": err.Error()})
+		return
+	}
+	req := chatRequest(&areq, body)
 	caps, ok := s.models()[req.Model]
 	if !ok {
 		s.record(req)
@@ -104,11 +112,17 @@ func (s *Server) ollamaChat(w http.ResponseWriter, r *http.Request) {
 		writeError(w, rep, func(msg string) any { return map[string]any{"error": msg} })
 		return
 	}
+	s.ollamaStream(w, r, req.Model, rep)
+}
+
+// ollamaStream streams rep as NDJSON lines: a message a scripted Chunk,
+// then the done line with the counts.
+func (s *Server) ollamaStream(w http.ResponseWriter, r *http.Request, model string, rep Reply) {
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.WriteHeader(200)
 	fl := w.(http.Flusher)
 	line := func(v map[string]any) {
-		v["model"] = req.Model
+		v["model"] = model
 		v["created_at"] = time.Now().UTC().Format(time.RFC3339Nano)
 		b, _ := json.Marshal(v)
 		_, _ = w.Write(append(b, '\n'))
@@ -122,34 +136,17 @@ func (s *Server) ollamaChat(w http.ResponseWriter, r *http.Request) {
 			continue
 		}
 		msg := map[string]any{"role": "assistant", "content": c.Text}
-		calls := c.Calls
-		for _, d := range c.Deltas { // Ollama sends calls whole
-			calls = append(calls, Call{ID: d.ID, Name: d.Name, Args: d.Args})
-		}
-		if len(calls) > 0 {
-			var tcs []map[string]any
-			for i, tc := range calls {
-				fn := map[string]any{"index": i, "name": tc.Name, "arguments": argsObject(tc.Args)}
-				m := map[string]any{"function": fn}
-				if tc.ID != "" {
-					m["id"] = tc.ID
-				}
-				tcs = append(tcs, m)
-			}
+		if tcs := ollamaToolCalls(c); len(tcs) > 0 {
 			msg["tool_calls"] = tcs
 		}
 		line(map[string]any{"message": msg, "done": false})
 	}
-	switch {
-	case rep.MidError != "":
+	if rep.MidError != "" {
 		b, _ := json.Marshal(map[string]any{"error": rep.MidError})
 		_, _ = w.Write(append(b, '\n'))
 		return
-	case rep.Die:
-		s.die(w)
-		return
-	case rep.Block:
-		s.block(r)
+	}
+	if s.cutShort(w, r, rep) {
 		return
 	}
 	finish := rep.Finish
@@ -162,4 +159,23 @@ func (s *Server) ollamaChat(w http.ResponseWriter, r *http.Request) {
 		"total_duration": 1500000000, "load_duration": 1000000, "prompt_eval_count": prompt, "prompt_eval_duration": 400000000,
 		"eval_count": eval, "eval_duration": 900000000,
 	})
+}
+
+// ollamaToolCalls is the tool_calls of c's message: Ollama sends calls
+// whole, so scripted deltas are sent as whole calls too.
+func ollamaToolCalls(c Chunk) []map[string]any {
+	calls := c.Calls
+	for _, d := range c.Deltas {
+		calls = append(calls, Call{ID: d.ID, Name: d.Name, Args: d.Args})
+	}
+	var tcs []map[string]any
+	for i, tc := range calls {
+		fn := map[string]any{"index": i, "name": tc.Name, "arguments": argsObject(tc.Args)}
+		m := map[string]any{"function": fn}
+		if tc.ID != "" {
+			m["id"] = tc.ID
+		}
+		tcs = append(tcs, m)
+	}
+	return tcs
 }

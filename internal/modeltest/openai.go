@@ -98,17 +98,10 @@ func contentText(raw json.RawMessage) string {
 	return b.String()
 }
 
-func (s *Server) openaiChat(w http.ResponseWriter, r *http.Request) {
-	if !s.authorized(w, r) {
-		return
-	}
-	body, _ := io.ReadAll(r.Body)
-	var oreq openaiRequest
-	if err := json.Unmarshal(body, &oreq); err != nil {
-		openaiError(w, 400, err.Error(), "invalid_request_error", "")
-		return
-	}
-	req := &Request{Model: oreq.Model, Raw: body, Header: map[string]string{"Authorization": r.Header.Get("Authorization")}}
+// request is the fake's record of oreq: each tool result names its tool,
+// found through the call id of the assistant message that asked for it.
+func (oreq *openaiRequest) request(body []byte, auth string) *Request {
+	req := &Request{Model: oreq.Model, Raw: body, Header: map[string]string{"Authorization": auth}}
 	names := map[string]string{} // call id -> tool name
 	for _, m := range oreq.Messages {
 		msg := Message{Role: m.Role, Content: contentText(m.Content), ToolCallID: m.ToolCallID}
@@ -124,6 +117,23 @@ func (s *Server) openaiChat(w http.ResponseWriter, r *http.Request) {
 	for _, tl := range oreq.Tools {
 		req.Tools = append(req.Tools, tl.Function.Name)
 	}
+	return req
+}
+
+// openaiChat answers POST /v1/chat/completions: it checks the key and the
+// model, takes the next scripted turn and streams its reply as server-sent
+// events.
+func (s *Server) openaiChat(w http.ResponseWriter, r *http.Request) {
+	if !s.authorized(w, r) {
+		return
+	}
+	body, _ := io.ReadAll(r.Body)
+	var oreq openaiRequest
+	if err := json.Unmarshal(body, &oreq); err != nil {
+		openaiError(w, 400, err.Error(), "invalid_request_error", "")
+		return
+	}
+	req := oreq.request(body, r.Header.Get("Authorization"))
 	if _, ok := s.models()[oreq.Model]; !ok {
 		s.record(req)
 		openaiError(w, 404, fmt.Sprintf("The model `%s` does not exist or you do not have access to it.", oreq.Model), "invalid_request_error", "model_not_found")
@@ -139,23 +149,39 @@ func (s *Server) openaiChat(w http.ResponseWriter, r *http.Request) {
 		writeError(w, rep, func(msg string) any { return openaiErrorBody(msg, "server_error", "") })
 		return
 	}
+	s.openaiStream(w, r, &oreq, rep)
+}
+
+// openaiEvents writes one streamed completion as server-sent events.
+type openaiEvents struct {
+	w       http.ResponseWriter
+	fl      http.Flusher
+	model   string
+	created int64
+}
+
+func (e *openaiEvents) event(v any) {
+	b, _ := json.Marshal(v)
+	fmt.Fprintf(e.w, "data: %s\n\n", b)
+	e.fl.Flush()
+}
+
+// chunk is a chat.completion.chunk event with one choice.
+func (e *openaiEvents) chunk(delta map[string]any, finish any) map[string]any {
+	return map[string]any{
+		"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": e.created, "model": e.model,
+		"choices": []any{map[string]any{"index": 0, "delta": delta, "finish_reason": finish}},
+	}
+}
+
+// openaiStream streams rep: a first role chunk, a chunk a scripted Chunk,
+// the finish reason, the usage when asked for, and [DONE].
+func (s *Server) openaiStream(w http.ResponseWriter, r *http.Request, oreq *openaiRequest, rep Reply) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.WriteHeader(200)
-	fl := w.(http.Flusher)
-	created := time.Now().Unix()
-	event := func(v any) {
-		b, _ := json.Marshal(v)
-		fmt.Fprintf(w, "data: %s\n\n", b)
-		fl.Flush()
-	}
-	chunk := func(delta map[string]any, finish any) map[string]any {
-		return map[string]any{
-			"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": created, "model": oreq.Model,
-			"choices": []any{map[string]any{"index": 0, "delta": delta, "finish_reason": finish}},
-		}
-	}
-	event(chunk(map[string]any{"role": "assistant", "content": ""}, nil))
+	e := &openaiEvents{w: w, fl: w.(http.Flusher), model: oreq.Model, created: time.Now().Unix()}
+	e.event(e.chunk(map[string]any{"role": "assistant", "content": ""}, nil))
 	ncalls := 0
 	for _, c := range rep.Chunks {
 		if c.Hold {
@@ -168,42 +194,16 @@ func (s *Server) openaiChat(w http.ResponseWriter, r *http.Request) {
 		if c.Text != "" {
 			delta["content"] = c.Text
 		}
-		var tcs []map[string]any
-		for _, tc := range c.Calls {
-			m := map[string]any{"index": ncalls, "type": "function", "function": map[string]any{"name": tc.Name, "arguments": tc.Args}}
-			if tc.ID != "" {
-				m["id"] = tc.ID
-			}
-			tcs = append(tcs, m)
-			ncalls++
-		}
-		for _, d := range c.Deltas {
-			fn := map[string]any{"arguments": d.Args}
-			m := map[string]any{"index": d.Index, "function": fn}
-			if d.Name != "" {
-				fn["name"] = d.Name
-				m["type"] = "function"
-				ncalls = max(ncalls, d.Index+1)
-			}
-			if d.ID != "" {
-				m["id"] = d.ID
-			}
-			tcs = append(tcs, m)
-		}
-		if len(tcs) > 0 {
+		if tcs := openaiToolCalls(c, &ncalls); len(tcs) > 0 {
 			delta["tool_calls"] = tcs
 		}
-		event(chunk(delta, nil))
+		e.event(e.chunk(delta, nil))
 	}
-	switch {
-	case rep.MidError != "":
-		event(map[string]any{"error": map[string]any{"message": rep.MidError, "type": "server_error"}})
+	if rep.MidError != "" {
+		e.event(map[string]any{"error": map[string]any{"message": rep.MidError, "type": "server_error"}})
 		return
-	case rep.Die:
-		s.die(w)
-		return
-	case rep.Block:
-		s.block(r)
+	}
+	if s.cutShort(w, r, rep) {
 		return
 	}
 	finish := rep.Finish
@@ -213,14 +213,43 @@ func (s *Server) openaiChat(w http.ResponseWriter, r *http.Request) {
 			finish = "tool_calls"
 		}
 	}
-	event(chunk(map[string]any{}, finish))
+	e.event(e.chunk(map[string]any{}, finish))
 	if oreq.StreamOptions.IncludeUsage {
 		prompt, eval := s.counts()
-		event(map[string]any{
-			"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": created, "model": oreq.Model, "choices": []any{},
+		e.event(map[string]any{
+			"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": e.created, "model": e.model, "choices": []any{},
 			"usage": map[string]any{"prompt_tokens": prompt, "completion_tokens": eval, "total_tokens": prompt + eval},
 		})
 	}
 	fmt.Fprint(w, "data: [DONE]\n\n")
-	fl.Flush()
+	e.fl.Flush()
+}
+
+// openaiToolCalls is the tool_calls delta of c: whole calls numbered on
+// from *ncalls, then the raw deltas as scripted; *ncalls counts the calls
+// opened so far.
+func openaiToolCalls(c Chunk, ncalls *int) []map[string]any {
+	var tcs []map[string]any
+	for _, tc := range c.Calls {
+		m := map[string]any{"index": *ncalls, "type": "function", "function": map[string]any{"name": tc.Name, "arguments": tc.Args}}
+		if tc.ID != "" {
+			m["id"] = tc.ID
+		}
+		tcs = append(tcs, m)
+		*ncalls++
+	}
+	for _, d := range c.Deltas {
+		fn := map[string]any{"arguments": d.Args}
+		m := map[string]any{"index": d.Index, "function": fn}
+		if d.Name != "" {
+			fn["name"] = d.Name
+			m["type"] = "function"
+			*ncalls = max(*ncalls, d.Index+1)
+		}
+		if d.ID != "" {
+			m["id"] = d.ID
+		}
+		tcs = append(tcs, m)
+	}
+	return tcs
 }

@@ -124,6 +124,20 @@ func (s *Server) wait(r *http.Request) bool {
 	}
 }
 
+// cutShort ends a streamed reply that the script cuts short: the
+// connection dropped (Die) or held until the client goes away (Block).
+func (s *Server) cutShort(w http.ResponseWriter, r *http.Request, rep Reply) bool {
+	switch {
+	case rep.Die:
+		s.die(w)
+	case rep.Block:
+		s.block(r)
+	default:
+		return false
+	}
+	return true
+}
+
 // block waits until the client goes away.
 func (s *Server) block(r *http.Request) {
 	select {
