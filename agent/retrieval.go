@@ -108,17 +108,14 @@ func (r *run) rankedHits(ctx context.Context, terms []qterm) ([]index.Hit, error
 		if f.NoTests {
 			stepArgs["no_tests"] = true
 		}
-		step := Step{Tool: "search_code", Args: stepArgs, MS: float64(time.Since(t0).Microseconds()) / 1000}
+		step := Step{Tool: "search_code", Args: stepArgs, MS: msSince(t0)}
 		if err != nil {
 			step.Summary = "error: " + err.Error()
 		} else {
 			step.Summary = fmt.Sprintf("%d hits", len(hits))
 		}
-		r.res.Steps = append(r.res.Steps, step)
+		r.recordStep(step)
 		r.res.Stats.ToolCalls++
-		if r.ev.Step != nil {
-			r.ev.Step(step)
-		}
 		return hits, err
 	}
 	hits, err := search(index.Filter{NoTests: true})
@@ -582,13 +579,10 @@ func (r *run) definitions() []index.Hit {
 				break
 			}
 		}
-		step := Step{Tool: "find_symbol", Args: map[string]any{"name": id}, Summary: fmt.Sprintf("%d definitions", found), MS: float64(time.Since(t0).Microseconds()) / 1000}
-		r.res.Steps = append(r.res.Steps, step)
+		step := Step{Tool: "find_symbol", Args: map[string]any{"name": id}, Summary: fmt.Sprintf("%d definitions", found), MS: msSince(t0)}
+		r.recordStep(step)
 		r.res.Stats.ToolCalls++
 		r.searched = append(r.searched, describeCall("find_symbol", args{"name": id}))
-		if r.ev.Step != nil {
-			r.ev.Step(step)
-		}
 		if len(out) == maxDefinitions {
 			break
 		}
@@ -680,16 +674,13 @@ func (r *run) writeUses(ctx context.Context, b *strings.Builder, defs []index.Hi
 		if len(uses) > maxUses {
 			uses = uses[:maxUses]
 		}
-		step := Step{Tool: "grep", Args: map[string]any{"pattern": pattern, "path_glob": glob}, Summary: fmt.Sprintf("%d matches", len(ms)), MS: float64(time.Since(t0).Microseconds()) / 1000}
+		step := Step{Tool: "grep", Args: map[string]any{"pattern": pattern, "path_glob": glob}, Summary: fmt.Sprintf("%d matches", len(ms)), MS: msSince(t0)}
 		if err != nil {
 			step.Summary = "error: " + err.Error()
 		}
-		r.res.Steps = append(r.res.Steps, step)
+		r.recordStep(step)
 		r.res.Stats.ToolCalls++
 		r.searched = append(r.searched, describeCall("grep", args{"pattern": pattern, "path_glob": glob}))
-		if r.ev.Step != nil {
-			r.ev.Step(step)
-		}
 		if len(uses) == 0 {
 			continue
 		}
