@@ -229,38 +229,63 @@ const (
 // their file. weak says whether the evidence does not
 // clearly answer the question (see isWeak).
 func (r *run) chooseEntries(terms []qterm, first []index.Hit, hits []index.Hit) (_ []entry, weak bool) {
-	fts := map[string]*fileTerms{}
-	unitsOf := map[string][]unit{}
-	load := func(p string) (*fileTerms, []unit, bool) {
-		if ft, ok := fts[p]; ok {
-			return ft, unitsOf[p], ft != nil
-		}
-		f, err := r.tb.file(p)
-		if err != nil {
-			fts[p] = nil
-			return nil, nil, false
-		}
-		ft := newFileTerms(f, p, terms)
-		syms, _ := r.src.Outline(p)
-		us := outlineUnits(f, p, syms)
-		fts[p], unitsOf[p] = ft, us
-		return ft, us, true
+	c := &chooser{r: r, terms: terms, fts: map[string]*fileTerms{}, unitsOf: map[string][]unit{}, at: map[string]*entry{}}
+	c.addFirst(first)
+	files := c.addHits(hits)
+	c.addFiles(files)
+	if len(c.cands) == 0 {
+		return nil, false
 	}
-	aboutDocs := asksAboutDocs(terms)
-	var cands []*entry
-	at := map[string]*entry{}
-	add := func(u unit, ft *fileTerms, prior float64, isFirst bool) {
-		if e, ok := at[u.key()]; ok {
-			e.prior = max(e.prior, prior)
-			e.first = e.first || isFirst
-			return
-		}
-		e := &entry{u: u, ft: ft, prior: prior, first: isFirst}
-		at[u.key()] = e
-		cands = append(cands, e)
+	c.score()
+	out, nFirst := c.pick()
+	return out, isWeak(out[nFirst:], nFirst, terms)
+}
+
+// chooser holds the candidate units of one retrieval answer while
+// chooseEntries gathers, scores and picks them.
+type chooser struct {
+	r       *run
+	terms   []qterm
+	fts     map[string]*fileTerms // nil: the file cannot be read
+	unitsOf map[string][]unit
+	at      map[string]*entry // by unit.key
+	cands   []*entry
+}
+
+// load reads a file's lines and units once.
+func (c *chooser) load(p string) (*fileTerms, []unit, bool) {
+	if ft, ok := c.fts[p]; ok {
+		return ft, c.unitsOf[p], ft != nil
 	}
+	f, err := c.r.tb.file(p)
+	if err != nil {
+		c.fts[p] = nil
+		return nil, nil, false
+	}
+	ft := newFileTerms(f, p, c.terms)
+	syms, _ := c.r.src.Outline(p)
+	us := outlineUnits(f, p, syms)
+	c.fts[p], c.unitsOf[p] = ft, us
+	return ft, us, true
+}
+
+// add makes u a candidate, or raises the prior of the candidate it is.
+func (c *chooser) add(u unit, ft *fileTerms, prior float64, isFirst bool) {
+	if e, ok := c.at[u.key()]; ok {
+		e.prior = max(e.prior, prior)
+		e.first = e.first || isFirst
+		return
+	}
+	e := &entry{u: u, ft: ft, prior: prior, first: isFirst}
+	c.at[u.key()] = e
+	c.cands = append(c.cands, e)
+}
+
+// addFirst adds the definitions and the unit at the cursor, each as the
+// outline's unit with the same lines when there is one.
+func (c *chooser) addFirst(first []index.Hit) {
 	for _, h := range first {
-		ft, us, ok := load(h.Path)
+		ft, us, ok := c.load(h.Path)
 		if !ok {
 			continue
 		}
@@ -270,54 +295,67 @@ func (r *run) chooseEntries(terms []qterm, first []index.Hit, hits []index.Hit) 
 				u = v
 			}
 		}
-		add(u, ft, 1, true)
+		c.add(u, ft, 1, true)
 	}
+}
+
+// addHits adds the units the search hits stand for, with a prior from
+// the hit's rank, and returns the hits' files in rank order. Tests are
+// left out unless the question is about tests or a test came first.
+func (c *chooser) addHits(hits []index.Hit) []string {
 	var files []string
-	fileRank := map[string]int{}
-	aboutTests := asksAboutTests(terms)
+	seen := map[string]bool{}
+	aboutTests := asksAboutTests(c.terms)
 	for rank, h := range hits {
 		if !aboutTests && isTestPath(h.Path) && !isTestPath(hits[0].Path) {
 			continue // tests are shown for a question about tests, or when nothing else matched
 		}
-		ft, us, ok := load(h.Path)
+		ft, us, ok := c.load(h.Path)
 		if !ok {
 			continue
 		}
-		if _, seen := fileRank[h.Path]; !seen {
-			fileRank[h.Path] = len(files)
+		if !seen[h.Path] {
+			seen[h.Path] = true
 			files = append(files, h.Path)
 		}
 		for _, u := range unitsOfHit(us, h) {
-			add(u, ft, 1/(1+0.3*float64(rank)), false)
+			c.add(u, ft, 1/(1+0.3*float64(rank)), false)
 		}
 	}
+	return files
+}
+
+// addFiles adds every unit of the best expandFiles files (except those
+// over maxExpandLines), with a prior from the file's rank.
+func (c *chooser) addFiles(files []string) {
 	for i, p := range files[:min(len(files), expandFiles)] {
-		ft, us, _ := load(p)
+		ft, us, _ := c.load(p)
 		if ft.count() > maxExpandLines {
 			continue // its hits stand for it: weighing all of it costs more than it finds
 		}
 		for _, u := range us {
 			if u.end-u.start+1 >= 3 { // not each line of a block of vars
-				add(u, ft, 0.5/(1+float64(i)), false)
+				c.add(u, ft, 0.5/(1+float64(i)), false)
 			}
 		}
 	}
-	if len(cands) == 0 {
-		return nil, false
-	}
-	held := make([]map[int]bool, len(cands))
-	for i, e := range cands {
+}
+
+// score sets each candidate's span, share and score; a candidate that
+// holds no term of the question, while others hold some, keeps score 0.
+func (c *chooser) score() {
+	held := make([]map[int]bool, len(c.cands))
+	anyHeld := false
+	for i, e := range c.cands {
 		held[i] = e.ft.has(e.u.start, e.u.end)
 		e.held = held[i]
+		anyHeld = anyHeld || len(held[i]) > 0
 	}
-	weights := termWeights(terms, held)
-	anyHeld := false
-	for _, h := range held {
-		anyHeld = anyHeld || len(h) > 0
-	}
-	for i, e := range cands {
+	weights := termWeights(c.terms, held)
+	aboutDocs := asksAboutDocs(c.terms)
+	for i, e := range c.cands {
 		if len(held[i]) == 0 && !e.first && anyHeld {
-			continue // no term of the question, while other units hold some
+			continue
 		}
 		e.sp = chooseSpan(e.ft, e.u, weights, maxSpanLines)
 		e.share = unitShare(e.ft, e.u, weights, maxSpanLines)
@@ -326,19 +364,24 @@ func (r *run) chooseEntries(terms []qterm, first []index.Hit, hits []index.Hit) 
 			e.score *= notCodeFactor
 		}
 	}
+}
 
-	var out []entry
-	perFile := map[string]int{}
-	for _, e := range cands {
+// pick returns the first entries (definitions, the cursor) in order,
+// then up to retrievalHits entries by score, each scaled by sameFile per
+// entry of its file already taken, at most maxPerFile a file, none
+// overlapping an entry taken. nFirst is the number of first entries.
+func (c *chooser) pick() (out []entry, nFirst int) {
+	for _, e := range c.cands {
 		if e.first {
 			out = append(out, *e) // not counted against its file: a section of its own
 		}
 	}
-	nFirst := len(out)
+	nFirst = len(out)
+	perFile := map[string]int{}
 	for len(out) < retrievalHits {
 		var best *entry
 		bestScore := 0.0
-		for _, e := range cands {
+		for _, e := range c.cands {
 			if e.first || e.score == 0 || perFile[e.u.path] >= maxPerFile || overlapsAny(e, out) {
 				continue
 			}
@@ -357,7 +400,7 @@ func (r *run) chooseEntries(terms []qterm, first []index.Hit, hits []index.Hit) 
 		out = append(out, *best)
 		perFile[best.u.path]++
 	}
-	return out, isWeak(out[nFirst:], nFirst, terms)
+	return out, nFirst
 }
 
 // asksAboutDocs: the question is about documentation.

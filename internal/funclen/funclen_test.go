@@ -18,7 +18,6 @@ import (
 // named; when it is under MaxLines the test asks for its line here to go.
 var allowed = map[string]int{
 	"index (*Index).sync":        299, // walk, read, submit, commit stages (issue 14, with the kernel work)
-	"agent (*run).chooseEntries": 131, // the retrieval answer's choice of entries (issue 12)
 }
 
 // TestFunctionLength fails on a production function over MaxLines that
