@@ -403,11 +403,13 @@ func (c *chooser) pick() (out []entry, nFirst int) {
 	return out, nFirst
 }
 
-// asksAboutDocs: the question is about documentation.
+// asksAboutDocs: the question is about documentation or asks for an
+// explanation (as index's docWords).
 func asksAboutDocs(terms []qterm) bool {
 	for _, t := range terms {
 		switch t.word {
-		case "doc", "docs", "document", "documentation", "documented", "readme", "manual", "guide", "tutorial", "changelog", "history":
+		case "doc", "docs", "document", "documentation", "documented", "readme", "manual", "guide", "tutorial", "changelog", "history",
+			"reference", "explain", "explains", "explanation", "overview", "introduction", "beginner":
 			return true
 		}
 	}

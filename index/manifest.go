@@ -11,7 +11,7 @@ import (
 
 // manifestVersion changes whenever chunking, analysis or the mapping
 // change: an index written by another version is rebuilt.
-const manifestVersion = 12 // 12: C function names after attribute macros (__alloc_size(1) void *kmalloc)
+const manifestVersion = 13 // 13: C function names after attribute macros, on their own line, and from definer macros (SYSCALL_DEFINE3(read, ...))
 
 // fileEntry is what the index knows of one file. Entries are immutable
 // once published in a state; the writer replaces them.

@@ -1,5 +1,7 @@
 package index
 
+import "regexp"
+
 // cSpecifiers matches what comes before a C or C++ function's name: its
 // return type and any attribute macros, each optionally with arguments
 // (`static __always_inline __alloc_size(1) void *kmalloc(`, `int __init
@@ -12,6 +14,14 @@ func init() {
 	register(&outliner{style: braces, lineComment: "//", checkNames: true, rules: []declRule{
 		decl("$1", `^\s*(?:typedef\s+)?(?:template\s*<[^>]*>\s*)?(struct|class|union|enum|namespace)(?:\s+class)?\s+([A-Za-z_]\w*)[^;]*$`),
 		decl("func", `^(?:(?:static|inline|extern|const|unsigned|signed|struct|enum|virtual|constexpr|explicit)\s+)*`+cSpecifiers+`\**([A-Za-z_][\w:~]*)\s*\([^;]*$`),
+		// The name alone at the start of a line, its return type on the
+		// line above (`static inline struct task_struct *` then
+		// `__pick_next_task(struct rq *rq, ...)`): a definition when the
+		// parameter list is followed by the body's brace.
+		// A macro that defines a function, named by its first argument
+		// (`SYSCALL_DEFINE3(read, unsigned int, fd, ...)` then the body).
+		{re: regexp.MustCompile(`^[A-Z][A-Z0-9_]*\(\s*([A-Za-z_]\w*)`), kind: "func", follows: "{"},
+		{re: regexp.MustCompile(`^([A-Za-z_]\w*)\s*\(`), kind: "func", follows: "{"},
 		decl("macro", `^\s*#\s*define\s+([A-Za-z_]\w*)`),
 		member("method", `^\s+(?:(?:static|inline|virtual|const|explicit|constexpr)\s+)*[A-Za-z_][\w:<>,]*[\s\*&]+\**([A-Za-z_~]\w*)\s*\([^;]*\)\s*(?:const\s*)?(?:override\s*)?\{?\s*$`),
 	}}, "c", "cpp")

@@ -18,24 +18,21 @@ const (
 // questions about code are phrased with, the heads of negative
 // contractions ("doesn't" is cut to "doesn" by queryTerms) and the Latin
 // abbreviations of prose ("e.g.", "i.e.": written with a dot, they would
-// pass for code words, and Go comments hold them everywhere).
-var stopWords = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields(`a an the and or but if of to in on at by for from with without into onto
+// pass for code words, and Go comments hold them everywhere). A query's
+// terms are stemmed, so each word is kept in its stemmed form too: "does"
+// is the term "doe", which would match drivers/pci/doe.c and every DOE
+// identifier of a tree.
+var stopWords = wordSet(`a an the and or but if of to in on at by for from with without into onto
 	over under about as is are was were be been being do does did done doing have has had having
 	it its it's this that these those there here then than so such not no nor only own same too very
 	can could should would will shall may might must i me my we our you your he she they them their
 	what which who whom whose where when why how all any both each few more most other some
-	just also again once out up down off further while until because before after above below between through during
+	just also again out up down off further while until because before after above below between through during
 	where's what's how's get gets got make makes made use used uses using way ways thing things
 	code function functions method methods implemented implement implementation defined define
 	find look happens happen actually called call calls does go golang
 	aren couldn didn doesn don hadn hasn haven isn mightn mustn needn shan shouldn wasn weren won wouldn
-	e.g i.e vs`) {
-		stopWords[w] = true
-	}
-}
+	e.g i.e vs`)
 
 // queryTerms analyses q like the content and drops stop words. code
 // holds the terms that come from words written like code (ServeHTTP,
@@ -88,10 +85,23 @@ func queryTerms(q string) (terms, all []string, code, exact, parts map[string]bo
 	return terms, all, code, exact, parts
 }
 
-// docWords are the words of a question about documentation: with one of
-// them, prose is not ranked below code.
-var docWords = map[string]bool{"doc": true, "docs": true, "document": true, "documentation": true,
-	"readme": true, "manual": true, "man": true, "guide": true, "tutorial": true, "changelog": true}
+// docWords are the words of a question about documentation or an
+// explanation ("is there a guide", "one reference that explains"): with
+// one of them, prose is not ranked below code, and a package's doc
+// comment not below its functions. Kept as the words and their stems, as
+// query terms are stemmed.
+var docWords = wordSet(`doc docs document documentation readme manual man guide tutorial changelog
+	reference explain explains explanation overview introduction beginner`)
+
+// wordSet is the set of the words of list and their stems.
+func wordSet(list string) map[string]bool {
+	set := map[string]bool{}
+	for _, w := range strings.Fields(list) {
+		set[w] = true
+		set[string(stem([]byte(w)))] = true
+	}
+	return set
+}
 
 // proseLangs are the languages of prose and documentation (lang.go).
 var proseLangs = map[string]bool{"markdown": true, "text": true, "html": true, "rst": true, "asciidoc": true, "man": true, "roff": true}

@@ -68,6 +68,34 @@ func TestSearchFunctionsBeforeDeclarationsAndCodeBeforeProse(t *testing.T) {
 	}
 }
 
+// A question asking for an explanation or a reference ranks a package's
+// doc comment as it ranks code (Ranking.DeclFactor does not lower it);
+// a question about how something works ranks it below the code.
+func TestSearchPackageDocForAnExplanation(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, "rank_answers.txtar")
+	docScore := func(q string) float64 {
+		for _, h := range search(t, f.ix, q) {
+			if h.Path == "tmpl/doc.go" {
+				return h.Score
+			}
+		}
+		t.Fatalf("Search(%q): tmpl/doc.go not found", q)
+		return 0
+	}
+	explain := "is there a reference that explains the template action language: pipelines, range, variables"
+	how := "how does the template action language run pipelines, range and variables"
+	lowered := [2]float64{docScore(explain), docScore(how)}
+	f.ix.rank.DeclFactor = 1
+	plain := [2]float64{docScore(explain), docScore(how)}
+	if lowered[0] != plain[0] {
+		t.Errorf("%q: the package doc scores %v, %v without DeclFactor; want the same", explain, lowered[0], plain[0])
+	}
+	if lowered[1] >= plain[1] {
+		t.Errorf("%q: the package doc scores %v, %v without DeclFactor; want it lowered", how, lowered[1], plain[1])
+	}
+}
+
 // An open buffer whose content the generation does not hold (the writer
 // has not caught up, or is busy with a first build) is searched as it is.
 func TestSearchFindsUnindexedOpenBuffer(t *testing.T) {

@@ -91,6 +91,20 @@ func TestSearchDropsQuestionEnglish(t *testing.T) {
 			t.Errorf("queryTerms kept %q: %v", bad, terms)
 		}
 	}
+	// Stop words are dropped in their stemmed form too: "does" is the
+	// term "doe", which would find pci/doe.c for any question.
+	terms, _, _, _, _ = queryTerms("how does this only work when it has been using the scheduler")
+	for _, bad := range []string{"doe", "thi", "onli", "ha", "us"} {
+		if slices.Contains(terms, bad) {
+			t.Errorf("queryTerms kept %q: %v", bad, terms)
+		}
+	}
+	q = "How does the scheduler pick the next task to run?"
+	if hits := search(t, f.ix, q); len(hits) == 0 || hits[0].Path != "sched/core.c" {
+		t.Errorf("Search(%q) = %v, want sched/core.c first", q, hits)
+	} else if slices.ContainsFunc(hits, func(h Hit) bool { return h.Path == "pci/doe.c" }) {
+		t.Errorf("Search(%q) = %v: pci/doe.c holds only \"does\" of the question", q, hits)
+	}
 	// An apostrophe in code is not a contraction.
 	if terms, _, _, _, _ := queryTerms("where is config['timeout'] read"); !slices.Contains(terms, "timeout") {
 		t.Errorf("queryTerms dropped timeout: %v", terms)

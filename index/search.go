@@ -342,7 +342,7 @@ func (s *Snapshot) candidates(ctx context.Context, p *plan, f Filter, want int) 
 				score *= rk.ProseFactor
 			}
 			declFile := !p.lookup && isDeclFile(api)
-			decl := !p.lookup && declKinds[c.Kind] && !declFile
+			decl := !p.lookup && declKinds[c.Kind] && !declFile && !(p.aboutDocs && c.Kind == "package")
 			if decl || declFile {
 				score *= rk.DeclFactor
 			}

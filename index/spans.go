@@ -166,7 +166,7 @@ func (s *Snapshot) narrow(p *plan, c cand, text []byte) (Hit, []byte) {
 		if len(p.phrases) > 0 && holdsPhrases(partText(pm), p.phrases) {
 			sc += 10
 		}
-		if !p.lookup && declKinds[pm.Kind] {
+		if !p.lookup && declKinds[pm.Kind] && !(p.aboutDocs && pm.Kind == "package") {
 			sc *= s.ix.rank.DeclFactor // as between chunks (Ranking.DeclFactor)
 		}
 		scores[i] = sc
