@@ -49,6 +49,10 @@ type declRule struct {
 	// need lists words of which a line must hold one for re to be tried
 	// (a cheap test that spares most lines the regexp).
 	need []string
+	// typeAbove: the declaration may begin on the line above, which
+	// holds its return type (C's `static struct task *` then
+	// `pick(struct rq *rq)`); see typeLineAbove.
+	typeAbove bool
 }
 
 type blockStyle int
@@ -196,12 +200,35 @@ func (o *outliner) outline(content []byte, li lineIndex) []Symbol {
 		if len(sig) > 200 {
 			sig = sig[:200] + "…"
 		}
-		syms = append(syms, Symbol{Name: name, Container: container, Kind: kind, Line: l, EndLine: end, Signature: sig})
+		start := l
+		if r.typeAbove && l > 1 {
+			if above, ok := typeLineAbove(li.text(content, l-1, l-1)); ok {
+				start, sig = l-1, above+" "+sig
+			}
+		}
+		syms = append(syms, Symbol{Name: name, Container: container, Kind: kind, Line: start, EndLine: end, Signature: sig})
 		if end > l {
 			stack = append(stack, len(syms)-1)
 		}
 	}
 	return syms
+}
+
+// typeLineAbove returns the line above a declaration, trimmed, when it
+// can be the declaration's return type: not blank, not a comment or a
+// preprocessor line, and not the end of a statement, block or argument
+// list.
+func typeLineAbove(raw []byte) (string, bool) {
+	t := strings.TrimSpace(string(raw))
+	if t == "" || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") ||
+		strings.HasPrefix(t, "*") || strings.HasSuffix(t, "*/") || len(t) > 200 {
+		return "", false
+	}
+	switch t[len(t)-1] {
+	case ';', '{', '}', ')', ',', '\\', ':', '=':
+		return "", false
+	}
+	return t, true
 }
 
 // isComment reports whether a trimmed line is a comment (or the inside of

@@ -21,7 +21,7 @@ func init() {
 		// A macro that defines a function, named by its first argument
 		// (`SYSCALL_DEFINE3(read, unsigned int, fd, ...)` then the body).
 		{re: regexp.MustCompile(`^[A-Z][A-Z0-9_]*\(\s*([A-Za-z_]\w*)`), kind: "func", follows: "{"},
-		{re: regexp.MustCompile(`^([A-Za-z_]\w*)\s*\(`), kind: "func", follows: "{"},
+		{re: regexp.MustCompile(`^([A-Za-z_]\w*)\s*\(`), kind: "func", follows: "{", typeAbove: true},
 		decl("macro", `^\s*#\s*define\s+([A-Za-z_]\w*)`),
 		member("method", `^\s+(?:(?:static|inline|virtual|const|explicit|constexpr)\s+)*[A-Za-z_][\w:<>,]*[\s\*&]+\**([A-Za-z_~]\w*)\s*\([^;]*\)\s*(?:const\s*)?(?:override\s*)?\{?\s*$`),
 	}}, "c", "cpp")

@@ -3,6 +3,7 @@ package index
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -182,5 +183,20 @@ func TestOutlineWindowsKeepTheirOwnNames(t *testing.T) {
 		if !strings.HasPrefix(c.Symbol, "Big") {
 			t.Errorf("chunk %d-%d is labelled %q", c.Start, c.End, c.Symbol)
 		}
+	}
+}
+
+// A C function whose name starts its line begins on the line above, with
+// its return type, and its signature holds both.
+func TestOutlineCReturnTypeAbove(t *testing.T) {
+	src := "/* Pick the next one. */\nstatic inline struct queue *\nqueue_next(struct queue *q)\n{\n\treturn q + 1;\n}\n\nint x;\nqueue_tail(struct queue *q)\n{\n\treturn q;\n}\n"
+	_, syms := chunkFile("q.c", "c", []byte(src))
+	var got []string
+	for _, s := range syms {
+		got = append(got, fmt.Sprintf("%s %d-%d %q", s.Name, s.Line, s.EndLine, s.Signature))
+	}
+	want := []string{`queue_next 2-6 "static inline struct queue * queue_next(struct queue *q)"`, `queue_tail 9-12 "queue_tail(struct queue *q)"`}
+	if !slices.Equal(got, want) {
+		t.Errorf("outline = %q, want %q", got, want)
 	}
 }
