@@ -12,7 +12,9 @@ const cSpecifiers = `(?:[A-Za-z_][\w:<>,]*(?:\s*\((?:[^()]|\([^()]*\))*\))?[\s\*
 // The outlines of C and C++, Ruby, PHP, Lua and shell.
 func init() {
 	register(&outliner{style: braces, lineComment: "//", checkNames: true, rules: []declRule{
-		decl("$1", `^\s*(?:typedef\s+)?(?:template\s*<[^>]*>\s*)?(struct|class|union|enum|namespace)(?:\s+class)?\s+([A-Za-z_]\w*)[^;]*$`),
+		// After the name only a base list or the body may follow: in
+		// `struct page *alloc_pages(` the struct is a return type.
+		decl("$1", `^\s*(?:typedef\s+)?(?:template\s*<[^>]*>\s*)?(struct|class|union|enum|namespace)(?:\s+class)?\s+([A-Za-z_]\w*)\s*(?:final\s*)?(?:[:{][^;]*|/[/*].*)?$`),
 		decl("func", `^(?:(?:static|inline|extern|const|unsigned|signed|struct|enum|virtual|constexpr|explicit)\s+)*`+cSpecifiers+`\**([A-Za-z_][\w:~]*)\s*\([^;]*$`),
 		// The name alone at the start of a line, its return type on the
 		// line above (`static inline struct task_struct *` then
