@@ -15,11 +15,31 @@ import (
 	"github.com/blevesearch/bleve/v2/document"
 )
 
-// batchDocs is the number of documents per bleve batch during a Sync.
-// A first build of GOROOT/src (BenchmarkColdSync, two runs each,
-// alternated): 1,000 10.8-11.1 s at 436-467 MB peak RSS; 2,000 9.5-10.0 s
-// at 487 MB (fewer segments to merge); 4,000 10.0-10.5 s at 694-698 MB.
+// batchDocs is the number of documents per bleve batch during a Sync,
+// while it has written fewer than batchGrowAfter documents. A first build
+// of GOROOT/src (BenchmarkColdSync, two runs each, alternated): 1,000
+// 10.8-11.1 s at 436-467 MB peak RSS; 2,000 9.5-10.0 s at 487 MB (fewer
+// segments to merge); 4,000 10.0-10.5 s at 694-698 MB.
 const batchDocs = 2000
+
+// Past batchGrowAfter documents, a sync's batches grow in proportion to
+// what it has written (batchDocs per batchGrowAfter), up to maxBatchDocs: a
+// segment's cost is mostly its term dictionary, which grows far slower
+// than its documents, and every segment is merged again into larger
+// ones, so a large build makes fewer, larger segments.
+const (
+	batchGrowAfter = 100_000
+	maxBatchDocs   = 12_000
+)
+
+// batchSize is the number of documents of the next batch of a sync that
+// has written written documents so far.
+func batchSize(written int64) int {
+	if written < batchGrowAfter {
+		return batchDocs
+	}
+	return int(min(maxBatchDocs, batchDocs*written/batchGrowAfter))
+}
 
 // freeAfter: after a sync that indexed more files than this, the stem
 // cache is emptied (see stems.reset).
@@ -155,7 +175,8 @@ type syncRun struct {
 	files    map[string]*fileEntry // the new file map (guarded by mu once readers run)
 	first    bool                  // a first build: see publishEarly and finishSync
 	stats    SyncStats
-	mu       sync.Mutex // guards files, stats, r.skipped, r.suspect, r.symw while results are submitted
+	mu       sync.Mutex   // guards files, stats, r.skipped, r.suspect, r.symw while results are submitted
+	written  atomic.Int64 // documents sent to bleve
 	progress func(phase string, done, total int)
 }
 
@@ -442,7 +463,7 @@ func (sub *submitter) batch(r *root) *bleve.Batch {
 }
 
 // take records one result and adds its documents to r's batch, which is
-// written once it holds batchDocs documents.
+// written once it holds batchSize documents.
 func (sub *submitter) take(res result) {
 	s, r := sub.s, res.r
 	api := r.api(res.rel)
@@ -486,7 +507,7 @@ func (sub *submitter) take(res result) {
 	}
 	sub.rels[r] = append(sub.rels[r], res.rel)
 	sub.ndocs[r] += len(res.docs)
-	if sub.ndocs[r] >= batchDocs {
+	if sub.ndocs[r] >= batchSize(sub.s.written.Load()) {
 		sub.flush(r)
 	}
 }
@@ -503,6 +524,7 @@ func (sub *submitter) flush(r *root) {
 	if err := sub.ix.persist.run(r.bi, b); err != nil && sub.err == nil {
 		sub.err = err
 	}
+	sub.s.written.Add(int64(sub.ndocs[r]))
 	sub.batches[r], sub.rels[r], sub.ndocs[r] = nil, nil, 0
 }
 
