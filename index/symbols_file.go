@@ -106,23 +106,24 @@ func (sf *symFile) close() {
 }
 
 // block reads the symbols block at off (length n, its checksum included)
-// and returns it without its checksum, or false when the file or the
-// block cannot be trusted.
-func (sf *symFile) block(off, n int64) ([]byte, bool) {
+// and returns it with its checksum, or false when the file or the block
+// cannot be trusted. closed is true when the index was closed: nothing
+// needs the block any more.
+func (sf *symFile) block(off, n int64) (b []byte, ok, closed bool) {
 	sf.mu.Lock()
-	f := sf.f
+	f, err := sf.f, sf.err
 	sf.mu.Unlock()
 	if f == nil || off < int64(symHeaderLen) || n < 5 {
-		return nil, false
+		return nil, false, err == os.ErrClosed
 	}
-	b := make([]byte, n)
+	b = make([]byte, n)
 	if _, err := f.ReadAt(b, off); err != nil {
-		return nil, false // ReadAt is safe beside close: it fails
+		return nil, false, errors.Is(err, os.ErrClosed) // ReadAt is safe beside close: it fails
 	}
 	if crc32.Checksum(b[:n-4], castagnoli) != binary.LittleEndian.Uint32(b[n-4:]) {
-		return nil, false
+		return nil, false, false
 	}
-	return b, true
+	return b, true, false
 }
 
 // symRef locates one entry's block in a symbols file.
@@ -149,10 +150,14 @@ type lazySymbols struct {
 
 func (l *lazySymbols) get() []Symbol {
 	l.once.Do(func() {
-		if b, ok := l.file.block(l.ref.off, l.ref.n); ok {
+		b, ok, closed := l.file.block(l.ref.off, l.ref.n)
+		switch {
+		case ok:
 			// The symbols' strings are cut from b, which they keep.
 			l.syms = decodeSymbols(unsafe.String(unsafe.SliceData(b), len(b)-4), l.path, l.lang)
 			return
+		case closed:
+			return // the index is closed: not worth reading every file again
 		}
 		l.syms = deriveSymbols(l.file.root, l.rel, l.path, l.lang, l.hash)
 	})
@@ -367,7 +372,7 @@ func (w *symWriter) close() {
 // its symbols encoded.
 func appendBlockOf(buf []byte, e *fileEntry) []byte {
 	if l := e.lazy; l != nil {
-		if b, ok := l.file.block(l.ref.off, l.ref.n); ok {
+		if b, ok, _ := l.file.block(l.ref.off, l.ref.n); ok {
 			return append(buf, b...)
 		}
 	}
