@@ -54,6 +54,7 @@ type root struct {
 	dirty         bool                  // the manifest on disk is out of date
 	skipped       map[string]*fileEntry // seen but not indexed, by rel path
 	suspect       map[string]bool       // in flight at a crash: purge before indexing
+	symw          symWriter             // the symbols file (symbols_file.go)
 }
 
 // state is one published generation: immutable.
@@ -416,6 +417,7 @@ func (r *root) loadManifest(log *slog.Logger, tune RuntimeTuner) *manifest {
 		os.RemoveAll(filepath.Join(r.cache, bleveDir))
 		os.Remove(filepath.Join(r.cache, manifestFile))
 		os.Remove(filepath.Join(r.cache, oldManifestFile))
+		removeOtherSymbolFiles(r.cache, "")
 		bi, err := openBleve(filepath.Join(r.cache, bleveDir))
 		if err != nil {
 			// Nothing else to try: an in-memory index keeps askls usable.
@@ -423,6 +425,9 @@ func (r *root) loadManifest(log *slog.Logger, tune RuntimeTuner) *manifest {
 			bi, _ = bleve.NewMemOnly(newMapping())
 		}
 		r.bi = bi
+	}
+	if m != fresh {
+		r.symw = symWriter{file: m.symFile, size: m.syms.used}
 	}
 	if len(journal) > 0 {
 		log.Info(fmt.Sprintf("index: %d files were being written when askls last stopped; re-indexing them", len(journal)),
@@ -594,6 +599,10 @@ func (ix *Index) closeRoots() error {
 		if r.journal != nil {
 			r.journal.Close()
 		}
+		r.symw.close()
+		if r.symw.file != nil {
+			r.symw.file.close()
+		}
 		if r.lock != nil {
 			r.lock.Unlock()
 		}
@@ -623,9 +632,15 @@ func (ix *Index) saveRoot(r *root, st *state) error {
 			m.Files[rel] = e
 		}
 	}
+	saved, err := r.symw.save(r.cache, r.real, m.Files)
+	if err != nil {
+		return fmt.Errorf("index: %s: %w", r.abs, err)
+	}
+	m.syms = saved
 	if err := m.save(r.cache); err != nil {
 		return fmt.Errorf("index: %s: %w", r.abs, err)
 	}
+	removeOtherSymbolFiles(r.cache, saved.name)
 	if r.journal != nil {
 		if err := r.journal.Truncate(0); err != nil {
 			return fmt.Errorf("index: truncate journal: %w", err)

@@ -11,7 +11,7 @@ import (
 
 // manifestVersion changes whenever chunking, analysis or the mapping
 // change: an index written by another version is rebuilt.
-const manifestVersion = 13 // 13: C function names after attribute macros, on their own line, and from definer macros (SYSCALL_DEFINE3(read, ...))
+const manifestVersion = 14 // 14: symbols in a file of their own (symbols_file.go); C outlines: return types, attribute macros, definer macros
 
 // fileEntry is what the index knows of one file. Entries are immutable
 // once published in a state; the writer replaces them.
@@ -27,7 +27,7 @@ type fileEntry struct {
 	// an edit re-indexes only the chunks whose hash changed.
 	DocHash []uint64
 	Symbols []Symbol     // when chunked here; use symbols()
-	lazy    *lazySymbols // instead of Symbols when loaded from the manifest
+	lazy    *lazySymbols // instead of Symbols when loaded from the manifest (in the symbols file)
 	// lazyChunks, when set, holds Chunks and DocHash as the manifest
 	// encodes them: use chunks(), docHashes() and chunkCount().
 	lazyChunks *lazyChunks
@@ -78,6 +78,11 @@ type manifest struct {
 	Version int
 	Root    string
 	Files   map[string]*fileEntry // by path relative to the root
+	// syms is the symbols file the entries' symbols are in; when saving,
+	// its refs say where (symWriter.save).
+	syms symbolsSaved
+	// symFile is the symbols file of a loaded manifest.
+	symFile *symFile
 }
 
 // Files of a root's cache folder.
@@ -110,13 +115,15 @@ func loadManifest(dir, rootAbs string) (*manifest, error) {
 	if m.Files == nil {
 		m.Files = map[string]*fileEntry{}
 	}
+	if m.symFile != nil {
+		m.symFile.open(dir)
+	}
 	return m, nil
 }
 
 // save writes the manifest atomically (temporary file, then rename).
+// The symbols file m.syms names is written first (symWriter.save).
 func (m *manifest) save(dir string) error {
-	// Symbols are saved without their path and language: the entry has
-	// them (Open fills them in again).
 	tmp := filepath.Join(dir, manifestFile+".tmp")
 	if err := os.WriteFile(tmp, encodeManifest(m), 0o644); err != nil {
 		return fmt.Errorf("write manifest: %w", err)

@@ -96,6 +96,9 @@ func encodeManifest(m *manifest) []byte {
 	e.b = append(e.b, manifestMagic...)
 	e.uint(uint64(m.Version))
 	e.str(m.Root)
+	e.str(m.syms.name)
+	e.b = binary.LittleEndian.AppendUint64(e.b, m.syms.id)
+	e.uint(uint64(m.syms.used))
 	rels := make([]string, 0, len(m.Files))
 	for rel := range m.Files {
 		rels = append(rels, rel)
@@ -120,12 +123,14 @@ func encodeManifest(m *manifest) []byte {
 			e.uint(uint64(len(f.Chunks)))
 			e.str(string(encodeChunks(f.Chunks, f.DocHash)))
 		}
-		// Symbols are one length-prefixed block, so that loading can keep
-		// it encoded until they are asked for (lazySymbols).
-		if f.lazy != nil {
-			e.str(f.lazy.raw)
+		// Symbols: their count and where the symbols file holds them
+		// (none when it does not).
+		if ref, ok := m.syms.refs[rel]; ok {
+			e.uint(uint64(f.symbolCount()))
+			e.uint(uint64(ref.off))
+			e.uint(uint64(ref.n))
 		} else {
-			e.str(string(encodeSymbols(f.Symbols)))
+			e.uint(0)
 		}
 	}
 	return binary.LittleEndian.AppendUint32(e.b, crc32.Checksum(e.b, castagnoli))
@@ -148,6 +153,15 @@ func decodeManifest(data []byte) (*manifest, error) {
 	if d.err == nil && m.Version != manifestVersion {
 		return m, nil // the caller reports the version
 	}
+	m.syms.name = d.str()
+	if d.err != nil || d.i+8 > len(d.b) {
+		return nil, errManifestCorrupt
+	}
+	m.syms.id = binary.LittleEndian.Uint64(d.b[d.i:])
+	d.i += 8
+	m.syms.used = int64(d.uint())
+	sf := &symFile{name: m.syms.name, id: m.syms.id, root: m.Root}
+	m.symFile = sf
 	// Counts are checked against the bytes left (an entry takes at least
 	// 40, a chunk 14, a part 4), so that a damaged count cannot make the
 	// decoder allocate more than the file could hold.
@@ -173,12 +187,12 @@ func decodeManifest(data []byte) (*manifest, error) {
 		if nc > 0 {
 			f.lazyChunks = &lazyChunks{raw: raw, n: nc, size: f.Size}
 		}
-		if raw := d.str(); raw != "" {
-			ns, n := binary.Uvarint([]byte(raw[:min(len(raw), binary.MaxVarintLen64)]))
-			if n <= 0 || ns > uint64(len(raw)) {
+		if ns := d.uint(); ns > 0 {
+			ref := symRef{off: int64(d.uint()), n: int64(d.uint())}
+			if ref.off < int64(symHeaderLen) || ref.n < 5 || ref.off+ref.n > m.syms.used || ns > uint64(ref.n) {
 				return nil, errManifestCorrupt
 			}
-			f.lazy = &lazySymbols{raw: raw, n: int(ns)}
+			f.lazy = &lazySymbols{file: sf, ref: ref, n: int(ns), rel: rel, hash: f.Hash}
 		}
 		m.Files[rel] = f
 	}
@@ -275,41 +289,8 @@ func decodeChunks(raw string, n int, size int64) decodedChunks {
 	return out
 }
 
-// lazySymbols are a file's symbols as the manifest holds them, decoded at
-// first use: a warm start decodes none of the 228,000 symbols of the Go
-// tree (the symbol table does it afterwards, in the background).
-type lazySymbols struct {
-	raw        string // count, then the symbols (encodeSymbols)
-	n          int    // the count
-	path, lang string // filled into each symbol; set by Open
-	once       sync.Once
-	syms       []Symbol
-}
-
-func (l *lazySymbols) get() []Symbol {
-	l.once.Do(func() { l.syms = decodeSymbols(l.raw, l.path, l.lang) })
-	return l.syms
-}
-
-func encodeSymbols(syms []Symbol) []byte {
-	if len(syms) == 0 {
-		return nil
-	}
-	e := &encoder{}
-	e.uint(uint64(len(syms)))
-	for _, s := range syms {
-		e.str(s.Name)
-		e.str(s.Container)
-		e.str(s.Kind)
-		e.int(int64(s.Line))
-		e.int(int64(s.EndLine))
-		e.str(s.Signature)
-	}
-	return e.b
-}
-
-// decodeSymbols decodes what encodeSymbols wrote; a corrupt block gives
-// the symbols before the damage.
+// decodeSymbols decodes what appendSymbolsBlock wrote (its checksum
+// left out); a corrupt block gives the symbols before the damage.
 func decodeSymbols(raw, path, lang string) []Symbol {
 	d := &decoder{b: unsafe.Slice(unsafe.StringData(raw), len(raw)), s: raw}
 	n := int(d.uint())

@@ -15,11 +15,31 @@ import (
 	"github.com/blevesearch/bleve/v2/document"
 )
 
-// batchDocs is the number of documents per bleve batch during a Sync.
-// A first build of GOROOT/src (BenchmarkColdSync, two runs each,
-// alternated): 1,000 10.8-11.1 s at 436-467 MB peak RSS; 2,000 9.5-10.0 s
-// at 487 MB (fewer segments to merge); 4,000 10.0-10.5 s at 694-698 MB.
+// batchDocs is the number of documents per bleve batch during a Sync,
+// while it has written fewer than batchGrowAfter documents. A first build
+// of GOROOT/src (BenchmarkColdSync, two runs each, alternated): 1,000
+// 10.8-11.1 s at 436-467 MB peak RSS; 2,000 9.5-10.0 s at 487 MB (fewer
+// segments to merge); 4,000 10.0-10.5 s at 694-698 MB.
 const batchDocs = 2000
+
+// Past batchGrowAfter documents, a sync's batches grow in proportion to
+// what it has written (batchDocs per batchGrowAfter), up to maxBatchDocs: a
+// segment's cost is mostly its term dictionary, which grows far slower
+// than its documents, and every segment is merged again into larger
+// ones, so a large build makes fewer, larger segments.
+const (
+	batchGrowAfter = 100_000
+	maxBatchDocs   = 12_000
+)
+
+// batchSize is the number of documents of the next batch of a sync that
+// has written written documents so far.
+func batchSize(written int64) int {
+	if written < batchGrowAfter {
+		return batchDocs
+	}
+	return int(min(maxBatchDocs, batchDocs*written/batchGrowAfter))
+}
 
 // freeAfter: after a sync that indexed more files than this, the stem
 // cache is emptied (see stems.reset).
@@ -104,171 +124,227 @@ func (ix *Index) reloadEntries(r *root, files map[string]*fileEntry) {
 	if err != nil {
 		return // keep the entries made by the sync
 	}
+	// The manifest names the symbols file the root already reads: its
+	// entries share that one.
+	sf := m.symFile
+	if cur := r.symw.file; cur != nil && sf != nil && cur.id == sf.id {
+		sf.close()
+		sf = cur
+	}
 	for rel, e := range m.Files {
 		api := r.api(rel)
 		if e.Skip != "" || files[api] == nil {
 			continue
 		}
 		if e.lazy != nil {
+			e.lazy.file = sf
 			e.lazy.path, e.lazy.lang = api, e.Lang
 		}
 		files[api] = e
 	}
 }
 
+// A sync runs in stages, each a method below:
+//
+//  1. walkRoots lists the files, keeps those whose size and mtime the index
+//     already vouches for, and deletes from bleve the files that are gone;
+//  2. readChanged reads, hashes and chunks the rest on one goroutine per
+//     core (compactEntry keeps each entry's chunks encoded);
+//  3. submitResults takes the results on two goroutines, records them in
+//     the file map, streams their symbols to the symbols file, and sends
+//     their documents to bleve in batches (the journal lists each batch's
+//     files before it is written);
+//  4. finishSync waits for bleve to persist, merges a first build's
+//     segments, checks bleve against the file map, saves the manifest,
+//     applies the edits queued meanwhile and publishes the result.
+
+// syncJob is one file the walk could not vouch for.
+type syncJob struct {
+	r *root
+	walkEntry
+	old     *fileEntry
+	suspect bool // in flight at a crash (read from r.suspect by the walk)
+}
+
+// syncRun is what the stages of one sync share.
+type syncRun struct {
+	ctx      context.Context
+	start    time.Time
+	cur      *state                // the generation the sync started from
+	ov       map[string][]byte     // open buffers
+	files    map[string]*fileEntry // the new file map (guarded by mu once readers run)
+	first    bool                  // a first build: see publishEarly and finishSync
+	stats    SyncStats
+	mu       sync.Mutex   // guards files, stats, r.skipped, r.suspect, r.symw while results are submitted
+	written  atomic.Int64 // documents sent to bleve
+	progress func(phase string, done, total int)
+}
+
 func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
-	start := time.Now()
-	// The command owning the process may tune the runtime for the bulk
-	// load (Options.Runtime).
-	stats := SyncStats{Skipped: map[string]int{}}
-	endBulk := ix.tuner().BulkLoad()
-	defer func() {
-		if stats.Indexed > freeAfter {
-			stems.reset() // see its comment
-		}
-		endBulk(stats.Indexed)
-	}()
 	ix.mu.Lock()
 	cur, ov := ix.cur, ix.overlay
 	ix.mu.Unlock()
-	files := maps.Clone(cur.files)
-	first := len(cur.files) == 0 // a first build: see publishEarly and settle
-	progress := func(phase string, done, total int) {
+	s := &syncRun{ctx: ctx, start: time.Now(), cur: cur, ov: ov, files: maps.Clone(cur.files),
+		first: len(cur.files) == 0, stats: SyncStats{Skipped: map[string]int{}}}
+	s.progress = func(phase string, done, total int) {
 		if ix.opts.Progress != nil {
 			ix.opts.Progress(Progress{Phase: phase, Done: done, Total: total})
 		}
 	}
+	// The command owning the process may tune the runtime for the bulk
+	// load (Options.Runtime).
+	endBulk := ix.tuner().BulkLoad()
+	defer func() {
+		if s.stats.Indexed > freeAfter {
+			stems.reset() // see its comment
+		}
+		endBulk(s.stats.Indexed)
+	}()
 
-	// Walk every root; keep what size and mtime vouch for.
-	// suspect is read from r.suspect here, on the walking goroutine:
-	// the readers below must not read r.suspect, which the submitters
-	// change (purge) under mu.
-	type job struct {
-		r *root
-		walkEntry
-		old     *fileEntry
-		suspect bool
+	todo, err := ix.walkRoots(s)
+	if err != nil {
+		return s.stats, err
 	}
-	var todo []job
+	total := len(todo)
+	s.progress("index", 0, total)
+	results := ix.readChanged(s, todo)
+	stopEarly := ix.publishEarly(s.first, cur, &s.mu, s.files)
+	batchErr := ix.submitResults(s, results, total)
+	stopEarly()
+	if err := ctx.Err(); err != nil {
+		// What was written is journaled; keep what is known.
+		ix.publish(&state{gen: cur.gen, ready: cur.ready, files: s.files}, nil)
+		return s.stats, fmt.Errorf("index: sync interrupted: %w", err)
+	}
+	if batchErr != nil {
+		return s.stats, fmt.Errorf("index: writing to bleve: %w", batchErr)
+	}
+	if err := ix.finishSync(s); err != nil {
+		return s.stats, err
+	}
+	s.progress("done", total, total)
+	return s.stats, nil
+}
+
+// walkRoots walks every root and returns the files whose size and mtime
+// differ from what the index holds; files gone from a root are deleted
+// from the file map and from bleve.
+func (ix *Index) walkRoots(s *syncRun) ([]syncJob, error) {
+	var todo []syncJob
 	cacheDirs := map[string]bool{}
 	for _, r := range ix.roots {
 		cacheDirs[r.cache] = true
 	}
-	progress("walk", 0, 0)
+	s.progress("walk", 0, 0)
 	for _, r := range ix.roots {
 		if r.buffersOnly != "" {
 			continue // not walked: its open buffers are indexed as edits
 		}
 		r.ign.reset()
 		w := &walker{root: r, maxBytes: ix.opts.MaxFileBytes, includeVendor: ix.opts.IncludeVendor,
-			skipDirs: cacheDirs, skipped: stats.Skipped, maxFiles: ix.opts.MaxFiles, maxTotal: ix.opts.MaxTotalBytes}
-		if err := w.walk(ctx); err != nil {
-			return stats, fmt.Errorf("index: walking %s: %w", r.abs, err)
+			skipDirs: cacheDirs, skipped: s.stats.Skipped, maxFiles: ix.opts.MaxFiles, maxTotal: ix.opts.MaxTotalBytes}
+		if err := w.walk(s.ctx); err != nil {
+			return nil, fmt.Errorf("index: walking %s: %w", r.abs, err)
 		}
-		stats.IgnoreNotes = append(stats.IgnoreNotes, w.ignoreNotes()...)
+		s.stats.IgnoreNotes = append(s.stats.IgnoreNotes, w.ignoreNotes()...)
 		seen := make(map[string]bool, len(w.files))
 		for _, f := range w.files {
 			seen[f.rel] = true
-			api := r.api(f.rel)
-			old := files[api]
-			if old == nil {
-				old = r.skipped[f.rel]
-			}
-			_, open := ov[api]
-			suspect := r.suspect[f.rel]
-			if old != nil && !open && !suspect && old.Size == f.size && old.MTime == f.mtime {
-				if old.Skip != "" {
-					stats.Skipped[old.Skip]++ // still skipped, not "unchanged"
-				} else {
-					stats.Unchanged++
-				}
-				continue
-			}
-			todo = append(todo, job{r, f, old, suspect})
-		}
-		// Removed files, and files in flight at a crash that are gone.
-		batch := r.bi.NewBatch()
-		for rel := range r.suspect {
-			if !seen[rel] {
-				ix.purge(r, rel, nil, 0, batch)
+			if j, ok := ix.vouch(s, r, f); !ok {
+				todo = append(todo, j)
 			}
 		}
-		for rel := range r.skipped {
-			if !seen[rel] {
-				delete(r.skipped, rel)
-				r.dirty = true
-			}
-		}
-		var gone []string
-		for api, e := range files {
-			rr, rel := ix.rootOf(api)
-			if rr != r || seen[rel] {
-				continue
-			}
-			if _, open := ov[api]; open {
-				continue // an unsaved buffer keeps it
-			}
-			for n := range e.chunkCount() {
-				batch.Delete(docID(rel, n))
-			}
-			delete(files, api)
-			gone = append(gone, rel)
-			stats.Removed++
-			r.dirty = true
-		}
-		if batch.Size() > 0 {
-			r.writeJournal(gone, ix.log)
-			if err := ix.persist.run(r.bi, batch); err != nil {
-				return stats, fmt.Errorf("index: removing deleted files: %w", err)
-			}
+		if err := ix.removeGone(s, r, seen); err != nil {
+			return nil, err
 		}
 	}
+	return todo, nil
+}
 
-	// Read, hash and chunk what changed, in parallel; two goroutines
-	// submit batches (bleve analyses a batch's documents in parallel and
-	// builds its segment on the submitting goroutine; its merger runs
-	// beside them). A first build goes the same way: scorch's offline
-	// builder, used before, built segments one at a time and merged them
-	// all at the end, alone: GOROOT/src 12.0-13.0 s against 9.2-10.5 s
-	// with batches of 1,000 (peak RSS 345-355 against 409-476 MB); a tree
-	// of 27,034 files 46.4 s / 921 MB against 42.6 s / 809 MB. And
-	// batches are searchable as they are written.
-	total := len(todo)
-	progress("index", 0, total)
-	jobs := make(chan job)
+// vouch says whether the index can keep what it holds of the walked file
+// f (same size and mtime, not open, not suspect), counting it; if not, it
+// returns the job that reads it.
+func (ix *Index) vouch(s *syncRun, r *root, f walkEntry) (syncJob, bool) {
+	api := r.api(f.rel)
+	old := s.files[api]
+	if old == nil {
+		old = r.skipped[f.rel]
+	}
+	_, open := s.ov[api]
+	suspect := r.suspect[f.rel]
+	if old != nil && !open && !suspect && old.Size == f.size && old.MTime == f.mtime {
+		if old.Skip != "" {
+			s.stats.Skipped[old.Skip]++ // still skipped, not "unchanged"
+		} else {
+			s.stats.Unchanged++
+		}
+		return syncJob{}, true
+	}
+	return syncJob{r, f, old, suspect}, false
+}
+
+// removeGone deletes the files of r the walk did not see (removed files,
+// and files in flight at a crash that are gone) from the file map and
+// from bleve.
+func (ix *Index) removeGone(s *syncRun, r *root, seen map[string]bool) error {
+	batch := r.bi.NewBatch()
+	for rel := range r.suspect {
+		if !seen[rel] {
+			ix.purge(r, rel, nil, 0, batch)
+		}
+	}
+	for rel := range r.skipped {
+		if !seen[rel] {
+			delete(r.skipped, rel)
+			r.dirty = true
+		}
+	}
+	var gone []string
+	for api, e := range s.files {
+		rr, rel := ix.rootOf(api)
+		if rr != r || seen[rel] {
+			continue
+		}
+		if _, open := s.ov[api]; open {
+			continue // an unsaved buffer keeps it
+		}
+		for n := range e.chunkCount() {
+			batch.Delete(docID(rel, n))
+		}
+		delete(s.files, api)
+		gone = append(gone, rel)
+		s.stats.Removed++
+		r.dirty = true
+	}
+	if batch.Size() > 0 {
+		r.writeJournal(gone, ix.log)
+		if err := ix.persist.run(r.bi, batch); err != nil {
+			return fmt.Errorf("index: removing deleted files: %w", err)
+		}
+	}
+	return nil
+}
+
+// readChanged reads, hashes and chunks the files of todo on one goroutine
+// per core and returns their results, closed when all are in (or the
+// context ends). Two goroutines submit them (submitResults): bleve
+// analyses a batch's documents in parallel and builds its segment on the
+// submitting goroutine; its merger runs beside them. A first build goes
+// the same way: scorch's offline builder, used before, built segments one
+// at a time and merged them all at the end, alone: GOROOT/src 12.0-13.0 s
+// against 9.2-10.5 s with batches of 1,000 (peak RSS 345-355 against
+// 409-476 MB); a tree of 27,034 files 46.4 s / 921 MB against 42.6 s /
+// 809 MB. And batches are searchable as they are written.
+func (ix *Index) readChanged(s *syncRun, todo []syncJob) <-chan result {
+	jobs := make(chan syncJob)
 	results := make(chan result, 64)
-	var done atomic.Int64
 	var wg sync.WaitGroup
-	workers := runtime.GOMAXPROCS(0)
-	for i := 0; i < workers; i++ {
+	for i := 0; i < runtime.GOMAXPROCS(0); i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for j := range jobs {
-				res := result{r: j.r, rel: j.rel, old: j.old}
-				api := j.r.api(j.rel)
-				if content, open := ov[api]; open {
-					res.e, res.docs = ix.prepare(j.r, j.rel, content, int64(len(content)), 0, false)
-				} else if data, _, err := readCapped(j.r.abs+"/"+j.rel, ix.opts.MaxFileBytes); err != nil {
-					res.e = &fileEntry{Skip: skipReason(err)}
-					if res.e.Skip != "unreadable" {
-						// Refused for what it is: trust size and mtime
-						// next time, as for any skipped file.
-						res.e.Size, res.e.MTime = j.size, j.mtime
-					}
-					if os.IsNotExist(err) {
-						res.e = nil // vanished between walk and read
-					}
-				} else {
-					res.e, res.docs = ix.prepare(j.r, j.rel, data, j.size, j.mtime, false)
-					if j.old != nil && res.e.Hash == j.old.Hash && res.e.Skip == j.old.Skip && !j.suspect {
-						// Touched, not changed: keep the chunks, learn the mtime.
-						e := *j.old
-						e.Size, e.MTime = j.size, j.mtime
-						res.e, res.docs, res.old, res.same = &e, nil, nil, true
-					}
-				}
-				results <- res
+				results <- ix.readOne(s, j)
 			}
 		}()
 	}
@@ -277,143 +353,218 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 		for _, j := range todo {
 			select {
 			case jobs <- j:
-			case <-ctx.Done():
+			case <-s.ctx.Done():
 				return
 			}
 		}
 	}()
 	go func() { wg.Wait(); close(results) }()
+	return results
+}
 
-	var mu sync.Mutex // guards files, stats, r.skipped, r.suspect below
-	stopEarly := ix.publishEarly(first, cur, &mu, files)
-	var bwg sync.WaitGroup
+// readOne reads, hashes and chunks one file (its open buffer when it has
+// one).
+func (ix *Index) readOne(s *syncRun, j syncJob) result {
+	res := result{r: j.r, rel: j.rel, old: j.old}
+	api := j.r.api(j.rel)
+	if content, open := s.ov[api]; open {
+		res.e, res.docs = ix.prepare(j.r, j.rel, content, int64(len(content)), 0, false)
+		compactEntry(res.e)
+		return res
+	}
+	data, _, err := readCapped(j.r.abs+"/"+j.rel, ix.opts.MaxFileBytes)
+	if err != nil {
+		res.e = &fileEntry{Skip: skipReason(err)}
+		if res.e.Skip != "unreadable" {
+			// Refused for what it is: trust size and mtime next time, as
+			// for any skipped file.
+			res.e.Size, res.e.MTime = j.size, j.mtime
+		}
+		if os.IsNotExist(err) {
+			res.e = nil // vanished between walk and read
+		}
+		return res
+	}
+	res.e, res.docs = ix.prepare(j.r, j.rel, data, j.size, j.mtime, false)
+	if j.old != nil && res.e.Hash == j.old.Hash && res.e.Skip == j.old.Skip && !j.suspect {
+		// Touched, not changed: keep the chunks, learn the mtime.
+		e := *j.old
+		e.Size, e.MTime = j.size, j.mtime
+		res.e, res.docs, res.old, res.same = &e, nil, nil, true
+		return res
+	}
+	compactEntry(res.e)
+	return res
+}
+
+// compactEntry keeps a new entry's chunks in their encoded form (as a
+// manifest holds them, decoded at first use): one string without pointers
+// instead of a slice of structs of strings, which a large build would
+// otherwise keep on the heap, for the collector to scan, until its end.
+func compactEntry(e *fileEntry) {
+	if e == nil || e.Skip != "" || len(e.Chunks) == 0 {
+		return
+	}
+	e.lazyChunks = &lazyChunks{raw: string(encodeChunks(e.Chunks, e.DocHash)), n: len(e.Chunks), size: e.Size}
+	e.Chunks, e.DocHash = nil, nil
+}
+
+// submitResults records each result in the file map and sends its
+// documents to bleve, on two goroutines, and returns the first error of a
+// batch.
+func (ix *Index) submitResults(s *syncRun, results <-chan result, total int) error {
+	var done atomic.Int64
+	var wg sync.WaitGroup
 	var batchErr error
 	for i := 0; i < 2; i++ {
-		bwg.Add(1)
+		wg.Add(1)
 		go func() {
-			defer bwg.Done()
-			batches := map[*root]*bleve.Batch{}
-			rels := map[*root][]string{}
-			ndocs := map[*root]int{}
-			flush := func(r *root) {
-				b := batches[r]
-				if b == nil || b.Size() == 0 {
-					return
-				}
-				mu.Lock()
-				r.writeJournal(rels[r], ix.log)
-				mu.Unlock()
-				if err := ix.persist.run(r.bi, b); err != nil {
-					mu.Lock()
-					batchErr = err
-					mu.Unlock()
-				}
-				batches[r], rels[r], ndocs[r] = nil, nil, 0
-			}
+			defer wg.Done()
+			sub := &submitter{ix: ix, s: s, batches: map[*root]*bleve.Batch{}, rels: map[*root][]string{}, ndocs: map[*root]int{}}
 			for res := range results {
-				n := done.Add(1)
-				if n%256 == 0 {
-					progress("index", int(n), total)
+				if n := done.Add(1); n%256 == 0 {
+					s.progress("index", int(n), total)
 				}
-				r := res.r
-				api := r.api(res.rel)
-				mu.Lock()
-				r.dirty = true
-				if res.old != nil || r.suspect[res.rel] {
-					b := batches[r]
-					if b == nil {
-						b = r.bi.NewBatch()
-						batches[r] = b
-					}
-					ix.purge(r, res.rel, res.old, len(res.docs), b)
-					rels[r] = append(rels[r], res.rel)
-				}
-				delete(files, api)
-				delete(r.skipped, res.rel)
-				switch {
-				case res.e == nil:
-					stats.Skipped["vanished"]++
-				case res.e.Skip != "":
-					r.skipped[res.rel] = res.e
-					stats.Skipped[res.e.Skip]++
-				case res.same:
-					files[api] = res.e // unchanged content
-					stats.Unchanged++
-				default:
-					files[api] = res.e
-					stats.Indexed++
-					stats.Chunks += len(res.docs)
-				}
-				mu.Unlock()
-				if len(res.docs) == 0 {
-					continue
-				}
-				b := batches[r]
-				if b == nil {
-					b = r.bi.NewBatch()
-					batches[r] = b
-				}
-				for _, d := range res.docs {
-					b.IndexAdvanced(d)
-				}
-				rels[r] = append(rels[r], res.rel)
-				ndocs[r] += len(res.docs)
-				if ndocs[r] >= batchDocs {
-					flush(r)
-				}
+				sub.take(res)
 			}
-			for r := range batches {
-				flush(r)
+			for r := range sub.batches {
+				sub.flush(r)
+			}
+			if sub.err != nil {
+				s.mu.Lock()
+				batchErr = sub.err
+				s.mu.Unlock()
 			}
 		}()
 	}
-	bwg.Wait()
-	stopEarly()
-	if err := ctx.Err(); err != nil {
-		// What was written is journaled; keep what is known.
-		ix.publish(&state{gen: cur.gen, ready: cur.ready, files: files}, nil)
-		return stats, fmt.Errorf("index: sync interrupted: %w", err)
-	}
-	if batchErr != nil {
-		return stats, fmt.Errorf("index: writing to bleve: %w", batchErr)
-	}
+	wg.Wait()
+	return batchErr
+}
 
-	// Make it durable, then record it.
-	if err := ix.persist.wait(); err != nil {
-		return stats, fmt.Errorf("index: persisting: %w", err)
+// submitter is one of submitResults' goroutines: its batches, one per
+// root, and the files each lists.
+type submitter struct {
+	ix      *Index
+	s       *syncRun
+	batches map[*root]*bleve.Batch
+	rels    map[*root][]string
+	ndocs   map[*root]int
+	err     error
+}
+
+// batch is the submitter's batch for r.
+func (sub *submitter) batch(r *root) *bleve.Batch {
+	b := sub.batches[r]
+	if b == nil {
+		b = r.bi.NewBatch()
+		sub.batches[r] = b
 	}
-	if first {
+	return b
+}
+
+// take records one result and adds its documents to r's batch, which is
+// written once it holds batchSize documents.
+func (sub *submitter) take(res result) {
+	s, r := sub.s, res.r
+	api := r.api(res.rel)
+	s.mu.Lock()
+	r.dirty = true
+	if res.old != nil || r.suspect[res.rel] {
+		sub.ix.purge(r, res.rel, res.old, len(res.docs), sub.batch(r))
+		sub.rels[r] = append(sub.rels[r], res.rel)
+	}
+	delete(s.files, api)
+	delete(r.skipped, res.rel)
+	switch {
+	case res.e == nil:
+		s.stats.Skipped["vanished"]++
+	case res.e.Skip != "":
+		r.skipped[res.rel] = res.e
+		s.stats.Skipped[res.e.Skip]++
+	case res.same:
+		s.files[api] = res.e // unchanged content
+		s.stats.Unchanged++
+	default:
+		if !r.temp {
+			// Written to the symbols file now rather than held until the
+			// manifest is saved.
+			r.symw.add(r.cache, r.real, res.rel, res.e)
+			if res.e.lazy != nil {
+				res.e.lazy.path, res.e.lazy.lang = api, res.e.Lang
+			}
+		}
+		s.files[api] = res.e
+		s.stats.Indexed++
+		s.stats.Chunks += len(res.docs)
+	}
+	s.mu.Unlock()
+	if len(res.docs) == 0 {
+		return
+	}
+	b := sub.batch(r)
+	for _, d := range res.docs {
+		b.IndexAdvanced(d)
+	}
+	sub.rels[r] = append(sub.rels[r], res.rel)
+	sub.ndocs[r] += len(res.docs)
+	if sub.ndocs[r] >= batchSize(sub.s.written.Load()) {
+		sub.flush(r)
+	}
+}
+
+// flush writes r's batch, journaled.
+func (sub *submitter) flush(r *root) {
+	b := sub.batches[r]
+	if b == nil || b.Size() == 0 {
+		return
+	}
+	sub.s.mu.Lock()
+	r.writeJournal(sub.rels[r], sub.ix.log)
+	sub.s.mu.Unlock()
+	if err := sub.ix.persist.run(r.bi, b); err != nil && sub.err == nil {
+		sub.err = err
+	}
+	sub.s.written.Add(int64(sub.ndocs[r]))
+	sub.batches[r], sub.rels[r], sub.ndocs[r] = nil, nil, 0
+}
+
+// finishSync makes what the sync wrote durable, checks it, records it in
+// the manifests and publishes it with the edits queued meanwhile.
+func (ix *Index) finishSync(s *syncRun) error {
+	if err := ix.persist.wait(); err != nil {
+		return fmt.Errorf("index: persisting: %w", err)
+	}
+	if s.first {
 		// A first build leaves many small segments whose merges would
 		// otherwise run after it, beside the first edits and searches
 		// (or at the next start, when askls index exits): run them now.
 		for _, r := range ix.roots {
-			if err := settle(ctx, r.bi); err != nil {
+			if err := settle(s.ctx, r.bi); err != nil {
 				ix.log.Warn("index: merging the first build's segments", "err", err)
 			}
 		}
 	}
 	for _, r := range ix.roots {
-		if err := ix.verifyRoot(r, files); err != nil {
-			return stats, err
+		if err := ix.verifyRoot(r, s.files); err != nil {
+			return err
 		}
 	}
-	st := &state{ready: true, files: files}
+	st := &state{ready: true, files: s.files}
 	for _, r := range ix.roots {
 		writes := r.dirty // saveRoot writes only a changed root's manifest
 		if err := ix.saveRoot(r, st); err != nil {
 			ix.log.Warn("index: cannot save the manifest; the next start re-indexes", "err", err)
-		} else if writes && stats.Indexed > freeAfter {
-			ix.reloadEntries(r, files)
+		} else if writes && s.stats.Indexed > freeAfter {
+			ix.reloadEntries(r, s.files)
 		}
 	}
 	pend, gen, ov2, _ := ix.takePending()
-	ix.applyChanges(files, pend, ov2)
+	ix.applyChanges(s.files, pend, ov2)
 	st.gen = gen
-	stats.Files = len(files)
-	stats.Duration = time.Since(start)
+	s.stats.Files = len(s.files)
+	s.stats.Duration = time.Since(s.start)
 	ix.publish(st, nil)
-	progress("done", total, total)
-	return stats, nil
+	return nil
 }
 
 // verifyRoot checks, after a sync, that bleve holds one document per chunk

@@ -7,7 +7,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 )
 
 // walkEntry is one candidate file found by the walk.
@@ -17,14 +19,21 @@ type walkEntry struct {
 	mtime int64 // UnixNano
 }
 
-// walker lists the files of one root that may enter the index.
+// walker lists the files of one root that may enter the index. Folders
+// are listed on one goroutine per core (most of a walk is the system
+// calls that list folders and stat files): files come in no set order.
 type walker struct {
 	root          *root
 	maxBytes      int64
 	includeVendor bool
 	skipDirs      map[string]bool // absolute folders never entered (the cache)
-	files         []walkEntry
-	skipped       map[string]int
+
+	sem     chan struct{} // a slot per extra goroutine listing folders
+	wg      sync.WaitGroup
+	mu      sync.Mutex // guards what follows while the walk runs
+	err     error      // the first error: ends the walk
+	files   []walkEntry
+	skipped map[string]int
 
 	// What the ignore rules kept out: per rule, the files and folders it
 	// excluded (a folder counts once; it is not entered), and how many of
@@ -39,7 +48,15 @@ type walker struct {
 	totalBytes int64
 }
 
+// skip counts a file or folder left out; call with w.mu held.
 func (w *walker) skip(reason string) { w.skipped[reason]++ }
+
+// locked runs f with w.mu held.
+func (w *walker) locked(f func()) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	f()
+}
 
 // exclusion counts what one ignore rule kept out of a walk.
 type exclusion struct {
@@ -55,6 +72,8 @@ func (w *walker) ignoredBy(chain []ruleSet, child string, isDir, top bool) bool 
 	if r == nil {
 		return false
 	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	if w.excluded == nil {
 		w.excluded = map[*rule]*exclusion{}
 	}
@@ -71,11 +90,47 @@ func (w *walker) ignoredBy(chain []ruleSet, child string, isDir, top bool) bool 
 }
 
 func (w *walker) walk(ctx context.Context) error {
-	return w.dir(ctx, "", w.root.ign.chain(""))
+	w.sem = make(chan struct{}, max(0, runtime.GOMAXPROCS(0)-1))
+	w.enter(ctx, "", w.root.ign.chain(""))
+	w.wg.Wait()
+	return w.err
+}
+
+// enter walks folder rel on another goroutine when one is free, else on
+// this one.
+func (w *walker) enter(ctx context.Context, rel string, chain []ruleSet) {
+	select {
+	case w.sem <- struct{}{}:
+		w.wg.Add(1)
+		go func() {
+			defer func() { <-w.sem; w.wg.Done() }()
+			w.dirOrStop(ctx, rel, chain)
+		}()
+	default:
+		w.dirOrStop(ctx, rel, chain)
+	}
+}
+
+// dirOrStop walks folder rel unless the walk has ended, and records the
+// error that ends it.
+func (w *walker) dirOrStop(ctx context.Context, rel string, chain []ruleSet) {
+	w.mu.Lock()
+	stopped := w.err != nil
+	w.mu.Unlock()
+	if stopped {
+		return
+	}
+	if err := w.dir(ctx, rel, chain); err != nil {
+		w.locked(func() {
+			if w.err == nil {
+				w.err = err
+			}
+		})
+	}
 }
 
 // overBudget says, once the walk has gone over its budget, by how much
-// and what to do.
+// and what to do. Call it with w.mu held.
 func (w *walker) overBudget() error {
 	if w.maxFiles > 0 && len(w.files) > w.maxFiles {
 		return fmt.Errorf("%w: %s has more than %d files to index (the file budget); open a project folder, add ignore rules (.asklsignore), or raise the budget (--max-files)",
@@ -88,7 +143,8 @@ func (w *walker) overBudget() error {
 	return nil
 }
 
-// dir walks folder rel, whose entries the ignore rules of chain decide.
+// dir walks folder rel, whose entries the ignore rules of chain decide;
+// its sub-folders are entered as goroutines come free (enter).
 func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 	if err := ctx.Err(); err != nil {
 		return err
@@ -98,7 +154,7 @@ func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 		return nil
 	}
 	if rel != "" && specialFSAt(abs) != "" {
-		w.skip("special file system")
+		w.locked(func() { w.skip("special file system") })
 		return nil // /proc, /sys, ... under a root that is "/"
 	}
 	entries, err := os.ReadDir(abs)
@@ -106,10 +162,11 @@ func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 		if rel == "" {
 			return err
 		}
-		w.skip("unreadable folder")
+		w.locked(func() { w.skip("unreadable folder") })
 		return nil
 	}
 	top := rel == ""
+	var subdirs []string
 	for _, e := range entries {
 		name := e.Name()
 		child := name
@@ -118,11 +175,10 @@ func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 		}
 		typ := e.Type()
 		if top && !(typ.IsDir() && alwaysSkipped[name]) {
-			w.rootEntries++
+			w.locked(func() { w.rootEntries++ })
 		}
 		if typ&fs.ModeSymlink != 0 {
-			w.symlink(chain, child, top)
-			if err := w.overBudget(); err != nil {
+			if err := w.symlink(chain, child, top); err != nil {
 				return err
 			}
 			continue
@@ -134,9 +190,7 @@ func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 			if w.ignoredBy(chain, child, true, top) {
 				continue
 			}
-			if err := w.dir(ctx, child, w.root.ign.subChain(chain, child)); err != nil {
-				return err
-			}
+			subdirs = append(subdirs, child)
 			continue
 		}
 		if !typ.IsRegular() {
@@ -147,67 +201,74 @@ func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 		}
 		info, err := e.Info()
 		if err != nil {
-			w.skip("vanished")
+			w.locked(func() { w.skip("vanished") })
 			continue
 		}
-		w.file(child, info)
-		if err := w.overBudget(); err != nil {
+		if err := w.file(child, info); err != nil {
 			return err
 		}
+	}
+	for _, sub := range subdirs {
+		w.enter(ctx, sub, w.root.ign.subChain(chain, sub))
 	}
 	return nil
 }
 
-// file applies the name and size filters to a regular file.
-func (w *walker) file(rel string, info fs.FileInfo) {
-	if isSecretName(rel) {
-		w.skip("secret")
-		return
+// file applies the name and size filters to a regular file, and returns
+// an error once the walk is over its budget.
+func (w *walker) file(rel string, info fs.FileInfo) error {
+	reason := ""
+	switch {
+	case isSecretName(rel):
+		reason = "secret"
+	case binaryExt[strings.ToLower(path.Ext(rel))]:
+		reason = "binary"
+	case info.Size() > w.maxBytes:
+		reason = "too large"
 	}
-	if binaryExt[strings.ToLower(path.Ext(rel))] {
-		w.skip("binary")
-		return
-	}
-	if info.Size() > w.maxBytes {
-		w.skip("too large")
-		return
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if reason != "" {
+		w.skip(reason)
+		return nil
 	}
 	w.files = append(w.files, walkEntry{rel: rel, size: info.Size(), mtime: info.ModTime().UnixNano()})
 	w.totalBytes += info.Size()
+	return w.overBudget()
 }
 
 // symlink keeps a link to a file inside the root; links that leave the
 // root, point at folders (cycles, duplicates) or at nothing are skipped.
-func (w *walker) symlink(chain []ruleSet, rel string, top bool) {
+// It returns an error once the walk is over its budget.
+func (w *walker) symlink(chain []ruleSet, rel string, top bool) error {
 	if w.ignoredBy(chain, rel, false, top) {
-		return
+		return nil
 	}
+	reason := ""
 	target, err := filepath.EvalSymlinks(filepath.Join(w.root.abs, filepath.FromSlash(rel)))
-	if err != nil {
-		w.skip("broken symlink")
-		return
+	var info fs.FileInfo
+	switch {
+	case err != nil:
+		reason = "broken symlink"
+	case !within(w.root.real, target):
+		reason = "symlink out of root"
+	case isSecretName(filepath.ToSlash(target)):
+		reason = "secret" // an ordinary name for a secret file
+	default:
+		if info, err = os.Stat(target); err != nil {
+			reason = "broken symlink"
+		} else if info.IsDir() {
+			reason = "symlink to folder"
+		}
 	}
-	if !within(w.root.real, target) {
-		w.skip("symlink out of root")
-		return
-	}
-	if isSecretName(filepath.ToSlash(target)) {
-		w.skip("secret") // an ordinary name for a secret file
-		return
-	}
-	info, err := os.Stat(target)
-	if err != nil {
-		w.skip("broken symlink")
-		return
-	}
-	if info.IsDir() {
-		w.skip("symlink to folder")
-		return
+	if reason != "" {
+		w.locked(func() { w.skip(reason) })
+		return nil
 	}
 	if !info.Mode().IsRegular() {
-		return
+		return nil
 	}
-	w.file(rel, info)
+	return w.file(rel, info)
 }
 
 // within reports whether p is dir or below it (both cleaned absolute paths).

@@ -49,6 +49,7 @@ type benchParams struct {
 	ask       bool
 	askOnly   bool
 	askRounds int
+	warm      bool
 }
 
 func parseBench(args []string) (benchParams, error) {
@@ -62,6 +63,7 @@ func parseBench(args []string) (benchParams, error) {
 	fs.BoolVar(&p.ask, "ask", false, "also time whole answers through a running Ollama (--model, --ollama-host): the model's reported time beside askls's own cost per hop")
 	fs.BoolVar(&p.askOnly, "ask-only", false, "only the --ask round trip, on the persisted index of --root (no cold build)")
 	fs.IntVar(&p.askRounds, "ask-rounds", 3, "rounds over the questions for --ask")
+	fs.BoolVar(&p.warm, "warm", false, "no cold build: the warm start, idle memory, updates and queries on the persisted index of --root in --cache (built first when missing); for trees whose cold build takes minutes")
 	p.af.register(fs)
 	return p, fs.Parse(args)
 }
@@ -100,7 +102,15 @@ func runBench(ctx context.Context, args []string) error {
 	}
 
 	a := benchFigures{System: "askls"}
-	if err := coldBuild(ctx, opts, &a); err != nil {
+	if p.warm {
+		if p.baseline || p.ask {
+			return usageError("askls-bench bench: --warm goes without --baseline and --ask")
+		}
+		opts.CacheDir = p.rf.Cache
+		if err := prepareWarm(ctx, opts); err != nil {
+			return err
+		}
+	} else if err := coldBuild(ctx, opts, &a); err != nil {
 		return err
 	}
 	ix, err := warmStart(ctx, opts, &a)
@@ -108,6 +118,10 @@ func runBench(ctx context.Context, args []string) error {
 		return err
 	}
 	defer ix.Close()
+	if p.warm {
+		st := ix.Stats()
+		a.Files, a.Chunks = st.Files, st.Chunks
+	}
 	idleMemory(&a)
 	upd, err := pickUpdateFile(ix.Snapshot(), 1000)
 	if err != nil {
@@ -183,6 +197,27 @@ func coldBuild(ctx context.Context, opts index.Options, a *benchFigures) error {
 	st := ix.Stats()
 	a.Files, a.Chunks = st.Files, st.Chunks
 	return ix.Close()
+}
+
+// prepareWarm brings the persisted index of --warm up to date (a cold
+// build when there is none), untimed, so that the warm start that follows
+// finds nothing changed.
+func prepareWarm(ctx context.Context, opts index.Options) error {
+	opts.SymbolsOnDemand = true
+	ix, err := index.Open(ctx, opts)
+	if err != nil {
+		return err
+	}
+	if _, err := ix.Sync(ctx); err != nil {
+		ix.Close()
+		return err
+	}
+	if err := ix.Close(); err != nil {
+		return err
+	}
+	runtime.GC()
+	debug.FreeOSMemory()
+	return nil
 }
 
 // warmStart times Open + Sync with nothing changed and returns the open

@@ -44,6 +44,8 @@ func run(ctx context.Context, args []string) error {
 		return runEval(ctx, args[1:])
 	case "bench":
 		return runBench(ctx, args[1:])
+	case "serve":
+		return runServe(ctx, args[1:])
 	case "help", "-h", "-help", "--help":
 		usage()
 		return nil
@@ -58,6 +60,7 @@ func usage() {
 commands:
   eval   score search and retrieval-mode answers on a question set
   bench  time indexing, updates and search (and plain bleve with --baseline)
+  serve  run askls serve as an editor does: time to ready, workspace/symbol, idle memory
 
 Run 'askls-bench COMMAND -h' for a command's flags.`)
 }

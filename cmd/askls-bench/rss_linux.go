@@ -16,8 +16,18 @@ func peakRSSMB() float64 { return procStatusMB("VmHWM:") }
 // rssMB is the resident set now, in MB.
 func rssMB() float64 { return procStatusMB("VmRSS:") }
 
-func procStatusMB(key string) float64 {
-	f, err := os.Open("/proc/self/status")
+// pidRSSMB is the resident set of process pid now, in MB.
+func pidRSSMB(pid int) float64 { return pidStatusMB(pid, "VmRSS:") }
+
+func procStatusMB(key string) float64 { return statusMB("/proc/self/status", key) }
+
+// pidStatusMB reads a memory figure (VmRSS:, VmHWM:) of process pid.
+func pidStatusMB(pid int, key string) float64 {
+	return statusMB("/proc/"+strconv.Itoa(pid)+"/status", key)
+}
+
+func statusMB(path, key string) float64 {
+	f, err := os.Open(path)
 	if err != nil {
 		return 0
 	}
