@@ -9,8 +9,8 @@ go build -o "$tmp/askls" ./cmd/askls
 "$tmp/askls" index --root . --cache "$tmp/cache"
 out=$("$tmp/askls" search --root . --cache "$tmp/cache" --json "chunkFile cuts content into chunks")
 echo "$out" | head -c 300; echo
-echo "$out" | grep -q '"path":"index/chunk.go"' || { echo "index.sh: chunkFile not found in index/chunk.go"; exit 1; }
-echo "$out" | grep -q '"ms":' || { echo "index.sh: no ms field"; exit 1; }
+grep -q '"path":"index/chunk.go"' <<<"$out" || { echo "index.sh: chunkFile not found in index/chunk.go"; exit 1; }
+grep -q '"ms":' <<<"$out" || { echo "index.sh: no ms field"; exit 1; }
 if msg=$("$tmp/askls" search --root /nonexistent-askls-root x 2>&1); then
   echo "index.sh: a missing root did not fail"; exit 1
 fi

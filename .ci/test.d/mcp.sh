@@ -59,18 +59,18 @@ inspect() { timeout 120 "$INS" --cli "$@"; }
 
 out=$(inspect "${server[@]}" --method tools/list)
 for t in search_code grep read_file list_files find_symbol outline ask; do
-  echo "$out" | grep -q "\"name\": *\"$t\"" || { echo "mcp.sh: tools/list lacks $t:"; echo "$out" | head -c 2000; exit 1; }
+  grep -q "\"name\": *\"$t\"" <<<"$out" || { echo "mcp.sh: tools/list lacks $t:"; head -c 2000 <<<"$out"; exit 1; }
 done
-echo "$out" | grep -q '"query"' || { echo "mcp.sh: search_code's schema lacks query"; exit 1; }
+grep -q '"query"' <<<"$out" || { echo "mcp.sh: search_code's schema lacks query"; exit 1; }
 
 out=$(inspect "${server[@]}" --method tools/call --tool-name search_code --tool-arg "query=entries expire ttl")
 echo "$out" | head -c 400; echo
-echo "$out" | grep -q 'cache/cache.go:' || { echo "mcp.sh: search_code found nothing"; exit 1; }
+grep -q 'cache/cache.go:' <<<"$out" || { echo "mcp.sh: search_code found nothing"; exit 1; }
 
 out=$(inspect "${server[@]}" --method tools/call --tool-name ask --tool-arg "question=How do cache entries expire?")
 echo "$out" | head -c 400; echo
-echo "$out" | grep -q 'Citations:' || { echo "mcp.sh: ask has no citations"; exit 1; }
-echo "$out" | grep -q '\[1\] cache/cache.go:' || { echo "mcp.sh: ask does not cite cache/cache.go"; exit 1; }
+grep -q 'Citations:' <<<"$out" || { echo "mcp.sh: ask has no citations"; exit 1; }
+grep -q '\[1\] cache/cache.go:' <<<"$out" || { echo "mcp.sh: ask does not cite cache/cache.go"; exit 1; }
 
 out=$(inspect "${server[@]}" --method tools/call --tool-name read_file --tool-arg "path=../../etc/passwd" || true)
 echo "$out" | grep -Eq 'isError"?: *true' || { echo "mcp.sh: read_file outside the root was not an error result:"; echo "$out"; exit 1; }
@@ -84,7 +84,7 @@ for _ in $(seq 1 100); do
   sleep 0.1
 done
 out=$(inspect "http://127.0.0.1:$port/mcp" --transport http --method tools/call --tool-name search_code --tool-arg "query=entries expire ttl")
-echo "$out" | grep -q 'cache/cache.go:' || { echo "mcp.sh: search_code over HTTP found nothing:"; echo "$out"; cat "$tmp/http.log"; exit 1; }
+grep -q 'cache/cache.go:' <<<"$out" || { echo "mcp.sh: search_code over HTTP found nothing:"; echo "$out"; cat "$tmp/http.log"; exit 1; }
 if "$tmp/askls" mcp --root "$root" --http "0.0.0.0:$port" 2>/dev/null; then
   echo "mcp.sh: a non-loopback --http address was accepted"; exit 1
 fi
