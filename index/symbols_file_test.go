@@ -47,6 +47,12 @@ func TestSymbolsLiveInTheirOwnFile(t *testing.T) {
 	if got := findSymbol(f.ix, "F7"); got != "pkg07/f0007.go:4" {
 		t.Errorf("F7 after a restart: %q", got)
 	}
+	// The symbol table keeps records, not the files' decoded symbols.
+	for p, e := range f.ix.Snapshot().st.files {
+		if e.lazy != nil && e.lazy.kept.Load() {
+			t.Errorf("%s: its decoded symbols are kept after a lookup", p)
+		}
+	}
 	p := filepath.Join(root, "pkg07", "f0007.go")
 	if err := os.WriteFile(p, []byte("package p\n\nfunc Renamed7() {}\n"), 0o644); err != nil {
 		t.Fatal(err)

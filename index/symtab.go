@@ -15,7 +15,12 @@ import (
 // A symBase is built once from the files of some generation: every
 // distinct lower-case name, sorted (exact and prefix lookups are a binary
 // search), and the same names joined in one string (a substring lookup is
-// strings.Index over it, not a ToLower per symbol). Later generations share
+// strings.Index over it, not a ToLower per symbol). Each symbol is a small
+// record (symRec: its names, file, line, kind and place in its file's
+// list), not a decoded Symbol: the symbols of a file in the symbols file
+// are read to build the table and again, for the few a lookup returns, to
+// fill in their signatures (the Linux tree's 2.9 million decoded symbols
+// held 600 MB). Later generations share
 // the base and list the files that changed since it was built ("over"):
 // their symbols are read from the generation's own entries and their stale
 // base entries are skipped. An edit therefore costs a diff of the file
@@ -31,6 +36,7 @@ const maxOver = 256
 type symtab struct {
 	base *symBase
 	over map[string]bool // API paths whose symbols come from state.files, not base
+	tune RuntimeTuner    // told of each base's build (handed on from table to table)
 }
 
 // symBase is the sorted table of the symbols of files.
@@ -38,12 +44,29 @@ type symBase struct {
 	files map[string]*fileEntry // the generation it was built from (read-only)
 
 	once  sync.Once
-	names []string  // distinct lower-case names, sorted
-	first []int32   // symbols of names[i] are ents[first[i]:first[i+1]]
-	ents  []*Symbol // grouped by name
-	blob  string    // "\x00" + names joined by "\x00" + "\x00"
-	offs  []int32   // offset in blob of names[i]
-	count int       // symbols in the table
+	names []string // distinct lower-case names, sorted
+	first []int32  // symbols of names[i] are recs[first[i]:first[i+1]]
+	recs  []symRec // grouped by name
+	blob  string   // "\x00" + names joined by "\x00" + "\x00"
+	offs  []int32  // offset in blob of names[i]
+	count int      // symbols in the table
+
+	// What the records point to.
+	paths   []string     // by file number
+	entries []*fileEntry // by file number
+	strs    []string     // names and containers in their own case, by number
+	kinds   []string     // kinds, by number
+
+	tune RuntimeTuner // told when the build is done; nil: none
+}
+
+// symRec is one symbol of a symBase.
+type symRec struct {
+	name, container int32 // in strs; container -1: none
+	file            int32 // in paths and entries
+	idx             int32 // its place in its file's symbols
+	line, end       int32
+	kind            int16 // in kinds
 }
 
 // nextSymtab is the table for a generation with files, given the table of
@@ -51,13 +74,13 @@ type symBase struct {
 // differ from the previous generation's: the others are not compared.
 func nextSymtab(prev symtab, files map[string]*fileEntry, changed map[string]bool) symtab {
 	if prev.base == nil || len(prev.base.files) == 0 {
-		return symtab{base: &symBase{files: files}}
+		return symtab{base: &symBase{files: files, tune: prev.tune}, tune: prev.tune}
 	}
 	if changed != nil {
 		// Listing a path whose entry did not change is harmless: its
 		// symbols are read from the generation instead of the base.
 		if len(prev.over)+len(changed) > maxOver {
-			return symtab{base: &symBase{files: files}}
+			return symtab{base: &symBase{files: files, tune: prev.tune}, tune: prev.tune}
 		}
 		over := make(map[string]bool, len(prev.over)+len(changed))
 		for p := range prev.over {
@@ -66,14 +89,14 @@ func nextSymtab(prev symtab, files map[string]*fileEntry, changed map[string]boo
 		for p := range changed {
 			over[p] = true
 		}
-		return symtab{base: prev.base, over: over}
+		return symtab{base: prev.base, over: over, tune: prev.tune}
 	}
 	over := map[string]bool{}
 	for p, e := range files {
 		if prev.base.files[p] != e {
 			over[p] = true
 			if len(over) > maxOver {
-				return symtab{base: &symBase{files: files}}
+				return symtab{base: &symBase{files: files, tune: prev.tune}, tune: prev.tune}
 			}
 		}
 	}
@@ -81,11 +104,11 @@ func nextSymtab(prev symtab, files map[string]*fileEntry, changed map[string]boo
 		if _, ok := files[p]; !ok {
 			over[p] = true
 			if len(over) > maxOver {
-				return symtab{base: &symBase{files: files}}
+				return symtab{base: &symBase{files: files, tune: prev.tune}, tune: prev.tune}
 			}
 		}
 	}
-	return symtab{base: prev.base, over: over}
+	return symtab{base: prev.base, over: over, tune: prev.tune}
 }
 
 // buildAsync builds the base in the background unless it is built.
@@ -99,29 +122,62 @@ func (b *symBase) build() {
 	b.once.Do(func() {
 		// Number the distinct lower-case names in the order met, sort
 		// them, then place each symbol in its name's group: one map
-		// lookup per symbol and a sort of the distinct names only.
+		// lookup per symbol and a sort of the distinct names only. Every
+		// string kept is a copy: the decoded symbols' strings are cut from
+		// their file's block, which is not kept.
 		n := 0
 		for _, e := range b.files {
 			n += e.symbolCount()
 		}
-		syms := make([]*Symbol, 0, n)
+		recs := make([]symRec, 0, n)
 		group := make([]int32, 0, n) // by symbol: its name's number
 		ids := make(map[string]int32, n/2)
+		strIDs := make(map[string]int32, n/2)
+		kindIDs := map[string]int16{}
 		var names []string // by number
 		var count []int32  // by number
-		for _, e := range b.files {
-			fs := e.symbols()
+		str := func(v string) int32 {
+			id, ok := strIDs[v]
+			if !ok {
+				id = int32(len(b.strs))
+				v = strings.Clone(v)
+				strIDs[v] = id
+				b.strs = append(b.strs, v)
+			}
+			return id
+		}
+		for p, e := range b.files {
+			fs := e.peekSymbols()
+			if len(fs) == 0 {
+				continue
+			}
+			file := int32(len(b.paths))
+			b.paths = append(b.paths, p)
+			b.entries = append(b.entries, e)
 			for i := range fs {
-				l := strings.ToLower(fs[i].Name)
+				sym := &fs[i]
+				l := strings.ToLower(sym.Name)
 				id, ok := ids[l]
 				if !ok {
 					id = int32(len(names))
+					l = strings.Clone(l)
 					ids[l] = id
 					names = append(names, l)
 					count = append(count, 0)
 				}
 				count[id]++
-				syms = append(syms, &fs[i])
+				kind, ok := kindIDs[sym.Kind]
+				if !ok {
+					kind = int16(len(b.kinds))
+					kindIDs[strings.Clone(sym.Kind)] = kind
+					b.kinds = append(b.kinds, strings.Clone(sym.Kind))
+				}
+				container := int32(-1)
+				if sym.Container != "" {
+					container = str(sym.Container)
+				}
+				recs = append(recs, symRec{name: str(sym.Name), container: container, file: file, idx: int32(i),
+					line: int32(sym.Line), end: int32(sym.EndLine), kind: kind})
 				group = append(group, id)
 			}
 		}
@@ -147,13 +203,46 @@ func (b *symBase) build() {
 			blob.WriteByte(0)
 		}
 		b.blob = blob.String()
-		b.ents = make([]*Symbol, len(syms))
-		for i, sym := range syms {
-			b.ents[next[group[i]]] = sym
+		b.recs = make([]symRec, len(recs))
+		for i := range recs {
+			b.recs[next[group[i]]] = recs[i]
 			next[group[i]]++
 		}
-		b.count = len(syms)
+		b.count = len(recs)
+		if b.tune != nil {
+			b.tune.SymbolTableBuilt(b.count)
+		}
 	})
+}
+
+// containerOf is r's container, or "".
+func (b *symBase) containerOf(r *symRec) string {
+	if r.container < 0 {
+		return ""
+	}
+	return b.strs[r.container]
+}
+
+// symbols gives the Symbols of recs, decoding each file's symbols once.
+func (b *symBase) symbols(recs []*symRec) []Symbol {
+	out := make([]Symbol, len(recs))
+	decoded := map[int32][]Symbol{}
+	for i, r := range recs {
+		fs, ok := decoded[r.file]
+		if !ok {
+			fs = b.entries[r.file].peekSymbols()
+			decoded[r.file] = fs
+		}
+		if int(r.idx) < len(fs) {
+			out[i] = fs[r.idx]
+			continue
+		}
+		// The file's symbols can no longer be read (the index was
+		// closed): what the table holds, without a signature.
+		out[i] = Symbol{Name: b.strs[r.name], Container: b.containerOf(r), Kind: b.kinds[r.kind],
+			Path: b.paths[r.file], Line: int(r.line), EndLine: int(r.end), Language: b.entries[r.file].Lang}
+	}
+	return out
 }
 
 // symbolCount is the number of symbols of the generation.
@@ -225,16 +314,45 @@ type scored struct {
 // impl block (named after the type it implements) or a constructor
 // (named after its class).
 func symbolRank(sym *Symbol, class int) int {
+	return rankOf(class, sym.Path, sym.Kind, sym.Name, sym.Container)
+}
+
+// rankOf is symbolRank of a symbol given by its fields.
+func rankOf(class int, path, kind, name, container string) int {
 	rank := class * 4
-	if isTestPath(sym.Path) {
+	if isTestPath(path) {
 		rank += 2
 	}
 	switch {
-	case sym.Kind == "field" || sym.Kind == "var" || sym.Kind == "const" || sym.Kind == "impl",
-		sym.Kind == "method" && sym.Name == sym.Container:
+	case kind == "field" || kind == "var" || kind == "const" || kind == "impl",
+		kind == "method" && name == container:
 		rank++
 	}
 	return rank
+}
+
+// symCand is a match of Symbols: a symbol of a changed file (sym) or a record
+// of the base (rec), with what ranks it.
+type symCand struct {
+	rank       int
+	name, path string
+	line       int
+	sym        *Symbol
+	rec        *symRec
+}
+
+// compareSymCand orders matches as compareScored does.
+func compareSymCand(a, b symCand) int {
+	if a.rank != b.rank {
+		return a.rank - b.rank
+	}
+	if len(a.name) != len(b.name) {
+		return len(a.name) - len(b.name)
+	}
+	if c := strings.Compare(a.path, b.path); c != 0 {
+		return c
+	}
+	return a.line - b.line
 }
 
 func compareScored(a, b scored) int {
@@ -269,29 +387,34 @@ func (s *Snapshot) Symbols(q string, limit int) []Symbol {
 	t := s.st.tab
 	b := t.base
 	b.build()
-	keep := func(sym *Symbol) bool {
-		if container != "" && !strings.EqualFold(sym.Container, container) {
+	keep := func(r *symRec) bool {
+		if container != "" && !strings.EqualFold(b.containerOf(r), container) {
 			return false
 		}
-		return len(t.over) == 0 || !t.over[sym.Path]
+		return len(t.over) == 0 || !t.over[b.paths[r.file]]
+	}
+	baseSymCand := func(r *symRec, class int) symCand {
+		name, path := b.strs[r.name], b.paths[r.file]
+		return symCand{rank: rankOf(class, path, b.kinds[r.kind], name, b.containerOf(r)), name: name, path: path, line: int(r.line), rec: r}
 	}
 
 	// Exact and prefix matches: every name from lq's place in the sorted
 	// list while it starts with lq; and the changed files' symbols.
-	var found, subs []scored
+	var found, subs []symCand
 	for k := sort.SearchStrings(b.names, lq); k < len(b.names) && strings.HasPrefix(b.names[k], lq); k++ {
-		for _, sym := range b.ents[b.first[k]:b.first[k+1]] {
-			if !keep(sym) {
+		for i := b.first[k]; i < b.first[k+1]; i++ {
+			r := &b.recs[i]
+			if !keep(r) {
 				continue
 			}
 			class := rankPrefix
 			switch {
-			case sym.Name == q:
+			case b.strs[r.name] == q:
 				class = rankExact
 			case b.names[k] == lq:
 				class = rankFold
 			}
-			found = append(found, scored{sym, symbolRank(sym, class)})
+			found = append(found, baseSymCand(r, class))
 		}
 	}
 	for p := range t.over {
@@ -305,18 +428,21 @@ func (s *Snapshot) Symbols(q string, limit int) []Symbol {
 			if container != "" && !strings.EqualFold(sym.Container, container) {
 				continue
 			}
+			c := symCand{name: sym.Name, path: sym.Path, line: sym.Line, sym: sym}
 			class := symbolClass(sym.Name, q, lq)
 			switch {
 			case class == rankSubstring:
-				subs = append(subs, scored{sym, symbolRank(sym, class)})
+				c.rank = symbolRank(sym, class)
+				subs = append(subs, c)
 			case class >= 0:
-				found = append(found, scored{sym, symbolRank(sym, class)})
+				c.rank = symbolRank(sym, class)
+				found = append(found, c)
 			}
 		}
 	}
-	slices.SortFunc(found, compareScored)
+	slices.SortFunc(found, compareSymCand)
 	if len(found) >= limit {
-		return symbolsOf(found[:limit])
+		return b.resolve(found[:limit])
 	}
 
 	// Substring matches rank below every prefix match: look for them only
@@ -337,18 +463,38 @@ func (s *Snapshot) Symbols(q string, limit int) []Symbol {
 		if k < 0 || strings.HasPrefix(b.names[k], lq) {
 			continue // a prefix match, already counted
 		}
-		for _, sym := range b.ents[b.first[k]:b.first[k+1]] {
-			if keep(sym) {
-				subs = append(subs, scored{sym, symbolRank(sym, rankSubstring)})
+		for i := b.first[k]; i < b.first[k+1]; i++ {
+			if r := &b.recs[i]; keep(r) {
+				subs = append(subs, baseSymCand(r, rankSubstring))
 			}
 		}
 	}
-	slices.SortFunc(subs, compareScored)
+	slices.SortFunc(subs, compareSymCand)
 	found = append(found, subs...)
 	if len(found) > limit {
 		found = found[:limit]
 	}
-	return symbolsOf(found)
+	return b.resolve(found)
+}
+
+// resolve gives the Symbols of the matches.
+func (b *symBase) resolve(found []symCand) []Symbol {
+	var recs []*symRec
+	for _, c := range found {
+		if c.rec != nil {
+			recs = append(recs, c.rec)
+		}
+	}
+	fromBase := b.symbols(recs)
+	out := make([]Symbol, len(found))
+	for i, c := range found {
+		if c.sym != nil {
+			out[i] = *c.sym
+			continue
+		}
+		out[i], fromBase = fromBase[0], fromBase[1:]
+	}
+	return out
 }
 
 func symbolsOf(found []scored) []Symbol {
