@@ -57,17 +57,32 @@ type symBase struct {
 	strs    []string     // names and containers in their own case, by number
 	kinds   []string     // kinds, by number
 
-	tune RuntimeTuner // told when the build is done; nil: none
+	tune        RuntimeTuner // told when the build is done; nil: none
+	keepDecoded bool         // see keepDecodedBelow
+}
+
+// symbolsOf are e's symbols, kept decoded or not (keepDecodedBelow).
+func (b *symBase) symbolsOf(e *fileEntry) []Symbol {
+	if b.keepDecoded {
+		return e.symbols()
+	}
+	return e.peekSymbols()
 }
 
 // symRec is one symbol of a symBase.
 type symRec struct {
-	name, container int32 // in strs; container -1: none
+	name, container int32 // in strs; name -1: its group's lower-case name; container -1: none
 	file            int32 // in paths and entries
 	idx             int32 // its place in its file's symbols
 	line, end       int32
 	kind            int16 // in kinds
 }
+
+// keepDecodedBelow: a table of fewer symbols than this keeps its files'
+// decoded symbols (a lookup then decodes nothing again; GOROOT's 228,000
+// take about 60 MB); a larger one keeps its records only and decodes the
+// symbols a lookup returns (the Linux tree's 2.9 million took 600 MB).
+var keepDecodedBelow = 500_000
 
 // nextSymtab is the table for a generation with files, given the table of
 // the previous one. changed, when not nil, lists every path whose entry may
@@ -122,13 +137,15 @@ func (b *symBase) build() {
 	b.once.Do(func() {
 		// Number the distinct lower-case names in the order met, sort
 		// them, then place each symbol in its name's group: one map
-		// lookup per symbol and a sort of the distinct names only. Every
-		// string kept is a copy: the decoded symbols' strings are cut from
-		// their file's block, which is not kept.
+		// lookup per symbol and a sort of the distinct names only. The
+		// decoded symbols' strings are cut from their file's block, which
+		// is not kept: the strings the table keeps are cut from two
+		// strings of its own (blob, and one for strs) made at the end.
 		n := 0
 		for _, e := range b.files {
 			n += e.symbolCount()
 		}
+		b.keepDecoded = n < keepDecodedBelow
 		recs := make([]symRec, 0, n)
 		group := make([]int32, 0, n) // by symbol: its name's number
 		ids := make(map[string]int32, n/2)
@@ -140,14 +157,13 @@ func (b *symBase) build() {
 			id, ok := strIDs[v]
 			if !ok {
 				id = int32(len(b.strs))
-				v = strings.Clone(v)
 				strIDs[v] = id
 				b.strs = append(b.strs, v)
 			}
 			return id
 		}
 		for p, e := range b.files {
-			fs := e.peekSymbols()
+			fs := b.symbolsOf(e)
 			if len(fs) == 0 {
 				continue
 			}
@@ -160,7 +176,6 @@ func (b *symBase) build() {
 				id, ok := ids[l]
 				if !ok {
 					id = int32(len(names))
-					l = strings.Clone(l)
 					ids[l] = id
 					names = append(names, l)
 					count = append(count, 0)
@@ -176,7 +191,11 @@ func (b *symBase) build() {
 				if sym.Container != "" {
 					container = str(sym.Container)
 				}
-				recs = append(recs, symRec{name: str(sym.Name), container: container, file: file, idx: int32(i),
+				name := int32(-1) // most names are in lower case already
+				if sym.Name != l {
+					name = str(sym.Name)
+				}
+				recs = append(recs, symRec{name: name, container: container, file: file, idx: int32(i),
 					line: int32(sym.Line), end: int32(sym.EndLine), kind: kind})
 				group = append(group, id)
 			}
@@ -194,15 +213,17 @@ func (b *symBase) build() {
 		blob.Grow(len(names) * 12)
 		blob.WriteByte(0)
 		for k, id := range order {
-			l := names[id]
-			b.names[k] = l
 			b.first[k+1] = b.first[k] + count[id]
 			next[id] = b.first[k]
 			b.offs[k] = int32(blob.Len())
-			blob.WriteString(l)
+			blob.WriteString(names[id])
 			blob.WriteByte(0)
 		}
 		b.blob = blob.String()
+		for k, id := range order {
+			b.names[k] = b.blob[b.offs[k] : int(b.offs[k])+len(names[id])]
+		}
+		b.strs = cutFromOne(b.strs)
 		b.recs = make([]symRec, len(recs))
 		for i := range recs {
 			b.recs[next[group[i]]] = recs[i]
@@ -215,34 +236,41 @@ func (b *symBase) build() {
 	})
 }
 
+// cutFromOne copies strs into one string and returns them cut from it.
+func cutFromOne(strs []string) []string {
+	n := 0
+	for _, v := range strs {
+		n += len(v)
+	}
+	var sb strings.Builder
+	sb.Grow(n)
+	for _, v := range strs {
+		sb.WriteString(v)
+	}
+	all := sb.String()
+	out := make([]string, len(strs))
+	at := 0
+	for i, v := range strs {
+		out[i] = all[at : at+len(v)]
+		at += len(v)
+	}
+	return out
+}
+
+// nameOf is the name of r, a symbol of the group of names[k].
+func (b *symBase) nameOf(r *symRec, k int) string {
+	if r.name < 0 {
+		return b.names[k]
+	}
+	return b.strs[r.name]
+}
+
 // containerOf is r's container, or "".
 func (b *symBase) containerOf(r *symRec) string {
 	if r.container < 0 {
 		return ""
 	}
 	return b.strs[r.container]
-}
-
-// symbols gives the Symbols of recs, decoding each file's symbols once.
-func (b *symBase) symbols(recs []*symRec) []Symbol {
-	out := make([]Symbol, len(recs))
-	decoded := map[int32][]Symbol{}
-	for i, r := range recs {
-		fs, ok := decoded[r.file]
-		if !ok {
-			fs = b.entries[r.file].peekSymbols()
-			decoded[r.file] = fs
-		}
-		if int(r.idx) < len(fs) {
-			out[i] = fs[r.idx]
-			continue
-		}
-		// The file's symbols can no longer be read (the index was
-		// closed): what the table holds, without a signature.
-		out[i] = Symbol{Name: b.strs[r.name], Container: b.containerOf(r), Kind: b.kinds[r.kind],
-			Path: b.paths[r.file], Line: int(r.line), EndLine: int(r.end), Language: b.entries[r.file].Lang}
-	}
-	return out
 }
 
 // symbolCount is the number of symbols of the generation.
@@ -393,8 +421,8 @@ func (s *Snapshot) Symbols(q string, limit int) []Symbol {
 		}
 		return len(t.over) == 0 || !t.over[b.paths[r.file]]
 	}
-	baseSymCand := func(r *symRec, class int) symCand {
-		name, path := b.strs[r.name], b.paths[r.file]
+	baseSymCand := func(r *symRec, k, class int) symCand {
+		name, path := b.nameOf(r, k), b.paths[r.file]
 		return symCand{rank: rankOf(class, path, b.kinds[r.kind], name, b.containerOf(r)), name: name, path: path, line: int(r.line), rec: r}
 	}
 
@@ -409,12 +437,12 @@ func (s *Snapshot) Symbols(q string, limit int) []Symbol {
 			}
 			class := rankPrefix
 			switch {
-			case b.strs[r.name] == q:
+			case b.nameOf(r, k) == q:
 				class = rankExact
 			case b.names[k] == lq:
 				class = rankFold
 			}
-			found = append(found, baseSymCand(r, class))
+			found = append(found, baseSymCand(r, k, class))
 		}
 	}
 	for p := range t.over {
@@ -465,7 +493,7 @@ func (s *Snapshot) Symbols(q string, limit int) []Symbol {
 		}
 		for i := b.first[k]; i < b.first[k+1]; i++ {
 			if r := &b.recs[i]; keep(r) {
-				subs = append(subs, baseSymCand(r, rankSubstring))
+				subs = append(subs, baseSymCand(r, k, rankSubstring))
 			}
 		}
 	}
@@ -477,22 +505,30 @@ func (s *Snapshot) Symbols(q string, limit int) []Symbol {
 	return b.resolve(found)
 }
 
-// resolve gives the Symbols of the matches.
+// resolve gives the Symbols of the matches, decoding the symbols of each
+// file a record points to once.
 func (b *symBase) resolve(found []symCand) []Symbol {
-	var recs []*symRec
-	for _, c := range found {
-		if c.rec != nil {
-			recs = append(recs, c.rec)
-		}
-	}
-	fromBase := b.symbols(recs)
 	out := make([]Symbol, len(found))
+	decoded := map[int32][]Symbol{}
 	for i, c := range found {
 		if c.sym != nil {
 			out[i] = *c.sym
 			continue
 		}
-		out[i], fromBase = fromBase[0], fromBase[1:]
+		r := c.rec
+		fs, ok := decoded[r.file]
+		if !ok {
+			fs = b.symbolsOf(b.entries[r.file])
+			decoded[r.file] = fs
+		}
+		if int(r.idx) < len(fs) {
+			out[i] = fs[r.idx]
+			continue
+		}
+		// The file's symbols can no longer be read (the index was
+		// closed): what the table holds, without a signature.
+		out[i] = Symbol{Name: c.name, Container: b.containerOf(r), Kind: b.kinds[r.kind],
+			Path: b.paths[r.file], Line: int(r.line), EndLine: int(r.end), Language: b.entries[r.file].Lang}
 	}
 	return out
 }
