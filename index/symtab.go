@@ -153,10 +153,20 @@ func (b *symBase) build() {
 		kindIDs := map[string]int16{}
 		var names []string // by number
 		var count []int32  // by number
+		// own keeps a string for the build: a copy when the files' decoded
+		// symbols are not kept, so that each file's block is garbage once
+		// read (the kernel's blocks are 257 MB).
+		own := func(v string) string {
+			if b.keepDecoded {
+				return v
+			}
+			return strings.Clone(v)
+		}
 		str := func(v string) int32 {
 			id, ok := strIDs[v]
 			if !ok {
 				id = int32(len(b.strs))
+				v = own(v)
 				strIDs[v] = id
 				b.strs = append(b.strs, v)
 			}
@@ -176,6 +186,7 @@ func (b *symBase) build() {
 				id, ok := ids[l]
 				if !ok {
 					id = int32(len(names))
+					l = own(l)
 					ids[l] = id
 					names = append(names, l)
 					count = append(count, 0)
