@@ -71,6 +71,10 @@ type RuntimeTuner interface {
 	// Decode is called as a manifest starts to decode (one large burst of
 	// allocation); the index calls the function it returns when done.
 	Decode() (end func())
+	// SymbolTableBuilt is called when a symbol table of n symbols is
+	// built: its build allocates several times what the table keeps,
+	// which a tuner may give back to the system.
+	SymbolTableBuilt(n int)
 }
 
 // Progress reports a Sync in flight.

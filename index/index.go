@@ -171,7 +171,7 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 			st.files[api] = e
 		}
 	}
-	st.tab = nextSymtab(symtab{}, st.files, nil)
+	st.tab = nextSymtab(symtab{tune: ix.tuner()}, st.files, nil)
 	ix.cur = st
 	go ix.writer()
 	return ix, nil
@@ -344,8 +344,9 @@ func (ix *Index) tuner() RuntimeTuner {
 // noTuning is the RuntimeTuner of an index given none.
 type noTuning struct{}
 
-func (noTuning) BulkLoad() func(int) { return func(int) {} }
-func (noTuning) Decode() func()      { return func() {} }
+func (noTuning) BulkLoad() func(int)  { return func(int) {} }
+func (noTuning) Decode() func()       { return func() {} }
+func (noTuning) SymbolTableBuilt(int) {}
 
 // errCacheLocked: another process holds the cache folder's lock.
 var errCacheLocked = errors.New("locked by another askls")

@@ -65,6 +65,15 @@ func (e *fileEntry) symbols() []Symbol {
 	return e.Symbols
 }
 
+// peekSymbols are the file's symbols, decoded without being kept when
+// they are in the symbols file (see lazySymbols.peek).
+func (e *fileEntry) peekSymbols() []Symbol {
+	if e.lazy != nil {
+		return e.lazy.peek()
+	}
+	return e.Symbols
+}
+
 // symbolCount is len(e.symbols()).
 func (e *fileEntry) symbolCount() int {
 	if e.lazy != nil {

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/zeebo/blake3"
@@ -145,23 +146,41 @@ type lazySymbols struct {
 	hash [32]byte
 
 	once sync.Once
+	kept atomic.Bool // syms holds them (get)
 	syms []Symbol
 }
 
+// get decodes the symbols once and keeps them.
 func (l *lazySymbols) get() []Symbol {
 	l.once.Do(func() {
-		b, ok, closed := l.file.block(l.ref.off, l.ref.n)
-		switch {
-		case ok:
-			// The symbols' strings are cut from b, which they keep.
-			l.syms = decodeSymbols(unsafe.String(unsafe.SliceData(b), len(b)-4), l.path, l.lang)
-			return
-		case closed:
-			return // the index is closed: not worth reading every file again
-		}
-		l.syms = deriveSymbols(l.file.root, l.rel, l.path, l.lang, l.hash)
+		l.syms = l.decode()
+		l.kept.Store(true)
 	})
 	return l.syms
+}
+
+// peek is the symbols without keeping them: those get kept, else decoded
+// again. The symbol table reads every file's this way, and keeps only
+// what it needs.
+func (l *lazySymbols) peek() []Symbol {
+	if l.kept.Load() {
+		return l.syms
+	}
+	return l.decode()
+}
+
+// decode reads and decodes the block, or computes the symbols again from
+// the file when the block cannot be trusted.
+func (l *lazySymbols) decode() []Symbol {
+	b, ok, closed := l.file.block(l.ref.off, l.ref.n)
+	switch {
+	case ok:
+		// The symbols' strings are cut from b, which they keep.
+		return decodeSymbols(unsafe.String(unsafe.SliceData(b), len(b)-4), l.path, l.lang)
+	case closed:
+		return nil // the index is closed: not worth reading every file again
+	}
+	return deriveSymbols(l.file.root, l.rel, l.path, l.lang, l.hash)
 }
 
 // deriveSymbols computes the symbols of the file rel of root again, when

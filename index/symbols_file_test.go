@@ -31,6 +31,8 @@ func findSymbol(ix *Index, name string) string {
 // appends the edited file's block to it (the file is not written again),
 // and the restart after that finds the new symbol and not the old one.
 func TestSymbolsLiveInTheirOwnFile(t *testing.T) {
+	defer func(n int) { keepDecodedBelow = n }(keepDecodedBelow)
+	keepDecodedBelow = 0 // as for a large tree
 	root := t.TempDir()
 	writeGenerated(t, root, 60, "s", 1)
 	cache := t.TempDir()
@@ -46,6 +48,13 @@ func TestSymbolsLiveInTheirOwnFile(t *testing.T) {
 	f = openFixture(t, root, cache)
 	if got := findSymbol(f.ix, "F7"); got != "pkg07/f0007.go:4" {
 		t.Errorf("F7 after a restart: %q", got)
+	}
+	// The symbol table of a large tree keeps records, not the files'
+	// decoded symbols.
+	for p, e := range f.ix.Snapshot().st.files {
+		if e.lazy != nil && e.lazy.kept.Load() {
+			t.Errorf("%s: its decoded symbols are kept after a lookup", p)
+		}
 	}
 	p := filepath.Join(root, "pkg07", "f0007.go")
 	if err := os.WriteFile(p, []byte("package p\n\nfunc Renamed7() {}\n"), 0o644); err != nil {
@@ -212,4 +221,22 @@ func TestOldManifestVersionIsRebuiltCleanly(t *testing.T) {
 	if findSymbol(f.ix, "F11") == "" {
 		t.Errorf("F11 not found after the rebuild")
 	}
+}
+
+// TestRecordTableMatchesAScan: a table that keeps records only (a large
+// tree's) answers as a scan of every symbol does, after a restart (its
+// symbols in the symbols file) and after edits.
+func TestRecordTableMatchesAScan(t *testing.T) {
+	defer func(n int) { keepDecodedBelow = n }(keepDecodedBelow)
+	keepDecodedBelow = 0
+	root, cache := writeTxtar(t, "workspace.txtar"), t.TempDir()
+	f := openFixture(t, root, cache)
+	checkSymbols(t, f.ix, "first sync")
+	f.ix.Close()
+	f = openFixture(t, root, cache)
+	defer f.ix.Close()
+	checkSymbols(t, f.ix, "after a restart")
+	ctx := context.Background()
+	f.ix.WaitFor(ctx, f.ix.Update("cart/cart.go", []byte("package cart\n\ntype Cart struct{}\n\nfunc (c *Cart) Gen7() {}\nfunc GenCart() {}\n")))
+	checkSymbols(t, f.ix, "after an edit")
 }
