@@ -175,7 +175,8 @@ type syncRun struct {
 	files    map[string]*fileEntry // the new file map (guarded by mu once readers run)
 	first    bool                  // a first build: see publishEarly and finishSync
 	stats    SyncStats
-	mu       sync.Mutex   // guards files, stats, r.skipped, r.suspect, r.symw while results are submitted
+	mu       sync.Mutex   // guards files, stats, r.skipped, r.suspect while results are submitted
+	symMu    sync.Mutex   // guards r.symw while results are submitted
 	written  atomic.Int64 // documents sent to bleve
 	progress func(phase string, done, total int)
 }
@@ -467,6 +468,16 @@ func (sub *submitter) batch(r *root) *bleve.Batch {
 func (sub *submitter) take(res result) {
 	s, r := sub.s, res.r
 	api := r.api(res.rel)
+	if e := res.e; e != nil && e.Skip == "" && !res.same && !r.temp {
+		// Its symbols go to the symbols file now rather than stay in
+		// memory until the manifest is saved (e is in no state yet).
+		s.symMu.Lock()
+		r.symw.add(r.cache, r.real, res.rel, e)
+		s.symMu.Unlock()
+		if e.lazy != nil {
+			e.lazy.path, e.lazy.lang = api, e.Lang
+		}
+	}
 	s.mu.Lock()
 	r.dirty = true
 	if res.old != nil || r.suspect[res.rel] {
@@ -485,14 +496,6 @@ func (sub *submitter) take(res result) {
 		s.files[api] = res.e // unchanged content
 		s.stats.Unchanged++
 	default:
-		if !r.temp {
-			// Written to the symbols file now rather than held until the
-			// manifest is saved.
-			r.symw.add(r.cache, r.real, res.rel, res.e)
-			if res.e.lazy != nil {
-				res.e.lazy.path, res.e.lazy.lang = api, res.e.Lang
-			}
-		}
 		s.files[api] = res.e
 		s.stats.Indexed++
 		s.stats.Chunks += len(res.docs)
