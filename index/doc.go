@@ -14,9 +14,11 @@
 // without token streams), store.go (mapping, documents, persistence,
 // settling a first build's merges), feedback.go (pseudo-relevance
 // feedback),
-// manifest.go, manifest_codec.go (manifest and journal; symbols kept
-// encoded until used), symtab.go (the symbol table behind Symbols and
-// Outline), snapshot.go, search.go (reading,
+// manifest.go, manifest_codec.go (manifest and journal; chunks kept
+// encoded until used), symbols_file.go (each file's symbols, in a file of
+// their own beside the manifest, read when asked for), symtab.go (the
+// symbol table behind Symbols and Outline), sync.go (a sync's stages),
+// snapshot.go, search.go (reading,
 // ranking, the coverage rerank), readspan_*.go (chunk text for the rerank),
 // files.go (ListFiles and IsTest: the index's file rules for other tools).
 //
@@ -28,7 +30,10 @@
 //
 // Crash safety: before each bleve batch the writer appends the batch's
 // paths to a journal; the manifest is saved (atomically) only after bleve
-// has persisted everything, and then the journal is emptied. On Open, the
+// has persisted everything, and then the journal is emptied; the symbols
+// file is only appended to before the manifest naming its new blocks is
+// saved, and a block that fails its check is computed again from its
+// file. On Open, the
 // files in the journal are purged from bleve and indexed again; a missing
 // or unreadable manifest, or a journal of more than 2,000 files, means a
 // rebuild from scratch. Each case is logged.
