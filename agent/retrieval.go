@@ -404,12 +404,11 @@ func (c *chooser) pick() (out []entry, nFirst int) {
 }
 
 // asksAboutDocs: the question is about documentation or asks for an
-// explanation (as index's docWords).
+// explanation (index.IsDocWord), or about a project's history (its
+// changelog is the answer then).
 func asksAboutDocs(terms []qterm) bool {
 	for _, t := range terms {
-		switch t.word {
-		case "doc", "docs", "document", "documentation", "documented", "readme", "manual", "guide", "tutorial", "changelog", "history",
-			"reference", "explain", "explains", "explanation", "overview", "introduction", "beginner":
+		if t.word == "history" || index.IsDocWord(t.word) {
 			return true
 		}
 	}

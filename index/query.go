@@ -93,6 +93,13 @@ func queryTerms(q string) (terms, all []string, code, exact, parts map[string]bo
 var docWords = wordSet(`doc docs document documentation readme manual man guide tutorial changelog
 	reference explain explains explanation overview introduction beginner`)
 
+// IsDocWord reports whether a word of a question (any case, inflected or
+// not) makes it a question about documentation or an explanation.
+func IsDocWord(w string) bool {
+	w = strings.ToLower(w)
+	return docWords[w] || docWords[string(stem([]byte(w)))]
+}
+
 // wordSet is the set of the words of list and their stems.
 func wordSet(list string) map[string]bool {
 	set := map[string]bool{}

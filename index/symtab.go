@@ -440,19 +440,19 @@ func (s *Snapshot) Symbols(q string, limit int) []Symbol {
 	if limit <= 0 {
 		limit = 50
 	}
-	sq := &symbolQuery{q: q, t: s.st.tab, b: s.st.tab.base}
+	sq := &symbolQuery{q: q, t: s.st.tab}
 	if i := strings.LastIndexByte(q, '.'); i > 0 && i < len(q)-1 {
 		sq.container, sq.q = q[:i], q[i+1:]
 	}
 	sq.lq = strings.ToLower(sq.q)
-	sq.b.build()
+	sq.t.base.build()
 
 	found := sq.prefixes()
 	overFound, subs := sq.changed(s.st.files)
 	found = append(found, overFound...)
 	slices.SortFunc(found, compareSymCand)
 	if len(found) >= limit {
-		return sq.b.resolve(found[:limit])
+		return sq.t.base.resolve(found[:limit])
 	}
 	// Substring matches rank below every prefix match: look for them only
 	// when the prefixes did not fill the list.
@@ -462,7 +462,7 @@ func (s *Snapshot) Symbols(q string, limit int) []Symbol {
 	if len(found) > limit {
 		found = found[:limit]
 	}
-	return sq.b.resolve(found)
+	return sq.t.base.resolve(found)
 }
 
 // symbolQuery is one Symbols lookup in a generation's table: the name q
@@ -470,22 +470,22 @@ func (s *Snapshot) Symbols(q string, limit int) []Symbol {
 type symbolQuery struct {
 	q, lq, container string
 	t                symtab
-	b                *symBase
 }
 
 // keep reports whether a record of the base table counts: in the
 // container asked for, and not of a file changed since the base (those
 // are searched whole, in changed).
 func (sq *symbolQuery) keep(r *symRec) bool {
-	if sq.container != "" && !strings.EqualFold(sq.b.containerOf(r), sq.container) {
+	b := sq.t.base
+	if sq.container != "" && !strings.EqualFold(b.containerOf(r), sq.container) {
 		return false
 	}
-	return len(sq.t.over) == 0 || !sq.t.over[sq.b.paths[r.file]]
+	return len(sq.t.over) == 0 || !sq.t.over[b.paths[r.file]]
 }
 
 // cand is the candidate of base record r, whose name is the k-th.
 func (sq *symbolQuery) cand(r *symRec, k, class int) symCand {
-	b := sq.b
+	b := sq.t.base
 	name, path := b.nameOf(r, k), b.paths[r.file]
 	return symCand{rank: rankOf(class, path, b.kinds[r.kind], name, b.containerOf(r)), name: name, path: path, line: int(r.line), rec: r}
 }
@@ -493,7 +493,7 @@ func (sq *symbolQuery) cand(r *symRec, k, class int) symCand {
 // prefixes are the base table's exact and prefix matches: every name from
 // lq's place in the sorted list while it starts with lq.
 func (sq *symbolQuery) prefixes() []symCand {
-	b := sq.b
+	b := sq.t.base
 	var found []symCand
 	for k := sort.SearchStrings(b.names, sq.lq); k < len(b.names) && strings.HasPrefix(b.names[k], sq.lq); k++ {
 		for i := b.first[k]; i < b.first[k+1]; i++ {
@@ -546,7 +546,7 @@ func (sq *symbolQuery) changed(files map[string]*fileEntry) (found, subs []symCa
 // substrings are the base table's matches of lq inside a name (not at its
 // start: those are prefixes), found in the table's blob of names.
 func (sq *symbolQuery) substrings() []symCand {
-	b := sq.b
+	b := sq.t.base
 	var subs []symCand
 	for from := 0; ; {
 		i := strings.Index(b.blob[from:], sq.lq)
