@@ -352,7 +352,7 @@ func (c *chooser) score() {
 		anyHeld = anyHeld || len(held[i]) > 0
 	}
 	weights := termWeights(c.terms, held)
-	aboutDocs := asksAboutDocs(c.terms)
+	aboutDocs := asksAboutDocs(c.r.q.Text, c.terms)
 	for i, e := range c.cands {
 		if len(held[i]) == 0 && !e.first && anyHeld {
 			continue
@@ -403,10 +403,13 @@ func (c *chooser) pick() (out []entry, nFirst int) {
 	return out, nFirst
 }
 
-// asksAboutDocs: the question is about documentation or asks for an
-// explanation (index.IsDocWord), or about a project's history (its
-// changelog is the answer then).
-func asksAboutDocs(terms []qterm) bool {
+// asksAboutDocs: the question is about documentation, asks for an
+// explanation (index.IsDocWord) or an overview (index.AsksForOverview), or
+// asks about a project's history (its changelog is the answer then).
+func asksAboutDocs(q string, terms []qterm) bool {
+	if index.AsksForOverview(q) {
+		return true
+	}
 	for _, t := range terms {
 		if t.word == "history" || index.IsDocWord(t.word) {
 			return true

@@ -100,6 +100,27 @@ func IsDocWord(w string) bool {
 	return docWords[w] || docWords[string(stem([]byte(w)))]
 }
 
+// AsksForOverview reports whether a question asks for an overview or a
+// reference rather than where or how something is done: "Is there a
+// guide…", "Is there a standard way to…", "What is gob meant for",
+// "What's Django". Its answer is a package's doc comment or a README, as
+// with docWords. "What is the default…" or "What is a…" asks about a
+// value or a concept in the code and is not one.
+func AsksForOverview(q string) bool {
+	w := strings.Fields(strings.ToLower(q))
+	switch {
+	case len(w) >= 3 && (w[0] == "is" || w[0] == "are") && w[1] == "there":
+		return true
+	case len(w) >= 3 && w[0] == "what" && w[1] == "is":
+		return !determiners[w[2]]
+	case len(w) >= 2 && (w[0] == "what's" || w[0] == "what’s"):
+		return !determiners[w[1]]
+	}
+	return false
+}
+
+var determiners = wordSet("the a an this that these those my our your its their")
+
 // wordSet is the set of the words of list and their stems.
 func wordSet(list string) map[string]bool {
 	set := map[string]bool{}

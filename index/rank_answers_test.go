@@ -96,6 +96,47 @@ func TestSearchPackageDocForAnExplanation(t *testing.T) {
 	}
 }
 
+// A question that asks for an overview ("is there…", "what is X for")
+// or for documentation puts the package's doc comment first
+// (Ranking.DocBoost); the same words asked as "how does…" keep the code
+// first.
+func TestSearchOverviewQuestionPrefersDocs(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, "rank_answers.txtar")
+	for _, q := range []string{
+		"is there a standard way to execute the action language with pipelines, range and variables",
+		"what is tmpl for, with its action language, pipelines, range and variables",
+	} {
+		if hits := search(t, f.ix, q); len(hits) == 0 || hits[0].Path != "tmpl/doc.go" {
+			t.Errorf("Search(%q) = %v, want tmpl/doc.go first", q, hits)
+		}
+	}
+	how := "how does the action language execute pipelines, range and variables"
+	if hits := search(t, f.ix, how); len(hits) == 0 || hits[0].Path != "tmpl/exec.go" {
+		t.Errorf("Search(%q) = %v, want tmpl/exec.go first", how, hits)
+	}
+}
+
+func TestAsksForOverview(t *testing.T) {
+	t.Parallel()
+	for q, want := range map[string]bool{
+		"Is there a guide to bracket syntax?":           true,
+		"are there examples of middleware":              true,
+		"What is gob meant for?":                        true,
+		"What's Django, and where do I start reading?":  true,
+		"What is the default swappiness?":               false,
+		"What is a session?":                            false,
+		"Where is there a retry loop?":                  false,
+		"How does the template engine parse pipelines?": false,
+		"is": false,
+		"":   false,
+	} {
+		if got := AsksForOverview(q); got != want {
+			t.Errorf("AsksForOverview(%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
 // An open buffer whose content the generation does not hold (the writer
 // has not caught up, or is busy with a first build) is searched as it is.
 func TestSearchFindsUnindexedOpenBuffer(t *testing.T) {

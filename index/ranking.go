@@ -48,6 +48,11 @@ type Ranking struct {
 	// DeclFileFactor is the same for the score a declaration adds to its
 	// file's: the file often holds the answer beside the declaration.
 	DeclFactor, DeclFileFactor float64
+	// DocBoost multiplies, in a question about documentation or one that
+	// asks for an overview, the score of a package's doc comment and of
+	// prose: the chunks of a long explanation are long, and tf-idf ranks
+	// them below short code that happens to hold the same words.
+	DocBoost float64
 	// NameBoost adds to a file's score, as a share of it, when its file
 	// or folder name holds a word of the question (session/store.go for
 	// "how are sessions stored").
@@ -92,6 +97,7 @@ func DefaultRanking() Ranking {
 		TestFactor:     0.5,
 		ProseFactor:    0.2, GeneratedFactor: 0.1,
 		DeclFactor: 0.3, DeclFileFactor: 1,
+		DocBoost:         8,
 		NameBoost:        0,
 		FileSecondWeight: 0.15,
 		FileExtraHits:    1, FileExtraShare: 0.3,

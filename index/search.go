@@ -190,6 +190,7 @@ func parseQuery(q string, f Filter) (*plan, error) {
 	if len(p.terms) > maxQueryTerms {
 		p.terms = p.terms[:maxQueryTerms]
 	}
+	p.aboutDocs = AsksForOverview(q)
 	for _, t := range p.terms {
 		if strings.HasPrefix(t, "test") || t == "benchmark" || t == "example" {
 			p.aboutTests = true
@@ -345,6 +346,9 @@ func (s *Snapshot) candidates(ctx context.Context, p *plan, f Filter, want int) 
 			decl := !p.lookup && declKinds[c.Kind] && !declFile && !(p.aboutDocs && c.Kind == "package")
 			if decl || declFile {
 				score *= rk.DeclFactor
+			}
+			if p.aboutDocs && (c.Kind == "package" || isProse(api, e.Lang)) {
+				score *= rk.DocBoost
 			}
 			cands = append(cands, cand{Hit{Path: api, Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind,
 				Language: e.Lang, Score: score}, score, c, nil, e.Test, decl})
