@@ -11,7 +11,7 @@ import (
 
 // manifestVersion changes whenever chunking, analysis or the mapping
 // change: an index written by another version is rebuilt.
-const manifestVersion = 14 // 14: symbols in a file of their own (symbols_file.go); C outlines: return types, attribute macros, definer macros
+const manifestVersion = 15 // 15: fileEntry.Generated
 
 // fileEntry is what the index knows of one file. Entries are immutable
 // once published in a state; the writer replaces them.
@@ -21,6 +21,9 @@ type fileEntry struct {
 	Hash   [32]byte
 	Lang   string
 	Test   bool
+	// Generated: the file says it is generated ("Code generated … DO NOT
+	// EDIT."; see hasGeneratedMarker) and ranks as generated output.
+	Generated bool
 	Skip   string // why the file is not indexed ("binary", ...); "" when indexed
 	Chunks []chunkMeta
 	// DocHash[i] is the hash of what chunk i's document indexes (docHash):

@@ -113,6 +113,7 @@ func encodeManifest(m *manifest) []byte {
 		e.b = append(e.b, f.Hash[:]...)
 		e.str(f.Lang)
 		e.bool(f.Test)
+		e.bool(f.Generated)
 		e.str(f.Skip)
 		// Chunks are one length-prefixed block, so that loading can keep
 		// it encoded until they are asked for (lazyChunks).
@@ -178,7 +179,7 @@ func decodeManifest(data []byte) (*manifest, error) {
 		}
 		copy(f.Hash[:], d.s[d.i:d.i+32])
 		d.i += 32
-		f.Lang, f.Test, f.Skip = d.str(), d.bool(), d.str()
+		f.Lang, f.Test, f.Generated, f.Skip = d.str(), d.bool(), d.bool(), d.str()
 		nc := int(d.uint())
 		raw := d.str()
 		if nc < 0 || nc > len(raw)/14 {

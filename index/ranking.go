@@ -38,7 +38,8 @@ type Ranking struct {
 	ProseFactor float64
 	// GeneratedFactor scales the score of generated files no one reads
 	// to learn how the code works: source maps, minified files, lock
-	// files.
+	// files, and files that say a tool wrote them ("Code generated …
+	// DO NOT EDIT.").
 	GeneratedFactor float64
 	// DeclFactor scales, in a question (not a lookup), the score of a
 	// unit that declares rather than does: a type, struct, interface,

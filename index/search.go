@@ -337,7 +337,7 @@ func (s *Snapshot) candidates(ctx context.Context, p *plan, f Filter, want int) 
 				score *= rk.TestFactor
 			}
 			switch {
-			case isGenerated(api):
+			case e.Generated || isGenerated(api):
 				score *= rk.GeneratedFactor
 			case !p.aboutDocs && isProse(api, e.Lang):
 				score *= rk.ProseFactor

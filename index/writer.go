@@ -414,7 +414,8 @@ func (ix *Index) prepare(r *root, rel string, content []byte, size, mtime int64,
 	if checkPath && (r.ign.ignoredPath(rel, ix.opts.IncludeVendor)) {
 		return nil, nil
 	}
-	e := &fileEntry{Size: size, MTime: mtime, Hash: blake3.Sum256(content), Lang: languageOf(rel), Test: isTestPath(rel)}
+	e := &fileEntry{Size: size, MTime: mtime, Hash: blake3.Sum256(content), Lang: languageOf(rel), Test: isTestPath(rel),
+		Generated: hasGeneratedMarker(content)}
 	switch {
 	case checkPath && isSecretName(rel):
 		e.Skip = "secret"
