@@ -16,16 +16,16 @@ const manifestVersion = 15 // 15: fileEntry.Generated
 // fileEntry is what the index knows of one file. Entries are immutable
 // once published in a state; the writer replaces them.
 type fileEntry struct {
-	Size   int64
-	MTime  int64 // UnixNano; 0 when the content came from an open buffer
-	Hash   [32]byte
-	Lang   string
-	Test   bool
+	Size  int64
+	MTime int64 // UnixNano; 0 when the content came from an open buffer
+	Hash  [32]byte
+	Lang  string
+	Test  bool
 	// Generated: the file says it is generated ("Code generated … DO NOT
 	// EDIT."; see hasGeneratedMarker) and ranks as generated output.
 	Generated bool
-	Skip   string // why the file is not indexed ("binary", ...); "" when indexed
-	Chunks []chunkMeta
+	Skip      string // why the file is not indexed ("binary", ...); "" when indexed
+	Chunks    []chunkMeta
 	// DocHash[i] is the hash of what chunk i's document indexes (docHash):
 	// an edit re-indexes only the chunks whose hash changed.
 	DocHash []uint64

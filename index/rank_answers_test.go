@@ -2,7 +2,11 @@ package index
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/zeebo/blake3"
@@ -191,5 +195,36 @@ func TestDefaultRankingFactorsAreSet(t *testing.T) {
 		if v <= 0 {
 			t.Errorf("DefaultRanking().%s = %v, want > 0", name, v)
 		}
+	}
+}
+
+// A question about documentation finds the explanation even where code
+// that names the topic more often than the explanation does would fill
+// every candidate place (a large tree): the prose is asked for on its own.
+func TestSearchDocQuestionFindsProseAmongMuchCode(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	for i := range 60 {
+		src := fmt.Sprintf("package rcu\n\n// rcuSync%d waits for rcu readers (see the rcu explanation for beginners).\nfunc rcuSync%d() { rcuWait(); rcuWait() }\n", i, i)
+		writeTestFile(t, filepath.Join(root, "kernel", "rcu", fmt.Sprintf("sync%d.go", i)), src)
+	}
+	doc := "What is RCU?\n\n" + strings.Repeat("For the beginner, an explanation: RCU readers and RCU updaters share data without locks.\n", 20) +
+		"RCU lets readers run without locks while an updater waits for them.\n"
+	writeTestFile(t, filepath.Join(root, "Documentation", "whatis.rst"), doc)
+	f := openFixture(t, root, t.TempDir())
+	defer f.ix.Close()
+	q := "Is there a beginner's explanation of what RCU is?"
+	if files := firstFiles(search(t, f.ix, q)); len(files) == 0 || files[0] != "Documentation/whatis.rst" {
+		t.Errorf("Search(%q) files = %v, want Documentation/whatis.rst first", q, files)
+	}
+}
+
+func writeTestFile(t *testing.T, p, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

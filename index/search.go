@@ -268,7 +268,6 @@ func (s *Snapshot) boolQuery(p *plan, f Filter) *query.BooleanQuery {
 // candidates runs the plan's query on every root and returns up to want
 // candidates of each, scored by bleve and the file-level factors.
 func (s *Snapshot) candidates(ctx context.Context, p *plan, f Filter, want int) ([]cand, error) {
-	rk := &s.ix.rank
 	rq := s.boolQuery(p, f)
 	var cands []cand
 	for _, r := range s.ix.roots {
@@ -306,55 +305,90 @@ func (s *Snapshot) candidates(ctx context.Context, p *plan, f Filter, want int) 
 				rootWant = want * max(1, all/matched) * 2
 			}
 		}
-		req := bleve.NewSearchRequestOptions(top, rootWant, 0, false)
-		res, err := r.bi.SearchInContext(ctx, req)
-		if err != nil {
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			return nil, fmt.Errorf("index: search: %w", err)
+		queries := []query.Query{top}
+		if p.aboutDocs && !p.lookup {
+			// The chunks of a long explanation score low in tf-idf: in a
+			// large tree the code that names the topic fills the
+			// candidates. A question about documentation also asks the
+			// prose alone for as many.
+			queries = append(queries, query.NewConjunctionQuery([]query.Query{top, proseQuery()}))
 		}
-		for _, h := range res.Hits {
-			rel, n, ok := parseDocID(h.ID)
-			if !ok {
-				continue
+		seen := map[string]bool{}
+		for _, q := range queries {
+			req := bleve.NewSearchRequestOptions(q, rootWant, 0, false)
+			res, err := r.bi.SearchInContext(ctx, req)
+			if err != nil {
+				if ctx.Err() != nil {
+					return nil, ctx.Err()
+				}
+				return nil, fmt.Errorf("index: search: %w", err)
 			}
-			api := r.api(rel)
-			if p.glob != nil && !p.glob.MatchString(api) {
-				continue
+			for _, h := range res.Hits {
+				if seen[h.ID] {
+					continue
+				}
+				seen[h.ID] = true
+				if c, ok := s.hitCand(p, r, h.ID, h.Score); ok {
+					cands = append(cands, c)
+				}
 			}
-			e := s.st.files[api]
-			if e == nil || n >= e.chunkCount() {
-				continue // not in this generation
-			}
-			chunks := e.chunks()
-			if n >= len(chunks) {
-				continue // a damaged manifest block
-			}
-			c := chunks[n]
-			score := h.Score
-			if e.Test && !p.aboutTests {
-				score *= rk.TestFactor
-			}
-			switch {
-			case e.Generated || isGenerated(api):
-				score *= rk.GeneratedFactor
-			case !p.aboutDocs && isProse(api, e.Lang):
-				score *= rk.ProseFactor
-			}
-			declFile := !p.lookup && isDeclFile(api)
-			decl := !p.lookup && declKinds[c.Kind] && !declFile && !(p.aboutDocs && c.Kind == "package")
-			if decl || declFile {
-				score *= rk.DeclFactor
-			}
-			if p.aboutDocs && (c.Kind == "package" || isProse(api, e.Lang)) {
-				score *= rk.DocBoost
-			}
-			cands = append(cands, cand{Hit{Path: api, Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind,
-				Language: e.Lang, Score: score}, score, c, nil, e.Test, decl})
 		}
 	}
 	return cands, nil
+}
+
+// proseQuery matches the chunks of prose files (proseLangs). It is a
+// filter: its boost is next to nothing, so a chunk scores by the query's
+// terms as it does without it.
+func proseQuery() query.Query {
+	var ls []query.Query
+	for l := range proseLangs {
+		ls = append(ls, termQuery(l, fieldLang, 1e-9))
+	}
+	return query.NewDisjunctionQuery(ls)
+}
+
+// hitCand turns bleve's hit on document id of root r into a candidate,
+// with the file-level factors on its score; ok is false for a document
+// the state does not hold (another generation) or the glob excludes.
+func (s *Snapshot) hitCand(p *plan, r *root, id string, score float64) (c cand, ok bool) {
+	rk := &s.ix.rank
+	rel, n, ok := parseDocID(id)
+	if !ok {
+		return cand{}, false
+	}
+	api := r.api(rel)
+	if p.glob != nil && !p.glob.MatchString(api) {
+		return cand{}, false
+	}
+	e := s.st.files[api]
+	if e == nil || n >= e.chunkCount() {
+		return cand{}, false // not in this generation
+	}
+	chunks := e.chunks()
+	if n >= len(chunks) {
+		return cand{}, false // a damaged manifest block
+	}
+	ch := chunks[n]
+	if e.Test && !p.aboutTests {
+		score *= rk.TestFactor
+	}
+	switch {
+	case e.Generated || isGenerated(api):
+		score *= rk.GeneratedFactor
+	case !p.aboutDocs && isProse(api, e.Lang):
+		score *= rk.ProseFactor
+	}
+	declFile := !p.lookup && isDeclFile(api)
+	decl := !p.lookup && declKinds[ch.Kind] && !declFile && !(p.aboutDocs && ch.Kind == "package")
+	if decl || declFile {
+		score *= rk.DeclFactor
+	}
+	if p.aboutDocs && (ch.Kind == "package" || isProse(api, e.Lang)) {
+		score *= rk.DocBoost
+	}
+	return cand{Hit{Path: api, Start: ch.Start, End: ch.End, Symbol: ch.Symbol, Kind: ch.Kind,
+		Language: e.Lang, Score: score}, score, ch, nil, e.Test, decl}, true
 }
 
 // rerank scores the best n candidates again by how much of the query each
