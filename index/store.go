@@ -134,11 +134,11 @@ func chunkDoc(rel, lang string, test bool, n int, c chunk, text []byte) *documen
 	return d
 }
 
-// settle runs the merges that scorch's merge policy plans for bi now, and
-// waits for them, so that a first build ends with the segments a steady
-// index would have, merging its small segments (GOROOT/src: 4 remain). The in-memory index Open
-// falls back to is not scorch (bleve makes it with upsidedown): nothing to
-// merge. A scorch index without a path would have no merger, and
+// settle runs the merges of the settle plan below for bi now, and waits
+// for them, so that a first build ends with its small segments merged
+// instead of merging them later beside the first edits and searches. The
+// in-memory index Open falls back to is not scorch (bleve makes it with
+// upsidedown): nothing to merge. A scorch index without a path would have no merger, and
 // ForceMerge would wait for it for ever.
 func settle(ctx context.Context, bi bleve.Index) error {
 	ai, err := bi.Advanced()
