@@ -373,10 +373,11 @@ func (s *Snapshot) hitCand(p *plan, r *root, id string, score float64) (c cand, 
 	if e.Test && !p.aboutTests {
 		score *= rk.TestFactor
 	}
+	prose := isProse(api, e.Lang)
 	switch {
 	case e.Generated || isGenerated(api):
 		score *= rk.GeneratedFactor
-	case !p.aboutDocs && isProse(api, e.Lang):
+	case !p.aboutDocs && prose:
 		score *= rk.ProseFactor
 	}
 	declFile := !p.lookup && isDeclFile(api)
@@ -384,7 +385,7 @@ func (s *Snapshot) hitCand(p *plan, r *root, id string, score float64) (c cand, 
 	if decl || declFile {
 		score *= rk.DeclFactor
 	}
-	if p.aboutDocs && (ch.Kind == "package" || isProse(api, e.Lang)) {
+	if p.aboutDocs && (ch.Kind == "package" || prose) {
 		score *= rk.DocBoost
 	}
 	return cand{Hit{Path: api, Start: ch.Start, End: ch.End, Symbol: ch.Symbol, Kind: ch.Kind,
