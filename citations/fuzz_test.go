@@ -93,10 +93,12 @@ func FuzzRewriter(f *testing.F) {
 }
 
 // closesOnItsLine reports whether s, starting with '(', has its matching
-// ')' before a line break: a link target.
+// ')' before a line break and within maxLinkLen bytes: a link target the
+// rewriter strips. (A longer one is left: a streamed answer cannot hold
+// back unbounded text to find out.)
 func closesOnItsLine(s string) bool {
 	depth := 0
-	for i := 0; i < len(s) && s[i] != '\n'; i++ {
+	for i := 0; i < len(s) && i <= maxLinkLen && s[i] != '\n'; i++ {
 		switch s[i] {
 		case '(':
 			depth++
