@@ -73,6 +73,10 @@ type Ranking struct {
 	// CoveragePower: reranked candidates score bleve × coverage^power,
 	// coverage being the share of the question's terms a chunk holds.
 	CoveragePower float64
+	// ProximityBoost: a reranked candidate's score is multiplied by
+	// 1 + ProximityBoost × the share of the question's adjacent word
+	// pairs it holds side by side (proximity.go; 0: off).
+	ProximityBoost float64
 	// RerankPool is the least number of candidates reranked; queries of
 	// fewer than RerankMinTerms terms are ranked by bleve alone.
 	RerankPool, RerankMinTerms int
@@ -103,8 +107,8 @@ func DefaultRanking() Ranking {
 		FileSecondWeight: 0.15,
 		FileExtraHits:    1, FileExtraShare: 0.3,
 		NarrowKeep:    0.5,
-		CoveragePower: 1,
-		RerankPool:    200, RerankMinTerms: 6,
+		CoveragePower: 1, ProximityBoost: 2,
+		RerankPool: 200, RerankMinTerms: 6,
 		FeedbackWeight: 0.2, FeedbackDocs: 10, FeedbackTerms: 5,
 	}
 }

@@ -67,6 +67,14 @@ func (cv *coverer) coverage(chunk int, terms []string, weights []float64) float6
 	return n / all
 }
 
+// pairShare is the share of pairs chunk's text or path holds side by
+// side (proximity.go).
+func (cv *coverer) pairShare(chunk int, pairs [][2]string) float64 {
+	s, e := cv.spans[chunk], cv.spans[chunk+1]
+	mid := s + (e-s)/2
+	return pairShare(cv.buf[s:mid], cv.buf[mid:e], pairs)
+}
+
 // holdsWordStart reports whether t occurs in low (orig lower-cased, same
 // offsets) where a word or an identifier part of orig starts.
 func holdsWordStart(orig, low []byte, t string) bool {

@@ -35,6 +35,7 @@ type plan struct {
 	words       []string        // the query's terms that are plain words (for NameBoost)
 	phrases     []string        // quoted phrases, spacing normalised
 	phraseTerms []string        // the terms of the phrases
+	pairs       [][2]string     // plain words side by side in the query (proximity.go)
 	strict      bool            // the query is only phrases: they must match
 	short       bool            // 3 terms or fewer
 	lookup      bool            // 3 words or fewer: a name looked up, not a question
@@ -191,6 +192,7 @@ func parseQuery(q string, f Filter) (*plan, error) {
 		p.terms = p.terms[:maxQueryTerms]
 	}
 	p.aboutDocs = AsksForOverview(q)
+	p.pairs = queryPairs(q)
 	for _, t := range p.terms {
 		if strings.HasPrefix(t, "test") || t == "benchmark" || t == "example" {
 			p.aboutTests = true
@@ -412,8 +414,12 @@ func (s *Snapshot) rerank(ctx context.Context, p *plan, cands []cand, n int) {
 		c := &pool[i]
 		c.text = texts[i]
 		bleveScores[i] = c.score
-		cov := cv.coverage(cv.add(c.text, c.hit.Path), p.terms, weights)
+		k := cv.add(c.text, c.hit.Path)
+		cov := cv.coverage(k, p.terms, weights)
 		c.score *= math.Pow(cov, rk.CoveragePower)
+		if rk.ProximityBoost > 0 && len(p.pairs) > 0 {
+			c.score *= 1 + rk.ProximityBoost*cv.pairShare(k, p.pairs)
+		}
 	}
 	if rk.FeedbackWeight > 0 {
 		fbTerms, fbWeights := s.feedbackTerms(ctx, len(pool), func(i int) ([]byte, float64) { return pool[i].text, pool[i].score }, p.terms)

@@ -1,0 +1,121 @@
+package index
+
+import (
+	"bytes"
+	"strings"
+	"unicode"
+)
+
+// Proximity: a question's words that stand next to each other ("reader/
+// writer lock", "new readers") are often a name for one thing, and a
+// chunk that writes them next to each other too is about that thing,
+// where another chunk only holds the same words scattered. The rerank
+// multiplies a candidate's score by 1 + ProximityBoost × the share of
+// the question's word pairs its text holds side by side.
+
+// queryPairs returns the pairs of plain words that stand next to each
+// other in q (separated by spaces, '/' or '-'), both not stop words, as
+// their terms (lower case, stemmed). Words written as code, and
+// punctuation that ends a clause, break a run. Each pair is listed once.
+func queryPairs(q string) [][2]string {
+	var pairs [][2]string
+	seen := map[[2]string]bool{}
+	prev := ""
+	for _, w := range strings.FieldsFunc(q, func(r rune) bool { return unicode.IsSpace(r) || r == '/' || r == '-' }) {
+		trimmed := strings.TrimRight(w, ",.;:?!)\"'")
+		term := ""
+		if word := strings.TrimLeft(trimmed, "(\"'"); word != "" && !isCodeWord(word) {
+			if toks := analyzeCode([]byte(cutContraction(word)), nil); len(toks) == 1 && !stopWords[string(toks[0].Term)] {
+				term = string(toks[0].Term)
+			}
+		}
+		if prev != "" && term != "" && prev != term {
+			if pr := [2]string{prev, term}; !seen[pr] {
+				seen[pr] = true
+				pairs = append(pairs, pr)
+			}
+		}
+		prev = term
+		if len(trimmed) < len(w) || strings.HasPrefix(w, "(") {
+			prev = "" // a clause ends, or a parenthesis opens
+		}
+	}
+	return pairs
+}
+
+// pairShare is the share of pairs that low (orig lower-cased, same
+// offsets) holds side by side: the first term where a word or an
+// identifier part starts, the rest of that word, at most a few
+// separators (white space, a line break with its comment marker, '/',
+// '-', '_', '.'), then the second term starting a word or part. Two
+// parts of one identifier (readerWait) are side by side.
+func pairShare(orig, low []byte, pairs [][2]string) float64 {
+	if len(pairs) == 0 {
+		return 0
+	}
+	n := 0
+	for _, pr := range pairs {
+		if holdsPair(orig, low, pr[0], pr[1]) {
+			n++
+		}
+	}
+	return float64(n) / float64(max(len(pairs), minPairs))
+}
+
+// minPairs is the least denominator of pairShare: one pair matched of a
+// question's only one is weaker evidence than three of three.
+const minPairs = 3
+
+// maxPairGap is how many separator bytes may stand between the words of
+// a pair: a line break with the next line's indentation and comment
+// marker fits.
+const maxPairGap = 12
+
+func holdsPair(orig, low []byte, a, b string) bool {
+	for off := 0; ; {
+		i := bytes.Index(low[off:], []byte(a))
+		if i < 0 {
+			return false
+		}
+		i += off
+		off = i + 1
+		if i > 0 && !partStart(orig[i-1], orig[i]) {
+			continue
+		}
+		// The rest of the word (a stem is a prefix of its word), not
+		// past the start of the next identifier part.
+		j := i + len(a)
+		for j < len(orig) && isLowerOrDigit(orig[j]) {
+			j++
+		}
+		if j < len(orig) && isUpperASCII(orig[j]) {
+			if bytes.HasPrefix(low[j:], []byte(b)) {
+				return true
+			}
+			continue
+		}
+		gap := 0
+		for j < len(orig) && gap <= maxPairGap && isPairSeparator(orig[j]) {
+			j++
+			gap++
+		}
+		if gap == 0 || gap > maxPairGap || j >= len(orig) {
+			continue
+		}
+		if bytes.HasPrefix(low[j:], []byte(b)) {
+			return true
+		}
+	}
+}
+
+func isLowerOrDigit(c byte) bool { return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' }
+func isUpperASCII(c byte) bool   { return 'A' <= c && c <= 'Z' }
+
+// isPairSeparator: what may stand between two words of a pair.
+func isPairSeparator(c byte) bool {
+	switch c {
+	case ' ', '\t', '\r', '\n', '/', '-', '_', '.', '*', '#':
+		return true
+	}
+	return false
+}
