@@ -129,9 +129,11 @@ const densityBonus = 0.001
 // the code that holds the most of the question's terms, each weighted by
 // weights, trimmed to its matches with 2 lines of context. The doc
 // comment and the declaration line count for every window (they are the
-// entry's context). A unit that is all comment (a package comment) is
-// windowed as a whole. score is the weighted share of the terms the span
-// and its context hold.
+// entry's context). A long doc comment that holds docOverCode times what
+// the code's window holds of the question is cited instead: it is the
+// explanation asked for (runtime.GOMAXPROCS's "# Default" section). A
+// unit that is all comment (a package comment) is windowed as a whole.
+// score is the weighted share of the terms the span and its context hold.
 func chooseSpan(ft *fileTerms, u unit, weights []float64, maxLines int) span {
 	start, end, total := unitLines(ft, u, weights)
 	if end-start+1 <= maxLines {
@@ -144,20 +146,44 @@ func chooseSpan(ft *fileTerms, u unit, weights []float64, maxLines int) span {
 		from = u.decl
 		context = ft.has(start, u.decl)
 	}
+	var s, e int
 	if end-from+1 <= maxLines {
-		s := end - maxLines + 1
-		sc, _ := windowScore(ft, s, end, context, weights)
-		return span{s, end, sc / total}
+		s, e = end-maxLines+1, end
+	} else {
+		s, e = bestWindow(ft, from, end, context, weights, maxLines)
 	}
-	best, bestAt := -1.0, from
-	for s := from; s+maxLines-1 <= end; s++ {
-		sc, dense := windowScore(ft, s, s+maxLines-1, context, weights)
-		if sc+dense > best+1e-9 {
-			best, bestAt = sc+dense, s
+	if docEnd := from - 1; docEnd-start+1 > maxLines/2 {
+		ds, de := bestWindow(ft, start, docEnd, nil, weights, maxLines)
+		docOwn, _ := windowScore(ft, ds, de, nil, weights)
+		codeOwn, _ := windowScore(ft, s, e, nil, weights)
+		if docOwn > docOverCode*codeOwn {
+			s, e = ds, de
 		}
 	}
-	s, e := bestAt, bestAt+maxLines-1
-	// Trim to the matches, keeping 2 lines of context on each side.
+	sc, _ := windowScore(ft, s, e, context, weights)
+	return span{s, e, sc / total}
+}
+
+// docOverCode: how much more of the question a long doc comment must hold
+// than the code's best window to be cited instead of the code.
+const docOverCode = 2
+
+// bestWindow returns the window of at most maxLines lines of from..to
+// that holds the most of the question's terms (context counting for
+// every window), trimmed to its matches with 2 lines of context.
+func bestWindow(ft *fileTerms, from, to int, context map[int]bool, weights []float64, maxLines int) (s, e int) {
+	if to-from+1 <= maxLines {
+		s, e = from, to
+	} else {
+		best, bestAt := -1.0, from
+		for s := from; s+maxLines-1 <= to; s++ {
+			sc, dense := windowScore(ft, s, s+maxLines-1, context, weights)
+			if sc+dense > best+1e-9 {
+				best, bestAt = sc+dense, s
+			}
+		}
+		s, e = bestAt, bestAt+maxLines-1
+	}
 	first, last := 0, 0
 	for l := s; l <= e; l++ {
 		if len(ft.at(l)) > 0 {
@@ -170,8 +196,7 @@ func chooseSpan(ft *fileTerms, u unit, weights []float64, maxLines int) span {
 	if first > 0 {
 		s, e = max(s, first-2), min(e, last+2)
 	}
-	sc, _ := windowScore(ft, s, e, context, weights)
-	return span{s, e, sc / total}
+	return s, e
 }
 
 // docWeight is how much a match in a unit's doc comment counts against a
