@@ -23,6 +23,9 @@ func queryPairs(q string) [][2]string {
 	prev := ""
 	for _, w := range strings.FieldsFunc(q, func(r rune) bool { return unicode.IsSpace(r) || r == '/' || r == '-' }) {
 		trimmed := strings.TrimRight(w, ",.;:?!)\"'")
+		if strings.HasPrefix(w, "(") {
+			prev = "" // a parenthesis opens: its first word starts a run
+		}
 		term := ""
 		if word := strings.TrimLeft(trimmed, "(\"'"); word != "" && !isCodeWord(word) {
 			if toks := analyzeCode([]byte(cutContraction(word)), nil); len(toks) == 1 && !stopWords[string(toks[0].Term)] {
@@ -36,8 +39,8 @@ func queryPairs(q string) [][2]string {
 			}
 		}
 		prev = term
-		if len(trimmed) < len(w) || strings.HasPrefix(w, "(") {
-			prev = "" // a clause ends, or a parenthesis opens
+		if len(trimmed) < len(w) {
+			prev = "" // a clause or a parenthesis ends
 		}
 	}
 	return pairs
@@ -71,9 +74,10 @@ const minPairs = 3
 // marker fits.
 const maxPairGap = 12
 
-func holdsPair(orig, low []byte, a, b string) bool {
+func holdsPair(orig, low []byte, first, second string) bool {
+	a, b := []byte(first), []byte(second)
 	for off := 0; ; {
-		i := bytes.Index(low[off:], []byte(a))
+		i := bytes.Index(low[off:], a)
 		if i < 0 {
 			return false
 		}
@@ -89,7 +93,7 @@ func holdsPair(orig, low []byte, a, b string) bool {
 			j++
 		}
 		if j < len(orig) && isUpperASCII(orig[j]) {
-			if bytes.HasPrefix(low[j:], []byte(b)) {
+			if bytes.HasPrefix(low[j:], b) {
 				return true
 			}
 			continue
@@ -102,7 +106,7 @@ func holdsPair(orig, low []byte, a, b string) bool {
 		if gap == 0 || gap > maxPairGap || j >= len(orig) {
 			continue
 		}
-		if bytes.HasPrefix(low[j:], []byte(b)) {
+		if bytes.HasPrefix(low[j:], b) {
 			return true
 		}
 	}

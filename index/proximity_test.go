@@ -19,6 +19,8 @@ func TestQueryPairs(t *testing.T) {
 		// A comma ends a run; a word written as code breaks it.
 		{"where is the idle pool, connection reuse in http.Transport code", [][2]string{{"idl", "pool"}, {"connect", "reus"}}},
 		{"Accept-Language header", [][2]string{{"accept", "languag"}, {"languag", "header"}}},
+		// A parenthesis opens and closes a run.
+		{"idle pool (connection reuse) timeout", [][2]string{{"idl", "pool"}, {"connect", "reus"}}},
 		{"lock", nil},
 	} {
 		if got := queryPairs(c.q); !slices.Equal(got, c.want) {

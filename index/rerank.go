@@ -50,10 +50,15 @@ func (cv *coverer) add(text []byte, path string) int {
 	return len(cv.spans) - 2
 }
 
-func (cv *coverer) coverage(chunk int, terms []string, weights []float64) float64 {
+// texts returns chunk's text and path as written and lower-cased.
+func (cv *coverer) texts(chunk int) (orig, low []byte) {
 	s, e := cv.spans[chunk], cv.spans[chunk+1]
 	mid := s + (e-s)/2
-	orig, low := cv.buf[s:mid], cv.buf[mid:e]
+	return cv.buf[s:mid], cv.buf[mid:e]
+}
+
+func (cv *coverer) coverage(chunk int, terms []string, weights []float64) float64 {
+	orig, low := cv.texts(chunk)
 	var n, all float64
 	for i, t := range terms {
 		all += weights[i]
@@ -70,9 +75,8 @@ func (cv *coverer) coverage(chunk int, terms []string, weights []float64) float6
 // pairShare is the share of pairs chunk's text or path holds side by
 // side (proximity.go).
 func (cv *coverer) pairShare(chunk int, pairs [][2]string) float64 {
-	s, e := cv.spans[chunk], cv.spans[chunk+1]
-	mid := s + (e-s)/2
-	return pairShare(cv.buf[s:mid], cv.buf[mid:e], pairs)
+	orig, low := cv.texts(chunk)
+	return pairShare(orig, low, pairs)
 }
 
 // holdsWordStart reports whether t occurs in low (orig lower-cased, same
