@@ -84,7 +84,9 @@ func TestSymbolTableMatchesAScan(t *testing.T) {
 		gen = f.ix.Update(fmt.Sprintf("gen/f%d.go", i), []byte(fmt.Sprintf("package gen\n\nfunc Gen%d() {}\ntype Sym%dCart int\n", i, i)))
 	}
 	f.ix.WaitFor(ctx, gen)
-	if st := f.ix.Snapshot().st; st.tab.base == base || len(st.tab.over) != 0 {
+	// The writer batches updates, so the last few files may land after the
+	// new base and be listed over it: the base must be new, the list short.
+	if st := f.ix.Snapshot().st; st.tab.base == base || len(st.tab.over) > maxOver {
 		t.Fatalf("after %d changed files the table should have a new base (over: %d files)", maxOver+1, len(st.tab.over))
 	}
 	checkSymbols(t, f.ix, "after a new base")
