@@ -77,6 +77,10 @@ type Ranking struct {
 	// 1 + ProximityBoost × the share of the question's adjacent word
 	// pairs it holds side by side (proximity.go; 0: off).
 	ProximityBoost float64
+	// VocabWeight is the weight in the query of the words code writes
+	// for a plain word of the question (vocab.go: conn for connection),
+	// against the word's own (0: off).
+	VocabWeight float64
 	// RerankPool is the least number of candidates reranked; queries of
 	// fewer than RerankMinTerms terms are ranked by bleve alone.
 	RerankPool, RerankMinTerms int
@@ -108,7 +112,8 @@ func DefaultRanking() Ranking {
 		FileExtraHits:    1, FileExtraShare: 0.3,
 		NarrowKeep:    0.5,
 		CoveragePower: 1, ProximityBoost: 2,
-		RerankPool: 200, RerankMinTerms: 6,
+		VocabWeight: 0.5,
+		RerankPool:  200, RerankMinTerms: 6,
 		FeedbackWeight: 0.2, FeedbackDocs: 10, FeedbackTerms: 5,
 	}
 }

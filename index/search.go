@@ -238,6 +238,11 @@ func (s *Snapshot) boolQuery(p *plan, f Filter) *query.BooleanQuery {
 			w = rk.PartWeight
 		}
 		should = append(should, termQuery(t, fieldContent, w), termQuery(t, fieldSymbol, bs*w), termQuery(t, fieldPath, bp*w))
+		if !p.code[t] && rk.VocabWeight > 0 {
+			for _, a := range vocab[t] { // what code writes for a plain word (vocab.go)
+				should = append(should, termQuery(a, fieldContent, rk.VocabWeight*w), termQuery(a, fieldSymbol, rk.VocabWeight*bs*w))
+			}
+		}
 	}
 	// A qualified name (errors.Is, http.Get, sql.DB): the chunk that
 	// defines the name in a folder named like the qualifier.

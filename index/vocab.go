@@ -1,0 +1,63 @@
+package index
+
+// Code's own words: a question says "connection", "context", "lock";
+// code says conn, ctx, mutex. Each plain word of a question with an
+// entry here also queries the words code writes for it, at
+// Ranking.VocabWeight of the word's own weight. The index's terms are
+// whole identifier parts, so "conn" meets Conns in
+// DefaultMaxIdleConnsPerHost but never "connected", and "dir" never
+// "direct".
+//
+// Left out on measurement: request → req, response → resp, parameter →
+// param. In a web framework they are in nearly every function (req, res,
+// and Express's own app.param), and on the Express set they moved the
+// right file down for five questions (docs/ranking.md).
+
+// vocab maps a term (an analysed word: lower case, stemmed) to the
+// terms code writes for it, analysed the same way. It is written as
+// words; analysedVocab turns them into terms.
+var vocab = analysedVocab(map[string][]string{
+	"address":        {"addr"},
+	"allocation":     {"alloc"},
+	"argument":       {"arg"},
+	"attribute":      {"attr"},
+	"authentication": {"auth"},
+	"buffer":         {"buf"},
+	"certificate":    {"cert"},
+	"command":        {"cmd"},
+	"configuration":  {"config", "cfg", "conf"},
+	"connection":     {"conn"},
+	"context":        {"ctx"},
+	"database":       {"db"},
+	"destination":    {"dst"},
+	"directory":      {"dir"},
+	"environment":    {"env"},
+	"error":          {"err"},
+	"index":          {"idx"},
+	"initialize":     {"init"},
+	"length":         {"len"},
+	"library":        {"lib"},
+	"lock":           {"mutex"},
+	"message":        {"msg"},
+	"mutex":          {"lock"},
+	"number":         {"num"},
+	"package":        {"pkg"},
+	"pointer":        {"ptr"},
+	"previous":       {"prev"},
+	"repository":     {"repo"},
+	"source":         {"src"},
+	"synchronize":    {"sync"},
+	"temporary":      {"tmp", "temp"},
+	"value":          {"val"},
+})
+
+// analysedVocab keys each word's list by the word's term.
+func analysedVocab(words map[string][]string) map[string][]string {
+	out := make(map[string][]string, len(words))
+	for w, alts := range words {
+		if toks := analyzeCode([]byte(w), nil); len(toks) == 1 {
+			out[string(toks[0].Term)] = alts
+		}
+	}
+	return out
+}
