@@ -329,6 +329,8 @@ func lineTerms(line string, terms []qterm) uint64 {
 				lower[x] = b
 			}
 			st := stemBytes(lower)
+			// A shape is matched above, never by a word: "bytes" would
+			// otherwise meet the shape "bytes=0-" as a prefix.
 			for t := range terms {
 				if !terms[t].whole && terms[t].shape == "" && terms[t].matchesBytes(lower, st) {
 					set |= 1 << uint(t)

@@ -184,12 +184,8 @@ func runAskOnly(ctx context.Context, p benchParams) error {
 func coldBuild(ctx context.Context, opts index.Options, a *benchFigures) error {
 	resetPeakRSS()
 	start := time.Now()
-	ix, err := index.Open(ctx, opts)
+	ix, err := openSynced(ctx, opts)
 	if err != nil {
-		return err
-	}
-	if _, err := ix.Sync(ctx); err != nil {
-		ix.Close()
 		return err
 	}
 	a.ColdS = time.Since(start).Seconds()
@@ -204,12 +200,8 @@ func coldBuild(ctx context.Context, opts index.Options, a *benchFigures) error {
 // finds nothing changed.
 func prepareWarm(ctx context.Context, opts index.Options) error {
 	opts.SymbolsOnDemand = true
-	ix, err := index.Open(ctx, opts)
+	ix, err := openSynced(ctx, opts)
 	if err != nil {
-		return err
-	}
-	if _, err := ix.Sync(ctx); err != nil {
-		ix.Close()
 		return err
 	}
 	if err := ix.Close(); err != nil {
@@ -224,12 +216,8 @@ func prepareWarm(ctx context.Context, opts index.Options) error {
 // index.
 func warmStart(ctx context.Context, opts index.Options, a *benchFigures) (*index.Index, error) {
 	start := time.Now()
-	ix, err := index.Open(ctx, opts)
+	ix, err := openSynced(ctx, opts)
 	if err != nil {
-		return nil, err
-	}
-	if _, err := ix.Sync(ctx); err != nil {
-		ix.Close()
 		return nil, err
 	}
 	a.WarmS = time.Since(start).Seconds()

@@ -35,6 +35,12 @@ func openWorkspace(ctx context.Context, r rootFlags) (*index.Index, error) {
 	opts := r.Options()
 	opts.Ranking = rk
 	opts.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	return openSynced(ctx, opts)
+}
+
+// openSynced opens the index of opts and brings it up to date with its
+// roots; on an error nothing stays open.
+func openSynced(ctx context.Context, opts index.Options) (*index.Index, error) {
 	ix, err := index.Open(ctx, opts)
 	if err != nil {
 		return nil, err
