@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fetch the pinned source tree of a question set and print its corpus root.
 # Usage: fetch.sh NAME [DIR]
-#   NAME  a set in this folder: django, express, kernel
+#   NAME  a set in this folder (django, express, kernel) or in broad/
 #   DIR   where to put it (default ${XDG_CACHE_HOME:-$HOME/.cache}/askls-eval/NAME)
 # Idempotent: a tree already fetched is reused. Only the corpus root goes to
 # stdout, so `root=$(fetch.sh django)` works; progress goes to stderr.
@@ -16,40 +16,8 @@ usage() {
 NAME=$1
 DIR=${2:-${XDG_CACHE_HOME:-$HOME/.cache}/askls-eval/$NAME}
 
-# fetch_deb PKG VERSION SHA256 ROOTSUB: download one Debian package at an exact
-# version with apt-get, check its hash, unpack it into $DIR/pkg and print
-# $DIR/pkg/ROOTSUB. A finished tree is marked by $DIR/.fetched.
-fetch_deb() {
-  local pkg=$1 version=$2 sum=$3 rootsub=$4
-  mkdir -p "$DIR"
-  DIR=$(cd "$DIR" && pwd)
-  local stamp="$DIR/.fetched" want="$pkg=$version sha256:$sum"
-  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -d "$DIR/pkg/$rootsub" ]; then
-    echo "$DIR/pkg/$rootsub"
-    return
-  fi
-  command -v apt-get >/dev/null || { echo "fetch.sh: apt-get not found (a Debian or Ubuntu machine is needed)" >&2; exit 1; }
-  tmp=$(mktemp -d "$DIR/.tmp.XXXXXX")
-  trap 'rm -rf "$tmp"' EXIT
-  echo "fetch.sh: downloading $pkg=$version" >&2
-  if ! (cd "$tmp" && apt-get download "$pkg=$version" >&2); then
-    echo "fetch.sh: apt-get download $pkg=$version failed; run 'apt-get update' first, or the version is no longer in the archive (see README.md)" >&2
-    exit 1
-  fi
-  local deb got
-  deb=$(ls "$tmp"/*.deb)
-  got=$(sha256sum "$deb" | cut -d' ' -f1)
-  if [ "$got" != "$sum" ]; then
-    echo "fetch.sh: $deb has sha256 $got, want $sum" >&2
-    exit 1
-  fi
-  mkdir "$tmp/pkg"
-  dpkg-deb -x "$deb" "$tmp/pkg"
-  rm -rf "$DIR/pkg"
-  mv "$tmp/pkg" "$DIR/pkg"
-  echo "$want" >"$stamp"
-  echo "$DIR/pkg/$rootsub"
-}
+# shellcheck source=fetchlib.sh
+. "$(dirname "$0")/fetchlib.sh"
 
 case "$NAME" in
 django)
@@ -91,6 +59,10 @@ kernel)
   echo "$src"
   ;;
 *)
-  usage
+  # A set of the broad benchmark fetches its tree with broad/fetch-NAME.sh,
+  # which sources fetchlib.sh the same way and prints the corpus root.
+  script="$(dirname "$0")/broad/fetch-$NAME.sh"
+  [ -f "$script" ] || usage
+  NAME=$NAME DIR=$DIR exec bash "$script"
   ;;
 esac

@@ -1,0 +1,38 @@
+# Functions shared by fetch.sh and broad/fetch-NAME.sh. Sourced with $DIR
+# (where the tree goes) set; each function prints the corpus root.
+
+# fetch_deb PKG VERSION SHA256 ROOTSUB: download one Debian package at an exact
+# version with apt-get, check its hash, unpack it into $DIR/pkg and print
+# $DIR/pkg/ROOTSUB. A finished tree is marked by $DIR/.fetched.
+fetch_deb() {
+  local pkg=$1 version=$2 sum=$3 rootsub=$4
+  mkdir -p "$DIR"
+  DIR=$(cd "$DIR" && pwd)
+  local stamp="$DIR/.fetched" want="$pkg=$version sha256:$sum"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -d "$DIR/pkg/$rootsub" ]; then
+    echo "$DIR/pkg/$rootsub"
+    return
+  fi
+  command -v apt-get >/dev/null || { echo "fetch.sh: apt-get not found (a Debian or Ubuntu machine is needed)" >&2; exit 1; }
+  tmp=$(mktemp -d "$DIR/.tmp.XXXXXX")
+  trap 'rm -rf "$tmp"' EXIT
+  echo "fetch.sh: downloading $pkg=$version" >&2
+  if ! (cd "$tmp" && apt-get download "$pkg=$version" >&2); then
+    echo "fetch.sh: apt-get download $pkg=$version failed; run 'apt-get update' first, or the version is no longer in the archive (see README.md)" >&2
+    exit 1
+  fi
+  local deb got
+  deb=$(ls "$tmp"/*.deb)
+  got=$(sha256sum "$deb" | cut -d' ' -f1)
+  if [ "$got" != "$sum" ]; then
+    echo "fetch.sh: $deb has sha256 $got, want $sum" >&2
+    exit 1
+  fi
+  mkdir "$tmp/pkg"
+  dpkg-deb -x "$deb" "$tmp/pkg"
+  rm -rf "$DIR/pkg"
+  mv "$tmp/pkg" "$DIR/pkg"
+  echo "$want" >"$stamp"
+  echo "$DIR/pkg/$rootsub"
+}
+
