@@ -42,6 +42,8 @@ func run(ctx context.Context, args []string) error {
 	switch args[0] {
 	case "eval":
 		return runEval(ctx, args[1:])
+	case "broad":
+		return runBroad(ctx, args[1:])
 	case "bench":
 		return runBench(ctx, args[1:])
 	case "serve":
@@ -59,6 +61,7 @@ func usage() {
 
 commands:
   eval   score search and retrieval-mode answers on a question set
+  broad  the broad benchmark: NDCG@10, top-5 and span@3 per half beside plain BM25
   bench  time indexing, updates and search (and plain bleve with --baseline)
   serve  run askls serve as an editor does: time to ready, workspace/symbol, idle memory
 
