@@ -65,14 +65,14 @@ func (t broadTotals) mean() float64 {
 }
 
 // questionHalf is the half a question's id puts it in: an odd number at
-// its end is the development half, an even one held out.
+// its end is the development half; an even one, or none, held out.
 func questionHalf(id string) string {
 	i := len(id)
 	for i > 0 && id[i-1] >= '0' && id[i-1] <= '9' {
 		i--
 	}
 	n, err := strconv.Atoi(id[i:])
-	if err != nil || n%2 == 1 {
+	if err == nil && n%2 == 1 {
 		return "dev"
 	}
 	return "held"
