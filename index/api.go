@@ -8,6 +8,8 @@ import (
 	"context"
 	"log/slog"
 	"time"
+
+	"github.com/askls/askls/rank"
 )
 
 // Options configure an Index. Zero values mean the documented defaults.
@@ -115,6 +117,7 @@ type Filter struct {
 	PathGlob  string   // e.g. "net/http/**" or "*.go"; empty = all
 	Languages []string // e.g. "go", "python"; empty = all
 	NoTests   bool     // leave out test files (_test.go, test_*.py, *.spec.ts, testdata/)
+	Explain   bool     // fill each Hit's Explain: what each ranking stage did to its score
 }
 
 // Hit is one ranked search result: a chunk.
@@ -127,6 +130,10 @@ type Hit struct {
 	Language string  `json:"language,omitempty"`
 	Score    float64 `json:"score"`
 	Excerpt  string  `json:"excerpt"` // a few lines, the best-matching ones
+	// Explain is, with Filter.Explain, the factors of Score by stage
+	// (rank.Breakdown): bm25, priors, exact identifiers, coverage,
+	// feedback, and the file's score on a file's first hit.
+	Explain rank.Breakdown `json:"explain,omitempty"`
 }
 
 // GrepMatch is one line that matched a Grep.

@@ -2,8 +2,9 @@ package index
 
 import (
 	"path"
-	"regexp"
 	"strings"
+
+	"github.com/askls/askls/text"
 )
 
 // languageOf names the language of a file from its name ("go", "python",
@@ -83,32 +84,6 @@ var binaryExt = map[string]bool{
 	".db": true, ".sqlite": true, ".bin": true, ".dat": true,
 }
 
-// isTestPath reports whether p is a test file or test data:
-// _test.go, test_*.py, *_test.py, *.spec.* and *.test.* (JS/TS), files under
-// testdata/ or __tests__/.
-func isTestPath(p string) bool {
-	base := path.Base(p)
-	switch {
-	case strings.HasSuffix(base, "_test.go"),
-		strings.HasPrefix(base, "test_") && strings.HasSuffix(base, ".py"),
-		strings.HasSuffix(base, "_test.py"),
-		strings.Contains(base, ".spec."),
-		strings.Contains(base, ".test."),
-		testClassRE.MatchString(base):
-		return true
-	}
-	for _, seg := range strings.Split(path.Dir(p), "/") {
-		if testDirs[seg] {
-			return true
-		}
-	}
-	return false
-}
-
-// testDirs are the folders that hold tests by convention (JavaScript's
-// test/ and __tests__/, Python's tests/, Ruby's spec/, Go's testdata/).
-var testDirs = map[string]bool{"test": true, "tests": true, "__tests__": true, "spec": true, "testdata": true}
-
-// testClassRE matches the test classes of Java, Kotlin and C#
-// (FooTest.java, FooTests.cs).
-var testClassRE = regexp.MustCompile(`^[A-Z]\w*Tests?\.(java|kt|cs)$`)
+// isTestPath reports whether p is a test file or test data, by the
+// conventions text.Classify knows.
+func isTestPath(p string) bool { return text.Classify(p).Has(text.Test) }

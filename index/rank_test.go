@@ -4,6 +4,8 @@ import (
 	"context"
 	"slices"
 	"testing"
+
+	"github.com/askls/askls/rank"
 )
 
 func TestCoverage(t *testing.T) {
@@ -41,7 +43,7 @@ func TestRankByFileExtras(t *testing.T) {
 	cs := []c{{"a", 10}, {"b", 9}, {"a", 6}, {"b", 2}, {"a", 4}, {"a", 3.5}, {"c", 1}}
 	rk := DefaultRanking()
 	rk.FileExtraHits = 2
-	out, _ := rankByFile(cs, func(x c) (string, float64, float64) { return x.path, x.score, x.score }, &rk)
+	out, _ := rank.ByFile(cs, func(x c) (string, float64, float64) { return x.path, x.score, x.score }, rank.FileParams{SecondWeight: rk.FileSecondWeight, ExtraHits: rk.FileExtraHits, ExtraShare: rk.FileExtraShare})
 	var got []string
 	for _, x := range out {
 		got = append(got, x.path)

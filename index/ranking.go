@@ -1,5 +1,7 @@
 package index
 
+import "github.com/askls/askls/rank"
+
 // Ranking holds the parameters of Search's ranking. The zero value is not
 // useful: start from DefaultRanking and change fields. Options.Ranking
 // passes one to Open; docs/ranking.md explains each stage and how the
@@ -30,17 +32,11 @@ type Ranking struct {
 	// QualifiedBoost weighs the definition of a qualified name
 	// (errors.Is: the symbol Is in a folder named errors).
 	QualifiedBoost float64
-	// TestFactor scales the score of test files, unless the query is
-	// about tests.
-	TestFactor float64
-	// ProseFactor scales the score of documentation and prose (Markdown,
-	// text, HTML, man pages) unless the query is about documentation.
-	ProseFactor float64
-	// GeneratedFactor scales the score of generated files no one reads
-	// to learn how the code works: source maps, minified files, lock
-	// files, and files that say a tool wrote them ("Code generated …
-	// DO NOT EDIT.").
-	GeneratedFactor float64
+	// Priors scale the score of a file's chunks by the file's class
+	// (text.Classify) unless the question asks for that class: tests,
+	// prose, generated files, vendored code, packaging, examples
+	// (rank.Priors; TestFactor, ProseFactor, … in --tune).
+	rank.Priors
 	// DeclFactor scales, in a question (not a lookup), the score of a
 	// unit that declares rather than does: a type, struct, interface,
 	// constant, variable or a package's doc comment. Their prose matches
@@ -103,9 +99,8 @@ func DefaultRanking() Ranking {
 		ExactMissFactor: 0.3, DefinitionBoost: 2,
 		PhraseBoost:    2,
 		QualifiedBoost: 3,
-		TestFactor:     0.5,
-		ProseFactor:    0.2, GeneratedFactor: 0.1,
-		DeclFactor: 0.3, DeclFileFactor: 1,
+		Priors:         rank.DefaultPriors(),
+		DeclFactor:     0.3, DeclFileFactor: 1,
 		DocBoost:         8,
 		NameBoost:        0,
 		FileSecondWeight: 0.15,

@@ -6,6 +6,8 @@ import (
 	"math"
 	"sort"
 	"strings"
+
+	"github.com/askls/askls/rank"
 )
 
 // Reranking by coverage: bleve's tf-idf gives a short chunk that holds
@@ -159,66 +161,6 @@ func (s *Snapshot) contentIDF(ctx context.Context, terms []string) []float64 {
 	return w
 }
 
-// rankByFile orders candidates so that each file's best chunk comes
-// first, files ranked by their file score: the best chunk's plus
-// FileSecondWeight times the others' (capped at twice the best). key
-// gives a candidate's path, the score it adds to its file, and the score
-// that orders it among its file's chunks (lower for a declaration, see
-// Ranking.DeclFactor). Each file's next best chunks (up to FileExtraHits,
-// scoring at least FileExtraShare of its best) follow it at once, so the
-// right file's right range is shown before the next files; the rest
-// follow by score. It returns the files' scores too.
-func rankByFile[T any](cs []T, key func(T) (path string, file, chunk float64), rk *Ranking) ([]T, map[string]float64) {
-	chunkScore := func(c T) float64 { _, _, sc := key(c); return sc }
-	sort.SliceStable(cs, func(i, j int) bool { return chunkScore(cs[i]) > chunkScore(cs[j]) })
-	byFile := map[string][]float64{}
-	for _, c := range cs {
-		p, f, _ := key(c)
-		byFile[p] = append(byFile[p], f)
-	}
-	fileScore := make(map[string]float64, len(byFile))
-	for p, fs := range byFile {
-		sort.Sort(sort.Reverse(sort.Float64Slice(fs)))
-		sum := fs[0]
-		for _, f := range fs[1:] {
-			sum += rk.FileSecondWeight * f
-		}
-		fileScore[p] = min(sum, 2*fs[0])
-	}
-	var firsts []T
-	rest := map[string][]T{}
-	for _, c := range cs {
-		p, _, _ := key(c)
-		if _, seen := rest[p]; seen {
-			rest[p] = append(rest[p], c)
-			continue
-		}
-		rest[p] = []T{}
-		firsts = append(firsts, c)
-	}
-	sort.SliceStable(firsts, func(i, j int) bool {
-		pi, _, _ := key(firsts[i])
-		pj, _, _ := key(firsts[j])
-		return fileScore[pi] > fileScore[pj]
-	})
-	out := make([]T, 0, len(cs))
-	var later []T
-	for _, f := range firsts {
-		out = append(out, f)
-		p, _, _ := key(f)
-		best := chunkScore(f)
-		for i, c := range rest[p] {
-			if i < rk.FileExtraHits && chunkScore(c) >= rk.FileExtraShare*best {
-				out = append(out, c)
-			} else {
-				later = append(later, c)
-			}
-		}
-	}
-	sort.SliceStable(later, func(i, j int) bool { return chunkScore(later[i]) > chunkScore(later[j]) })
-	return append(out, later...), fileScore
-}
-
 // poolTexts returns the texts of the candidates, reading those not read
 // yet (one read per file).
 func (s *Snapshot) poolTexts(pool []cand) [][]byte {
@@ -256,6 +198,7 @@ func (s *Snapshot) preferExact(p *plan, cands []cand, n int) {
 		c := &cands[i]
 		if i >= len(pool) {
 			c.score *= rk.ExactMissFactor
+			c.why.Add(rank.StageExact, "unread", rk.ExactMissFactor)
 			c.hit.Score = c.score
 			continue
 		}
@@ -275,8 +218,10 @@ func (s *Snapshot) preferExact(p *plan, cands []cand, n int) {
 		switch {
 		case defines && !c.test:
 			c.score *= rk.DefinitionBoost
+			c.why.Add(rank.StageExact, "definition", rk.DefinitionBoost)
 		case !held:
 			c.score *= rk.ExactMissFactor
+			c.why.Add(rank.StageExact, "missing", rk.ExactMissFactor)
 		}
 		c.hit.Score = c.score
 	}
@@ -358,6 +303,7 @@ func nameBoost(p *plan, cands []cand, factor float64) {
 			memo[c.hit.Path] = f
 		}
 		c.score *= f
+		c.why.Add(rank.StageCoverage, "name", f)
 		c.hit.Score = c.score
 	}
 }

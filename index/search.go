@@ -10,6 +10,9 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search/query"
+
+	"github.com/askls/askls/rank"
+	"github.com/askls/askls/text"
 )
 
 // Search runs in four stages, each in its own file:
@@ -43,6 +46,7 @@ type plan struct {
 	aboutDocs   bool            // the query asks about documentation
 	qualified   [][2]string     // package-qualified names: qualifier, name (analysed)
 	glob        *pathGlob       // Filter.PathGlob compiled, or nil
+	asked       text.Class      // the classes of file the query asks for (text.AsksFor)
 }
 
 // cand is one candidate chunk.
@@ -50,9 +54,10 @@ type cand struct {
 	hit   Hit
 	score float64
 	meta  chunkMeta
-	text  []byte // read for the rerank, else nil
-	test  bool   // from a test file
-	decl  bool   // a declaration (Ranking.DeclFactor)
+	text  []byte         // read for the rerank, else nil
+	test  bool           // from a test file
+	decl  bool           // a declaration (Ranking.DeclFactor)
+	why   rank.Breakdown // what each stage did to score (askls search --explain)
 }
 
 // Search ranks the chunks that match query, best first.
@@ -90,22 +95,23 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 	if rerank {
 		s.rerank(ctx, p, cands, rerankN)
 	}
-	cands, fileScores := rankByFile(cands, func(c cand) (string, float64, float64) {
+	cands, fileScores := rank.ByFile(cands, func(c cand) (string, float64, float64) {
 		if c.decl && rk.DeclFactor > 0 {
 			// The file gets back what DeclFactor took, as DeclFileFactor.
 			return c.hit.Path, c.score / rk.DeclFactor * rk.DeclFileFactor, c.score
 		}
 		return c.hit.Path, c.score, c.score
-	}, rk)
+	}, rank.FileParams{SecondWeight: rk.FileSecondWeight, ExtraHits: rk.FileExtraHits, ExtraShare: rk.FileExtraShare})
 	// A file's first hit carries the file's score, the one it is ranked by.
 	firstSeen := map[string]bool{}
 	for i := range cands {
 		if path := cands[i].hit.Path; !firstSeen[path] {
 			firstSeen[path] = true
 			cands[i].hit.Score = fileScores[path]
+			cands[i].why.Add(rank.StageFiles, "file", fileScores[path])
 		}
 	}
-	return s.page(p, cands, limit), nil
+	return s.page(p, cands, limit, f.Explain), nil
 }
 
 // withBuffers replaces the candidates of open buffers the generation does
@@ -192,6 +198,7 @@ func parseQuery(q string, f Filter) (*plan, error) {
 		p.terms = p.terms[:maxQueryTerms]
 	}
 	p.aboutDocs = AsksForOverview(q)
+	p.asked = text.AsksFor(p.terms)
 	p.pairs = queryPairs(q)
 	for _, t := range p.terms {
 		if strings.HasPrefix(t, "test") || t == "benchmark" || t == "example" {
@@ -377,26 +384,32 @@ func (s *Snapshot) hitCand(p *plan, r *root, id string, score float64) (c cand, 
 		return cand{}, false // a damaged manifest block
 	}
 	ch := chunks[n]
-	if e.Test && !p.aboutTests {
-		score *= rk.TestFactor
+	var why rank.Breakdown
+	why.Add(rank.StageCandidates, "bm25", score)
+	class := text.Classify(api)
+	if e.Test {
+		class |= text.Test
+	}
+	if e.Generated || text.IsBuiltCopy(api, s.hasFile, s.hasDir) {
+		class |= text.Generated
 	}
 	prose := isProse(api, e.Lang)
-	switch {
-	case e.Generated || isGenerated(api):
-		score *= rk.GeneratedFactor
-	case !p.aboutDocs && prose:
-		score *= rk.ProseFactor
+	if prose {
+		class |= text.Prose
 	}
-	declFile := !p.lookup && isDeclFile(api)
+	score = rk.Priors.Apply(score, class, p.asks(class, api), &why)
+	declFile := !p.lookup && class.Has(text.Decl)
 	decl := !p.lookup && declKinds[ch.Kind] && !declFile && !(p.aboutDocs && ch.Kind == "package")
 	if decl || declFile {
 		score *= rk.DeclFactor
+		why.Add(rank.StagePriors, "declaration", rk.DeclFactor)
 	}
 	if p.aboutDocs && (ch.Kind == "package" || prose) {
 		score *= rk.DocBoost
+		why.Add(rank.StagePriors, "doc", rk.DocBoost)
 	}
-	return cand{Hit{Path: api, Start: ch.Start, End: ch.End, Symbol: ch.Symbol, Kind: ch.Kind,
-		Language: e.Lang, Score: score}, score, ch, nil, e.Test, decl}, true
+	return cand{hit: Hit{Path: api, Start: ch.Start, End: ch.End, Symbol: ch.Symbol, Kind: ch.Kind,
+		Language: e.Lang, Score: score}, score: score, meta: ch, test: e.Test, decl: decl, why: why}, true
 }
 
 // rerank scores the best n candidates again by how much of the query each
@@ -422,8 +435,11 @@ func (s *Snapshot) rerank(ctx context.Context, p *plan, cands []cand, n int) {
 		k := cv.add(c.text, c.hit.Path)
 		cov := cv.coverage(k, p.terms, weights)
 		c.score *= math.Pow(cov, rk.CoveragePower)
+		c.why.Add(rank.StageCoverage, "terms", math.Pow(cov, rk.CoveragePower))
 		if rk.ProximityBoost > 0 && len(p.pairs) > 0 {
-			c.score *= 1 + rk.ProximityBoost*cv.pairShare(k, p.pairs)
+			f := 1 + rk.ProximityBoost*cv.pairShare(k, p.pairs)
+			c.score *= f
+			c.why.Add(rank.StageCoverage, "proximity", f)
 		}
 	}
 	if rk.FeedbackWeight > 0 {
@@ -431,7 +447,11 @@ func (s *Snapshot) rerank(ctx context.Context, p *plan, cands []cand, n int) {
 		for i := range pool {
 			c := &pool[i]
 			fb := cv.coverage(i, fbTerms, fbWeights)
+			before := c.score
 			c.score = (1-rk.FeedbackWeight)*c.score + rk.FeedbackWeight*bleveScores[i]*fb
+			if before > 0 {
+				c.why.Add(rank.StageFeedback, "mix", c.score/before)
+			}
 		}
 	}
 	for i := range pool {
@@ -442,7 +462,7 @@ func (s *Snapshot) rerank(ctx context.Context, p *plan, cands []cand, n int) {
 // page returns the first limit hits of the ranked candidates, each
 // narrowed to the unit the query is about, with its excerpt; a phrase
 // query drops the candidates that do not hold its phrases.
-func (s *Snapshot) page(p *plan, cands []cand, limit int) []Hit {
+func (s *Snapshot) page(p *plan, cands []cand, limit int, explain bool) []Hit {
 	hits := make([]Hit, 0, limit)
 	for i, c := range cands {
 		if len(hits) == limit {
@@ -468,6 +488,9 @@ func (s *Snapshot) page(p *plan, cands []cand, limit int) []Hit {
 		c.hit, text = s.narrow(p, c, text)
 		// The pool's texts are read unmasked; what a hit shows is masked.
 		c.hit.Excerpt = excerpt(redact(bytes.Clone(text)), p.terms)
+		if explain {
+			c.hit.Explain = c.why
+		}
 		hits = append(hits, c.hit)
 	}
 	return hits

@@ -211,3 +211,18 @@ func capLine(s string) string {
 	}
 	return s[:cut] + "…"
 }
+
+// hasFile reports whether the snapshot holds the file at API path p.
+func (s *Snapshot) hasFile(p string) bool { return s.st.files[p] != nil }
+
+// hasDir reports whether the snapshot holds a file under the folder at
+// API path d ("" is the root).
+func (s *Snapshot) hasDir(d string) bool {
+	s.st.index()
+	prefix := d + "/"
+	if d == "" {
+		return len(s.st.paths) > 0
+	}
+	i := sort.SearchStrings(s.st.paths, prefix)
+	return i < len(s.st.paths) && strings.HasPrefix(s.st.paths[i], prefix)
+}

@@ -17,6 +17,7 @@ func runSearch(ctx context.Context, args []string) error {
 	rf.Register(fs)
 	limit := fs.Int("limit", 10, "at most `N` hits")
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	explain := fs.Bool("explain", false, "print what each ranking stage did to each hit's score")
 	glob := fs.String("path", "", "only paths matching `GLOB`")
 	noTests := fs.Bool("no-tests", false, "leave out test files")
 	words, err := parseArgs(fs, args)
@@ -25,7 +26,7 @@ func runSearch(ctx context.Context, args []string) error {
 	}
 	q := strings.Join(words, " ")
 	if strings.TrimSpace(q) == "" {
-		return usageError("usage: askls search [--root DIR] [--limit N] [--json] QUERY")
+		return usageError("usage: askls search [--root DIR] [--limit N] [--json] [--explain] QUERY")
 	}
 	ix, _, err := openWorkspace(ctx, rf, !*asJSON)
 	if err != nil {
@@ -33,7 +34,7 @@ func runSearch(ctx context.Context, args []string) error {
 	}
 	defer ix.Close()
 	start := time.Now()
-	hits, err := ix.Snapshot().Search(ctx, q, *limit, index.Filter{PathGlob: *glob, NoTests: *noTests})
+	hits, err := ix.Snapshot().Search(ctx, q, *limit, index.Filter{PathGlob: *glob, NoTests: *noTests, Explain: *explain})
 	ms := float64(time.Since(start).Microseconds()) / 1000
 	if err != nil {
 		return err
@@ -61,6 +62,9 @@ func runSearch(ctx context.Context, args []string) error {
 			sym = "  " + h.Symbol
 		}
 		fmt.Printf("%s:%d-%d%s  (%.2f)\n", h.Path, h.Start, h.End, sym, h.Score)
+		if *explain {
+			fmt.Printf("    = %s\n", h.Explain)
+		}
 		for _, l := range strings.Split(h.Excerpt, "\n") {
 			fmt.Printf("    %s\n", l)
 		}

@@ -1,0 +1,57 @@
+package text
+
+import (
+	"path"
+	"strings"
+)
+
+// builtDirs are the folders packages put build output in.
+var builtDirs = map[string]bool{"dist": true, "build": true, "out": true, "umd": true, "esm": true, "cjs": true, "bundle": true, "bundles": true}
+
+// scriptExts are the extensions of build output that IsBuiltCopy
+// recognises: JavaScript compiled or bundled from sources in the tree.
+var scriptExts = map[string]bool{".js": true, ".cjs": true, ".mjs": true, ".jsx": true}
+
+// typeScriptExts are the sources JavaScript is compiled from.
+var typeScriptExts = []string{".ts", ".tsx", ".mts", ".cts"}
+
+// IsBuiltCopy reports whether the script p is build output of sources
+// that are in the tree too: a bundle under dist/ (or build/, umd/, …)
+// of a package that also ships its src/ or lib/, or a .js file compiled
+// from a TypeScript file of the same name (beside it, or at the same
+// place under a package's src/). People read the sources; the copy
+// repeats them, often several times over (.js, .cjs, a browser bundle).
+// A package that ships only its build output (no sources beside it) is
+// not a copy: its build output is all there is to read. hasFile and
+// hasDir say whether the tree holds a file or a folder.
+func IsBuiltCopy(p string, hasFile, hasDir func(string) bool) bool {
+	ext := path.Ext(p)
+	if !scriptExts[ext] {
+		return false
+	}
+	dirs := strings.Split(p, "/")
+	for i, d := range dirs[:len(dirs)-1] {
+		if builtDirs[d] {
+			pkg := strings.Join(dirs[:i], "/")
+			if hasDir(path.Join(pkg, "src")) || hasDir(path.Join(pkg, "lib")) {
+				return true
+			}
+		}
+	}
+	stem := strings.TrimSuffix(p, ext)
+	for _, ts := range typeScriptExts {
+		if hasFile(stem + ts) {
+			return true
+		}
+	}
+	stemDirs := strings.Split(stem, "/")
+	for i := range stemDirs[:len(stemDirs)-1] {
+		pkg, rest := strings.Join(stemDirs[:i], "/"), strings.Join(stemDirs[i:], "/")
+		for _, ts := range typeScriptExts {
+			if hasFile(path.Join(pkg, "src", rest) + ts) {
+				return true
+			}
+		}
+	}
+	return false
+}
