@@ -26,11 +26,15 @@ command -v go >/dev/null || { echo "fetch-zstd.sh: go not found (the Go toolchai
 command -v python3 >/dev/null || { echo "fetch-zstd.sh: python3 not found (needed to read go mod download's JSON)" >&2; exit 1; }
 
 echo "fetch-zstd.sh: downloading $MOD@$VER" >&2
-# Run outside any module so that go.mod and go.sum of the caller stay untouched.
-json=$(cd "$DIR" && GO111MODULE=on GOFLAGS=-mod=mod go mod download -json "$MOD@$VER") || {
+# Run in an empty temporary folder, outside any module, so that no go.mod or
+# go.sum (the caller's, or one above $DIR) is read or changed.
+gotmp=$(mktemp -d)
+json=$(cd "$gotmp" && GO111MODULE=on GOWORK=off go mod download -json "$MOD@$VER") || {
+  rmdir "$gotmp"
   echo "fetch-zstd.sh: go mod download $MOD@$VER failed (is the Go module proxy reachable?)" >&2
   exit 1
 }
+rmdir "$gotmp"
 field() { printf '%s' "$json" | python3 -c "import json,sys; print(json.load(sys.stdin).get('$1',''))"; }
 err=$(field Error)
 if [ -n "$err" ]; then
