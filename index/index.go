@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/askls/askls/text"
 	"github.com/blevesearch/bleve/v2"
 	"github.com/gofrs/flock"
 )
@@ -83,11 +84,14 @@ func (st *state) index() {
 
 // Index is a persisted, incrementally updated index of workspace roots.
 type Index struct {
-	opts    Options
-	rank    Ranking // Search's parameters, set by Open
-	log     *slog.Logger
-	roots   []*root
-	persist persistWait
+	opts Options
+	rank Ranking // Search's parameters, set by Open
+	// projectNames are the names of the projects the roots hold
+	// (text.ProjectName): a query's word that names one is no evidence.
+	projectNames []string
+	log          *slog.Logger
+	roots        []*root
+	persist      persistWait
 
 	mu      sync.Mutex
 	cur     *state
@@ -146,6 +150,11 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 	ix.rank = DefaultRanking()
 	if opts.Ranking != nil {
 		ix.rank = *opts.Ranking
+	}
+	for _, dir := range opts.Roots {
+		if n := text.ProjectName(dir); n != "" {
+			ix.projectNames = append(ix.projectNames, n)
+		}
 	}
 	names := map[string]int{}
 	for _, dir := range opts.Roots {

@@ -236,7 +236,11 @@ func isMultiPart(w string) bool {
 // declKinds are the kinds of unit that declare rather than do (see
 // Ranking.DeclFactor).
 var declKinds = map[string]bool{"package": true, "struct": true, "interface": true, "type": true,
-	"const": true, "var": true, "file": true}
+	"const": true, "var": true, "file": true,
+	// The head of a container (its doc comment, signature and fields;
+	// its methods are units of their own): a Java class's Javadoc, a
+	// Python class's docstring, a Rust trait.
+	"class": true, "trait": true, "impl": true, "module": true, "namespace": true, "enum": true, "record": true, "object": true}
 
 // hasGeneratedMarker reports whether a file says, in its first
 // generatedHead bytes, that a tool wrote it: Go's "// Code generated …

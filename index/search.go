@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -66,6 +67,7 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 	if err != nil {
 		return nil, err
 	}
+	p.dropNames(s.ix.projectNames)
 	if limit <= 0 {
 		limit = defaultLimit
 	}
@@ -223,6 +225,29 @@ func parseQuery(q string, f Filter) (*plan, error) {
 		}
 	}
 	return p, nil
+}
+
+// dropNames takes the names of the workspace's projects out of the
+// query's terms, unless nothing else would be left: "how does fzf read
+// its options" asks where fzf reads them, and the word fzf matches the
+// project's packaging (its Homebrew formula, fzf.spec) and every file
+// that prints the name, not the code that answers.
+func (p *plan) dropNames(names []string) {
+	if len(names) == 0 || len(p.terms) < 2 {
+		return
+	}
+	drop := func(ts []string) []string {
+		out := ts[:0:0]
+		for _, t := range ts {
+			if !slices.Contains(names, t) {
+				out = append(out, t)
+			}
+		}
+		return out
+	}
+	if kept := drop(p.terms); len(kept) > 0 && len(kept) < len(p.terms) {
+		p.terms, p.words = kept, drop(p.words)
+	}
 }
 
 // boolQuery is the bleve query of a plan, the same for every root.
