@@ -12,6 +12,7 @@ import (
 
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/corpus"
 )
 
 // Sizes of a retrieval answer.
@@ -55,7 +56,7 @@ func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 		return nil, err
 	}
 	defs := append(r.definitions(), r.followDefs()...)
-	first := append(r.atCursor(), defs...)
+	first := append(r.cursorContext(terms), defs...)
 	entries, weak := r.chooseEntries(terms, first, hits)
 
 	var b strings.Builder
@@ -158,24 +159,9 @@ func asksAboutTests(terms []qterm) bool {
 	return false
 }
 
-// isTestPath: a test file by the conventions of the common languages, as
-// index.Filter.NoTests leaves them out.
-func isTestPath(p string) bool {
-	base := path.Base(p)
-	switch {
-	case strings.HasSuffix(base, "_test.go"), strings.HasPrefix(base, "test_") && strings.HasSuffix(base, ".py"),
-		strings.HasSuffix(base, "_test.py"), strings.Contains(base, ".spec."), strings.Contains(base, ".test."),
-		strings.HasSuffix(base, "Test.java"), strings.HasSuffix(base, "Tests.java"), strings.HasSuffix(base, "_spec.rb"):
-		return true
-	}
-	for _, dir := range strings.Split(path.Dir(p), "/") {
-		switch dir {
-		case "testdata", "test", "tests", "__tests__", "spec":
-			return true
-		}
-	}
-	return false
-}
+// isTestPath: a test file by the conventions of the common languages
+// (corpus.Classify), as index.Filter.NoTests leaves them out.
+func isTestPath(p string) bool { return corpus.Classify(p).Has(corpus.Test) }
 
 // asksForCallers: the question is about where something is called or
 // used; then the call sites go right after the definitions.
@@ -418,28 +404,11 @@ func asksAboutDocs(q string, terms []qterm) bool {
 	return false
 }
 
-// notCode: documentation and prose (Markdown, text, HTML, man pages,
-// README, HISTORY, CHANGELOG), generated files (source maps, minified
-// scripts, lock files) and declaration files (.d.ts, .pyi) that only
-// restate code found elsewhere.
+// notCode: documentation and prose, generated files and declaration
+// files (.d.ts, .pyi) that only restate code found elsewhere
+// (corpus.Classify).
 func notCode(p string) bool {
-	base := strings.ToLower(path.Base(p))
-	for _, suf := range []string{".md", ".markdown", ".txt", ".rst", ".adoc", ".html", ".htm", ".map", ".min.js", ".d.ts", ".pyi", ".lock", "-lock.json", ".1", ".5", ".7"} {
-		if strings.HasSuffix(base, suf) {
-			return true
-		}
-	}
-	for _, name := range []string{"readme", "history", "changelog", "changes", "license", "authors", "contributing", "security"} {
-		if strings.HasPrefix(base, name) {
-			return true
-		}
-	}
-	for _, dir := range strings.Split(path.Dir(p), "/") {
-		if dir == "docs" || dir == "doc" || (len(dir) == 4 && strings.HasPrefix(dir, "man") && dir[3] >= '1' && dir[3] <= '9') {
-			return true
-		}
-	}
-	return false
+	return corpus.Classify(p)&(corpus.Prose|corpus.Generated|corpus.Decl) != 0
 }
 
 func overlapsAny(e *entry, out []entry) bool {

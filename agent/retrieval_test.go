@@ -462,3 +462,25 @@ func TestChooseSpanCitesAnExplainingDocComment(t *testing.T) {
 		t.Errorf("span %d-%d, want the code (from line 29)", sp.start, sp.end)
 	}
 }
+
+// The cursor is where a question was asked, not its answer: a question
+// about other code, asked from sniff, opens with the code that answers;
+// one that holds a word of the unit at the cursor still starts there.
+func TestRetrievalCursorIsContextUnlessTheQuestionIsAboutIt(t *testing.T) {
+	a := testAgent(nil, Config{NoModel: true})
+	res, err := a.ask(context.Background(), project, Question{Text: "how does a string get reversed rune by rune", Path: "server/server.go", Line: 16}, Events{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkResult(t, res, project)
+	if len(res.Citations) == 0 || res.Citations[0].Path != "util/strings.go" {
+		t.Errorf("citations %v, want util/strings.go first", res.Citations)
+	}
+	res, err = a.ask(context.Background(), project, Question{Text: "why is an empty body plain text", Path: "server/server.go", Line: 16}, Events{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Citations) == 0 || res.Citations[0].Symbol != "sniff" {
+		t.Errorf("a question about the code at the cursor: citations %v, want sniff first", res.Citations)
+	}
+}

@@ -16,7 +16,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/askls/askls/text"
+	"github.com/askls/askls/corpus"
 	"github.com/blevesearch/bleve/v2"
 	"github.com/gofrs/flock"
 )
@@ -87,7 +87,7 @@ type Index struct {
 	opts Options
 	rank Ranking // Search's parameters, set by Open
 	// projectNames are the names of the projects the roots hold
-	// (text.ProjectName): a query's word that names one is no evidence.
+	// (corpus.ProjectName): a query's word that names one is no evidence.
 	projectNames []string
 	log          *slog.Logger
 	roots        []*root
@@ -152,7 +152,7 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 		ix.rank = *opts.Ranking
 	}
 	for _, dir := range opts.Roots {
-		if n := text.ProjectName(dir); n != "" {
+		if n := corpus.ProjectName(dir); n != "" {
 			ix.projectNames = append(ix.projectNames, n)
 		}
 	}

@@ -4,7 +4,7 @@ import (
 	"path"
 	"strings"
 
-	"github.com/askls/askls/text"
+	"github.com/askls/askls/corpus"
 )
 
 // languageOf names the language of a file from its name ("go", "python",
@@ -85,5 +85,5 @@ var binaryExt = map[string]bool{
 }
 
 // isTestPath reports whether p is a test file or test data, by the
-// conventions text.Classify knows.
-func isTestPath(p string) bool { return text.Classify(p).Has(text.Test) }
+// conventions corpus.Classify knows.
+func isTestPath(p string) bool { return corpus.Classify(p).Has(corpus.Test) }

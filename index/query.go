@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/askls/askls/rank"
-	"github.com/askls/askls/text"
+	"github.com/askls/askls/corpus"
 )
 
 // Search limits.
@@ -139,9 +139,9 @@ func wordSet(list string) map[string]bool {
 var proseLangs = map[string]bool{"markdown": true, "text": true, "html": true, "rst": true, "asciidoc": true, "man": true, "roff": true}
 
 // isProse reports whether a file is documentation or prose rather than
-// code: by its language, or by its name and folder (text.Prose).
+// code: by its language, or by its name and folder (corpus.Prose).
 func isProse(path, lang string) bool {
-	return proseLangs[lang] || text.Classify(path).Has(text.Prose)
+	return proseLangs[lang] || corpus.Classify(path).Has(corpus.Prose)
 }
 
 // cutContraction drops the tail of a contraction or a possessive
@@ -270,19 +270,19 @@ func hasGeneratedMarker(content []byte) bool {
 const generatedHead = 4096
 
 // isGenerated reports whether a file is generated output that no one
-// reads to learn how the code works, by its name (text.Generated).
+// reads to learn how the code works, by its name (corpus.Generated).
 func isGenerated(path string) bool {
-	return text.Classify(path).Has(text.Generated)
+	return corpus.Classify(path).Has(corpus.Generated)
 }
 
 // asks says which classes of file the query asks for (rank.Priors): tests
 // and documentation by the query's words; vendored code also when the
 // query names the vendored project's folder (deps/jemalloc for a question
 // about jemalloc).
-func (p *plan) asks(class text.Class, path string) rank.Asks {
-	a := rank.Asks{Tests: p.aboutTests, Docs: p.aboutDocs, Vendored: p.asked.Has(text.Vendored),
-		Packaging: p.asked.Has(text.Packaging), Examples: p.asked.Has(text.Example) || p.aboutTests}
-	if class.Has(text.Vendored) && !a.Vendored {
+func (p *plan) asks(class corpus.Class, path string) rank.Asks {
+	a := rank.Asks{Tests: p.aboutTests, Docs: p.aboutDocs, Vendored: p.asked.Has(corpus.Vendored),
+		Packaging: p.asked.Has(corpus.Packaging), Examples: p.asked.Has(corpus.Example) || p.aboutTests}
+	if class.Has(corpus.Vendored) && !a.Vendored {
 		a.Vendored = p.namesFolder(path)
 	}
 	return a

@@ -33,7 +33,7 @@ type Ranking struct {
 	// (errors.Is: the symbol Is in a folder named errors).
 	QualifiedBoost float64
 	// Priors scale the score of a file's chunks by the file's class
-	// (text.Classify) unless the question asks for that class: tests,
+	// (corpus.Classify) unless the question asks for that class: tests,
 	// prose, generated files, vendored code, packaging, examples
 	// (rank.Priors; TestFactor, ProseFactor, … in --tune).
 	rank.Priors

@@ -13,7 +13,7 @@ import (
 	"github.com/blevesearch/bleve/v2/search/query"
 
 	"github.com/askls/askls/rank"
-	"github.com/askls/askls/text"
+	"github.com/askls/askls/corpus"
 )
 
 // Search runs in four stages, each in its own file:
@@ -47,7 +47,7 @@ type plan struct {
 	aboutDocs   bool            // the query asks about documentation
 	qualified   [][2]string     // package-qualified names: qualifier, name (analysed)
 	glob        *pathGlob       // Filter.PathGlob compiled, or nil
-	asked       text.Class      // the classes of file the query asks for (text.AsksFor)
+	asked       corpus.Class      // the classes of file the query asks for (corpus.AsksFor)
 }
 
 // cand is one candidate chunk.
@@ -200,7 +200,7 @@ func parseQuery(q string, f Filter) (*plan, error) {
 		p.terms = p.terms[:maxQueryTerms]
 	}
 	p.aboutDocs = AsksForOverview(q)
-	p.asked = text.AsksFor(p.terms)
+	p.asked = corpus.AsksFor(p.terms)
 	p.pairs = queryPairs(q)
 	for _, t := range p.terms {
 		if strings.HasPrefix(t, "test") || t == "benchmark" || t == "example" {
@@ -411,19 +411,19 @@ func (s *Snapshot) hitCand(p *plan, r *root, id string, score float64) (c cand, 
 	ch := chunks[n]
 	var why rank.Breakdown
 	why.Add(rank.StageCandidates, "bm25", score)
-	class := text.Classify(api)
+	class := corpus.Classify(api)
 	if e.Test {
-		class |= text.Test
+		class |= corpus.Test
 	}
-	if e.Generated || text.IsBuiltCopy(api, s.hasFile, s.hasDir) {
-		class |= text.Generated
+	if e.Generated || corpus.IsBuiltCopy(api, s.hasFile, s.hasDir) {
+		class |= corpus.Generated
 	}
 	prose := isProse(api, e.Lang)
 	if prose {
-		class |= text.Prose
+		class |= corpus.Prose
 	}
 	score = rk.Priors.Apply(score, class, p.asks(class, api), &why)
-	declFile := !p.lookup && class.Has(text.Decl)
+	declFile := !p.lookup && class.Has(corpus.Decl)
 	decl := !p.lookup && declKinds[ch.Kind] && !declFile && !(p.aboutDocs && ch.Kind == "package")
 	if decl || declFile {
 		score *= rk.DeclFactor

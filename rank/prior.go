@@ -1,6 +1,6 @@
 package rank
 
-import "github.com/askls/askls/text"
+import "github.com/askls/askls/corpus"
 
 // Priors are the factors a file's class puts on the score of its chunks
 // when the question does not ask for that class: the implementation
@@ -26,7 +26,7 @@ type Asks struct {
 // not ask for, recording each in b (when b is not nil), and returns the
 // new score. A generated file takes the generated factor only, not also
 // the prose one.
-func (pr Priors) Apply(score float64, c text.Class, asks Asks, b *Breakdown) float64 {
+func (pr Priors) Apply(score float64, c corpus.Class, asks Asks, b *Breakdown) float64 {
 	scale := func(name string, f float64) {
 		if f == 1 {
 			return
@@ -36,22 +36,22 @@ func (pr Priors) Apply(score float64, c text.Class, asks Asks, b *Breakdown) flo
 			b.Add(StagePriors, name, f)
 		}
 	}
-	if c.Has(text.Test) && !asks.Tests {
+	if c.Has(corpus.Test) && !asks.Tests {
 		scale("test", pr.TestFactor)
 	}
 	switch {
-	case c.Has(text.Generated):
+	case c.Has(corpus.Generated):
 		scale("generated", pr.GeneratedFactor)
-	case c.Has(text.Prose) && !asks.Docs:
+	case c.Has(corpus.Prose) && !asks.Docs:
 		scale("prose", pr.ProseFactor)
 	}
-	if c.Has(text.Vendored) && !asks.Vendored {
+	if c.Has(corpus.Vendored) && !asks.Vendored {
 		scale("vendored", pr.VendoredFactor)
 	}
-	if c.Has(text.Packaging) && !asks.Packaging {
+	if c.Has(corpus.Packaging) && !asks.Packaging {
 		scale("packaging", pr.PackagingFactor)
 	}
-	if c.Has(text.Example) && !asks.Examples {
+	if c.Has(corpus.Example) && !asks.Examples {
 		scale("example", pr.ExampleFactor)
 	}
 	return score
