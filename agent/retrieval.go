@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/askls/askls/citations"
-	"github.com/askls/askls/index"
 	"github.com/askls/askls/corpus"
+	"github.com/askls/askls/index"
 )
 
 // Sizes of a retrieval answer.
