@@ -397,7 +397,7 @@ func asksAboutDocs(q string, terms []qterm) bool {
 		return true
 	}
 	for _, t := range terms {
-		if t.word == "history" || index.IsDocWord(t.word) {
+		if index.IsDocWord(t.word) {
 			return true
 		}
 	}

@@ -286,8 +286,7 @@ func windowScore(ft *fileTerms, s, e int, context map[int]bool, weights []float6
 // termWeights weighs each term by how rare it is among the units found
 // for the question (an inverse document frequency over them): a term that
 // every candidate holds says little about which one answers. Terms from
-// words written as code weigh more; an example's shape that no candidate
-// holds weighs nothing.
+// words written as code weigh more.
 func termWeights(terms []qterm, held []map[int]bool) []float64 {
 	n := float64(len(held))
 	w := make([]float64, len(terms))
@@ -297,9 +296,6 @@ func termWeights(terms []qterm, held []map[int]bool) []float64 {
 			if h[j] {
 				df++
 			}
-		}
-		if t.shape != "" && df == 0 {
-			continue // an example's shape is evidence where found, not a term the answer lacks
 		}
 		w[j] = math.Log(1 + (n+1)/(df+0.5))
 		if t.code {

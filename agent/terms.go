@@ -21,12 +21,6 @@ type qterm struct {
 	// ("maxtokensize" from maxTokenSize): it matches a token of a line
 	// only whole, never as a prefix.
 	whole bool
-	// shape is set for a term from a quoted example value that holds
-	// digits ("1h2m3.5s"): the value in lower case with each run of
-	// digits written 0 ("0h0m0.0s"). A line holds it when its text has
-	// the same shape ("72h3m0.5s" in Duration.String's doc comment): the
-	// code that prints a value often shows one in a comment or a test.
-	shape string
 }
 
 // questionTerms are the content words of a question: each word of the
@@ -44,11 +38,6 @@ func questionTerms(q string) []qterm {
 		out = append(out, t)
 	}
 	examples := exampleSpans(q)
-	for _, m := range quotedRE.FindAllString(q, -1) {
-		if sh := exampleShape(m); sh != "" {
-			add(qterm{word: sh, stem: sh, shape: sh})
-		}
-	}
 	for _, loc := range wordRE.FindAllStringIndex(q, -1) {
 		w := q[loc[0]:loc[1]]
 		code := isCodeWord(w)
@@ -68,69 +57,6 @@ func questionTerms(q string) []qterm {
 		}
 	}
 	return out
-}
-
-// minShape is the length of the shortest example shape worth matching:
-// "0ms" or "0.0" would match far too many lines.
-const minShape = 5
-
-// exampleShape is the shape of a quoted example (see qterm.shape), or ""
-// when it holds no digit or is shorter than minShape.
-func exampleShape(quoted string) string {
-	v := strings.TrimSpace(strings.Trim(strings.TrimSpace(quoted), `"'“”`))
-	var b strings.Builder
-	digits := false
-	for _, r := range strings.ToLower(v) {
-		if r >= '0' && r <= '9' {
-			if !digits {
-				b.WriteByte('0')
-			}
-			digits = true
-			continue
-		}
-		digits = false
-		b.WriteRune(r)
-	}
-	sh := b.String()
-	if len(sh) < minShape || !strings.Contains(sh, "0") {
-		return ""
-	}
-	return sh
-}
-
-// hasShape reports whether line holds text of the shape sh (see
-// qterm.shape): each 0 of sh stands for a whole run of digits, the other
-// bytes match in any case. It allocates nothing.
-func hasShape(line, sh string) bool {
-	for i := 0; i < len(line); i++ {
-		if i > 0 && isDigit(line[i-1]) && isDigit(line[i]) {
-			continue // not from the middle of a number
-		}
-		k, j := i, 0
-		for ; j < len(sh) && k < len(line); j++ {
-			if sh[j] == '0' {
-				if !isDigit(line[k]) {
-					break
-				}
-				for k < len(line) && isDigit(line[k]) {
-					k++
-				}
-				continue
-			}
-			c := line[k]
-			if c >= 'A' && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			if c != sh[j] {
-				break
-			}
-			k++
-		}
-		if j == len(sh) && (sh[j-1] != '0' || k == len(line) || !isDigit(line[k])) {
-			return true
-		}
-	}
-	return false
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
@@ -275,11 +201,6 @@ func stem(w string) string {
 // retrieval answer weighs.
 func lineTerms(line string, terms []qterm) uint64 {
 	var set uint64
-	for t := range terms {
-		if terms[t].shape != "" && hasShape(line, terms[t].shape) {
-			set |= 1 << uint(t)
-		}
-	}
 	var buf [64]byte
 	n := len(line)
 	for i := 0; i < n; {
@@ -329,10 +250,8 @@ func lineTerms(line string, terms []qterm) uint64 {
 				lower[x] = b
 			}
 			st := stemBytes(lower)
-			// A shape is matched above, never by a word: "bytes" would
-			// otherwise meet the shape "bytes=0-" as a prefix.
 			for t := range terms {
-				if !terms[t].whole && terms[t].shape == "" && terms[t].matchesBytes(lower, st) {
+				if !terms[t].whole && terms[t].matchesBytes(lower, st) {
 					set |= 1 << uint(t)
 				}
 			}
@@ -351,7 +270,7 @@ func lineTerms(line string, terms []qterm) uint64 {
 				lower = append(lower, b)
 			}
 			for t := range terms {
-				if terms[t].whole && terms[t].shape == "" && string(lower) == terms[t].word {
+				if terms[t].whole && string(lower) == terms[t].word {
 					set |= 1 << uint(t)
 				}
 			}
