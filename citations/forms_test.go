@@ -41,10 +41,10 @@ func TestCitationLikeForms(t *testing.T) {
 		{"path reference as a link", "see [a.go:4](http://evil.example/x) ok", "see [1] ok", []string{"a.go:3-6"}, nil},
 		{"link with parentheses inside", "see [1](http://e.example/a_(b)) ok", "see [1] ok", []string{"a.go:3-6"}, nil},
 		{"reference definition of a marker", "[1]: http://evil.example\nsee [1]", "[1] : http://evil.example\nsee [1]", []string{"a.go:3-6"}, nil},
-		{"reference definition of a label", "see [1][x]\n[x]: http://evil.example", "see [1][x]\n[x] : http://evil.example", []string{"a.go:3-6"}, nil},
+		{"reference definition of a label", "see [1][x]\n[x]: http://evil.example", `see [1]\[x]`+"\n"+`\[x]: http://evil.example`, []string{"a.go:3-6"}, nil},
 		{"list of path references", "see [a.go:4, b.go:3].", "see [1, 2].", []string{"a.go:3-6", "b.go:3-3"}, nil},
-		{"prose in brackets stays", "a [note: this] and [see above] [1]", "a [note: this] and [see above] [1]", []string{"a.go:3-6"}, nil},
-		{"a plain link stays", "see [the docs](https://go.dev) [1]", "see [the docs](https://go.dev) [1]", []string{"a.go:3-6"}, nil},
+		{"prose in brackets is escaped", "a [note: this] and [see above] [1]", `a \[note: this] and \[see above] [1]`, []string{"a.go:3-6"}, nil},
+		{"a plain link is text", "see [the docs](https://go.dev) [1]", `see \[the docs]\(https://go.dev) [1]`, []string{"a.go:3-6"}, nil},
 		{"dot-dot path", "see [../a.go:4].", "see.", nil, []string{"../a.go:4"}},
 	}
 	for _, tt := range tests {
