@@ -46,11 +46,9 @@ type Rewriter struct {
 	lineStart  bool // only spaces since the last newline
 	indent     int  // spaces since the last newline, while lineStart
 	inFence    bool
-	fence      int // length of the backtick run that opened the fence
-	inInline   bool
-	inlineLen  int // length of the backtick run that opened the inline code
-	ticks      int // length of the run of backticks being written
-	tickStart  bool
+	fence      int  // length of the backtick run that opened the fence
+	ticks      int  // length of the run of backticks being written
+	tickStart  bool // the run began a line (after tickIndent spaces)
 	tickIndent int
 	open       bool // a '[' or '(' was emitted and only marker bytes followed it
 	slashes    int  // backslashes just written: odd, the next byte is escaped
@@ -105,7 +103,8 @@ func (r *Rewriter) Flush() string {
 }
 
 // capped counts out against MaxAnswerBytes and cuts it there: at a rune
-// boundary and before a '[' that would be left open.
+// boundary and before a marker's '[' that would be left open (an escaped
+// '[' is text).
 func (r *Rewriter) capped(out string) string {
 	if r.emitted+len(out) <= MaxAnswerBytes {
 		r.emitted += len(out)
@@ -115,7 +114,7 @@ func (r *Rewriter) capped(out string) string {
 	for k > 0 && k < len(out) && out[k]&0xC0 == 0x80 {
 		k--
 	}
-	if open := strings.LastIndexByte(out[:k], '['); open >= 0 && !strings.Contains(out[open:k], "]") {
+	if open := strings.LastIndexByte(out[:k], '['); open >= 0 && !strings.Contains(out[open:k], "]") && (open == 0 || out[open-1] != '\\') {
 		k = open
 	}
 	r.cut, r.buf = true, nil
@@ -156,7 +155,7 @@ func (r *Rewriter) process(final bool) string {
 	}
 	r.buf = b[:0]
 	if final {
-		r.endTicks()
+		r.endTicks(&out, b[:0], 0, true)
 	}
 	return out.String()
 }
@@ -168,7 +167,9 @@ func (r *Rewriter) step(out *strings.Builder, b []byte, i int, final bool) (next
 	r.scans++
 	c := b[i]
 	if r.ticks > 0 && c != '`' {
-		r.endTicks()
+		if next, wait, code := r.endTicks(out, b, i, final); wait || code {
+			return next, wait
+		}
 	}
 	if r.dropping {
 		if numericByte(c) || c == ']' {
@@ -181,7 +182,7 @@ func (r *Rewriter) step(out *strings.Builder, b []byte, i int, final bool) (next
 	case c == '`':
 		r.backtick(out)
 		return i + 1, false
-	case r.inCode():
+	case r.inFence:
 	case c == ' ' || c == '\t':
 		return r.spaces(out, b, i, final)
 	case c == '[' && !isWordByte(r.prev) || c == '(' && r.prev != ']' && !isWordByte(r.prev):
@@ -196,7 +197,7 @@ func (r *Rewriter) step(out *strings.Builder, b []byte, i int, final bool) (next
 	r.write(out, string(b[i:i+1]))
 	switch c {
 	case '\n':
-		r.lineStart, r.indent, r.inInline = true, 0, false
+		r.lineStart, r.indent = true, 0
 	case ' ', '\t':
 		if r.lineStart {
 			r.indent++
@@ -206,48 +207,6 @@ func (r *Rewriter) step(out *strings.Builder, b []byte, i int, final bool) (next
 	}
 	r.prev = c
 	return i + 1, false
-}
-
-// backtick writes one backtick of a run. The run is written as it comes
-// and decides at its end (endTicks) whether it opens or closes code; a
-// backtick escaped with a backslash is an ordinary byte.
-func (r *Rewriter) backtick(out *strings.Builder) {
-	if r.ticks == 0 && r.slashes%2 == 1 && !r.inCode() {
-		r.write(out, "`")
-		r.prev, r.lineStart = '`', false
-		return
-	}
-	if r.ticks == 0 {
-		r.tickStart, r.tickIndent = r.lineStart, r.indent
-	}
-	r.ticks++
-	r.write(out, "`")
-}
-
-// endTicks ends a run of backticks: three or more at a line start (indented
-// at most three spaces) open a fence, or close one when at least as long as
-// its opening run; outside a fence a run opens inline code, or closes it
-// when as long as its opening run.
-func (r *Rewriter) endTicks() {
-	n := r.ticks
-	if n == 0 {
-		return
-	}
-	r.ticks = 0
-	fenceLine := r.tickStart && r.tickIndent <= 3
-	switch {
-	case r.inFence:
-		if fenceLine && n >= r.fence {
-			r.inFence = false
-		}
-	case n >= 3 && fenceLine && !r.inInline:
-		r.inFence, r.fence = true, n
-	case !r.inInline:
-		r.inInline, r.inlineLen = true, n
-	case n == r.inlineLen:
-		r.inInline = false
-	}
-	r.prev, r.lineStart = '`', false
 }
 
 // removedInBrackets stands for a removed marker that sits inside an open

@@ -25,7 +25,7 @@ func contentOf(m map[string]string) ContentFunc {
 }
 
 // registry registers: 1 = a.go:3-6, 2 = b.go:3, 3 = a.go:1, 4 = gone.go:1
-func registry(t *testing.T) *Registry {
+func registry(t testing.TB) *Registry {
 	t.Helper()
 	r := NewRegistry()
 	add := func(path string, start, end int) {

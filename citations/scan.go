@@ -18,6 +18,7 @@ type memo struct {
 	link    int  // the link targets after that marker were scanned up to here
 	linkEnd int  // the offset after the last whole target
 	depth   int  // parentheses open at link
+	code    int  // inline code after a backtick run was scanned up to here
 }
 
 // rebase makes the memo's offsets relative to b[held:], the text kept.
@@ -32,6 +33,9 @@ func (m *memo) rebase(held int) {
 	if m.link > 0 {
 		m.link -= held
 		m.linkEnd -= held
+	}
+	if m.code > 0 {
+		m.code -= held
 	}
 }
 
@@ -137,8 +141,6 @@ func (r *Rewriter) write(out *strings.Builder, s string) {
 		}
 	}
 }
-
-func (r *Rewriter) inCode() bool { return r.inFence || r.inInline }
 
 type fileState struct {
 	lines *LineIndex

@@ -1,0 +1,105 @@
+package citations
+
+import "strings"
+
+// Markdown code is left alone: a marker in it is code, not a citation,
+// and nothing in it is escaped. What counts as code must be code for a
+// markdown renderer too, or a link in "code" the renderer does not see as
+// code would pass unescaped; so the rewriter follows CommonMark where it
+// matters:
+//
+//   - a fence is a run of three or more backticks at a line start,
+//     indented at most three spaces; it is closed by a run at least as
+//     long, and runs to the end of the answer when it is not;
+//   - inline code is a run of backticks and the next run of the same
+//     length; a run with none on its line (within maxInlineCode bytes) is
+//     text, and what follows it is checked;
+//   - a backtick after an odd run of backslashes is text.
+
+// maxInlineCode bounds how far the rewriter looks for the end of inline
+// code (and so how much it holds back): longer inline code is checked as
+// text.
+const maxInlineCode = 512
+
+// backtick writes one backtick of a run. The run is written as it comes
+// and decides at its end (endTicks) whether it opens or closes code.
+func (r *Rewriter) backtick(out *strings.Builder) {
+	if r.ticks == 0 && r.slashes%2 == 1 && !r.inFence {
+		r.write(out, "`")
+		r.prev, r.lineStart = '`', false
+		return
+	}
+	if r.ticks == 0 {
+		r.tickStart, r.tickIndent = r.lineStart, r.indent
+	}
+	r.ticks++
+	r.write(out, "`")
+}
+
+// endTicks ends a run of backticks at b[i], the byte after it: it opens or
+// closes a fence, or opens inline code, which is then written whole up to
+// its closing run (code is true, next is after it). wait is true when the
+// closing run may be still to come.
+func (r *Rewriter) endTicks(out *strings.Builder, b []byte, i int, final bool) (next int, wait, code bool) {
+	n := r.ticks
+	if n == 0 {
+		return i, false, false
+	}
+	fenceLine := r.tickStart && r.tickIndent <= 3
+	switch {
+	case r.inFence:
+		if fenceLine && n >= r.fence {
+			r.inFence = false
+		}
+	case n >= 3 && fenceLine:
+		r.inFence, r.fence = true, n
+	default:
+		end, st := r.inlineCode(b, i, n, final)
+		if st == needMore {
+			return i, true, false
+		}
+		if st == isMarker {
+			r.write(out, string(b[i:end]))
+			r.ticks, r.prev, r.lineStart = 0, '`', false
+			return end, false, true
+		}
+	}
+	r.ticks, r.prev, r.lineStart = 0, '`', false
+	return i, false, false
+}
+
+// inlineCode looks for the run of exactly n backticks that closes inline
+// code opened just before b[i], on the same line and within
+// maxInlineCode bytes. It returns the offset after that run (isMarker),
+// notMarker when there is none, or needMore.
+func (r *Rewriter) inlineCode(b []byte, i, n int, final bool) (int, markerState) {
+	k := i
+	if r.memo.code > i {
+		k = r.memo.code
+	}
+	for k < len(b) && b[k] != '\n' && k-i < maxInlineCode {
+		r.scans++
+		if b[k] != '`' {
+			k++
+			continue
+		}
+		m := k
+		for m < len(b) && b[m] == '`' {
+			m++
+		}
+		if m == len(b) && !final {
+			r.memo.code = k
+			return 0, needMore
+		}
+		if m-k == n {
+			return m, isMarker
+		}
+		r.scans += m - k
+		k = m
+	}
+	if k == len(b) && !final && k-i < maxInlineCode {
+		r.memo.code = k
+		return 0, needMore
+	}
+	return 0, notMarker
+}
