@@ -68,7 +68,7 @@ func FuzzRewriter(f *testing.F) {
 		}
 		for i := 0; i < len(whole); i++ {
 			c := whole[i]
-			if c != '[' && c != '(' || (i > 0 && isWordByte(whole[i-1])) {
+			if c != '[' && c != '(' || (i > 0 && isWordByte(whole[i-1])) || escapedAt(whole, i) {
 				continue
 			}
 			closing := byte(']')
