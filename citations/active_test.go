@@ -35,6 +35,9 @@ func TestNoActiveContent(t *testing.T) {
 		{"an unclosed backtick opens no code", "x `[see](http://evil.example/b.png) [1]", "x `\\[see]\\(http://evil.example/b.png) [1]", []string{"a.go:3-6"}, nil},
 		{"a run of another length does not close inline code", "``[x](y)` [1]", "``\\[x]\\(y)` [1]", []string{"a.go:3-6"}, nil},
 		{"a marker after an unclosed backtick is checked", "`[9] ok [1]", "` ok [1]", []string{"a.go:3-6"}, []string{"9"}},
+		{"a backtick after the run opens no fence", "```x`\n[x](http://evil.example) [1]", "```x`\n" + `\[x]\(http://evil.example) [1]`, []string{"a.go:3-6"}, nil},
+		{"text after a run closes no fence", "```\n```x\n[x](y)\n```\n[1]", "```\n```x\n[x](y)\n```\n[1]", []string{"a.go:3-6"}, nil},
+		{"a tab indents four", "\t```\n[x](http://evil.example) [1]", "\t```\n" + `\[x]\(http://evil.example) [1]`, []string{"a.go:3-6"}, nil},
 		{"code is left alone", "`<b>[x](y)` and\n```\n<img src=x>\n```\n[1]", "`<b>[x](y)` and\n```\n<img src=x>\n```\n[1]", []string{"a.go:3-6"}, nil},
 	})
 }

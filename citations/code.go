@@ -9,8 +9,10 @@ import "strings"
 // matters:
 //
 //   - a fence is a run of three or more backticks at a line start,
-//     indented at most three spaces; it is closed by a run at least as
-//     long, and runs to the end of the answer when it is not;
+//     indented at most three spaces (a tab counts four), with no backtick
+//     after it on its line; it is closed by a run at least as long with
+//     nothing but spaces after it, and runs to the end of the answer when
+//     it is not;
 //   - inline code is a run of backticks and the next run of the same
 //     length; a run with none on its line (within maxInlineCode bytes) is
 //     text, and what follows it is checked;
@@ -46,12 +48,19 @@ func (r *Rewriter) endTicks(out *strings.Builder, b []byte, i int, final bool) (
 		return i, false, false
 	}
 	fenceLine := r.tickStart && r.tickIndent <= 3
+	var rest lineRest
+	if fenceLine && (r.inFence && n >= r.fence || !r.inFence && n >= 3) {
+		var st markerState
+		if rest, st = r.restOfLine(b, i, final); st == needMore {
+			return i, true, false
+		}
+	}
 	switch {
 	case r.inFence:
-		if fenceLine && n >= r.fence {
+		if fenceLine && n >= r.fence && rest == blank {
 			r.inFence = false
 		}
-	case n >= 3 && fenceLine:
+	case n >= 3 && fenceLine && rest != hasBacktick:
 		r.inFence, r.fence = true, n
 	default:
 		end, st := r.inlineCode(b, i, n, final)
@@ -102,4 +111,44 @@ func (r *Rewriter) inlineCode(b []byte, i, n int, final bool) (int, markerState)
 		return 0, needMore
 	}
 	return 0, notMarker
+}
+
+// lineRest is what follows a backtick run on its line.
+type lineRest int
+
+const (
+	blank       lineRest = iota // only spaces and tabs
+	text                        // other text, but no backtick
+	hasBacktick                 // a backtick (or more than maxInlineCode bytes)
+)
+
+// restOfLine reads the rest of the line from b[i] far enough to tell a
+// fence's opening run (no backtick follows on its line) and its closing
+// run (only spaces follow). Past maxInlineCode bytes it answers what
+// keeps the rewriter on the safe side: blank (a closing run closes) and
+// hasBacktick (an opening run opens nothing).
+func (r *Rewriter) restOfLine(b []byte, i int, final bool) (lineRest, markerState) {
+	k, rest := i, blank
+	if r.memo.line > i {
+		k, rest = r.memo.line, r.memo.rest
+	}
+	for ; k < len(b) && b[k] != '\n'; k++ {
+		r.scans++
+		switch {
+		case k-i >= maxInlineCode:
+			if rest == blank {
+				return blank, isMarker
+			}
+			return hasBacktick, isMarker
+		case b[k] == '`':
+			return hasBacktick, isMarker
+		case b[k] != ' ' && b[k] != '\t':
+			rest = text
+		}
+	}
+	if k == len(b) && !final {
+		r.memo.line, r.memo.rest = k, rest
+		return rest, needMore
+	}
+	return rest, isMarker
 }

@@ -32,7 +32,8 @@ func FuzzRewriter(f *testing.F) {
 		"[x]: http://e.example\n![y][x] x[1](http://e) [1][9](http://e)",
 		`\[x](y) \\[x](y) \` + "`[x](y)` x `[x](y)",
 		"[1](http://e \"a\nb\")", "a < b <= c <!-- x -->",
-		"[7\u200b] [２\u2060] [７] [𝟕] [٧] [\ufeff1] [१, ३] [a.go:４] [７ x]",
+		"[7\u200b] [２\u2060] [７] [𝟕] [٧] [\ufeff1] [१, ３] [a.go:４] [７ x]",
+		"```x`\n[x](y)", "```\n```x\n[x](y)\n```\n[1]", "\t```\n[x](y)", "```` ```\n```` x",
 	} {
 		f.Add(s, len(s)/2)
 	}
@@ -45,6 +46,17 @@ func FuzzRewriter(f *testing.F) {
 		streamed := r.Write(in[:cut]) + r.Write(in[cut:]) + r.Flush()
 		if streamed != whole {
 			t.Fatalf("streamed %q, whole %q", streamed, whole)
+		}
+		if len(in) <= 512 {
+			// Byte by byte: every held-back scan is resumed.
+			r := NewRewriter(registry(t), contentOf(files))
+			var b strings.Builder
+			for i := 0; i < len(in); i++ {
+				b.WriteString(r.Write(in[i : i+1]))
+			}
+			if b.WriteString(r.Flush()); b.String() != whole {
+				t.Fatalf("streamed byte by byte %q, whole %q", b.String(), whole)
+			}
 		}
 		for i, c := range cits {
 			if c.N != i+1 {

@@ -198,9 +198,13 @@ func (r *Rewriter) step(out *strings.Builder, b []byte, i int, final bool) (next
 	switch c {
 	case '\n':
 		r.lineStart, r.indent = true, 0
-	case ' ', '\t':
+	case ' ':
 		if r.lineStart {
 			r.indent++
+		}
+	case '\t':
+		if r.lineStart {
+			r.indent += 4
 		}
 	default:
 		r.lineStart = false

@@ -11,14 +11,16 @@ import (
 // belongs to the step at the start of r.buf and is cleared once that
 // step is done.
 type memo struct {
-	spaces  int  // the run of spaces at the start was scanned up to here
-	markAt  int  // the marker at markAt ...
-	mark    int  // ... was scanned up to here: marker bytes only so far
-	numeric bool // and they are numeric
-	link    int  // the link targets after that marker were scanned up to here
-	linkEnd int  // the offset after the last whole target
-	depth   int  // parentheses open at link
-	code    int  // inline code after a backtick run was scanned up to here
+	spaces  int      // the run of spaces at the start was scanned up to here
+	markAt  int      // the marker at markAt ...
+	mark    int      // ... was scanned up to here: marker bytes only so far
+	numeric bool     // and they are numeric
+	link    int      // the link targets after that marker were scanned up to here
+	linkEnd int      // the offset after the last whole target
+	depth   int      // parentheses open at link
+	code    int      // inline code after a backtick run was scanned up to here
+	line    int      // the line after a backtick run was scanned up to here
+	rest    lineRest // and what it held so far (restOfLine)
 }
 
 // rebase makes the memo's offsets relative to b[held:], the text kept.
@@ -36,6 +38,9 @@ func (m *memo) rebase(held int) {
 	}
 	if m.code > 0 {
 		m.code -= held
+	}
+	if m.line > 0 {
+		m.line -= held
 	}
 }
 
@@ -90,7 +95,7 @@ func (r *Rewriter) spaces(out *strings.Builder, b []byte, i int, final bool) (in
 func (r *Rewriter) writeSpaces(out *strings.Builder, s string) {
 	r.write(out, s)
 	if r.lineStart {
-		r.indent += len(s)
+		r.indent += len(s) + 3*strings.Count(s, "\t")
 	}
 }
 
