@@ -101,6 +101,10 @@ func TestHeldTextIsBounded(t *testing.T) {
 	if got != "see and [1]" || len(cits) != 1 || len(dropped) != 1 {
 		t.Errorf("an overlong numeric marker: %q, %v, %q", got, cits, dropped)
 	}
+	blank := "see [" + strings.Repeat(" ", 2000) + "x"
+	if got, _, _ := Validate(blank, registry(t), contentOf(files)); got != `see \[`+strings.Repeat(" ", 2000)+"x" {
+		t.Errorf("a '[' and spaces with no digit are text: %q", got)
+	}
 	spaced := "see" + strings.Repeat(" ", 100) + "[9] ok"
 	if got, _, _ := Validate(spaced, registry(t), contentOf(files)); got != "see"+strings.Repeat(" ", 100-maxHeldSpaces)+" ok" {
 		t.Errorf("spaces before a dropped marker: %q", got)

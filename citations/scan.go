@@ -1,6 +1,7 @@
 package citations
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 )
@@ -191,7 +192,7 @@ func (r *Rewriter) marker(b []byte, i int, final bool) (string, int, markerState
 			return "", 0, notMarker
 		}
 		if numeric && j-i > maxNumericLen {
-			if closing == ')' {
+			if closing == ')' || !bytes.ContainsAny(b[i+1:j+1], "0123456789") {
 				return "", 0, notMarker
 			}
 			return r.overlong(b[i+1 : j+1]), j + 1, isMarker
