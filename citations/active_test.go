@@ -38,6 +38,8 @@ func TestNoActiveContent(t *testing.T) {
 		{"a backtick after the run opens no fence", "```x`\n[x](http://evil.example) [1]", "```x`\n" + `\[x]\(http://evil.example) [1]`, []string{"a.go:3-6"}, nil},
 		{"text after a run closes no fence", "```\n```x\n[x](y)\n```\n[1]", "```\n```x\n[x](y)\n```\n[1]", []string{"a.go:3-6"}, nil},
 		{"a tab indents four", "\t```\n[x](http://evil.example) [1]", "\t```\n" + `\[x]\(http://evil.example) [1]`, []string{"a.go:3-6"}, nil},
+		{"inline code over two lines ends where a renderer ends it", "`` a\nb ` x `` [x](http://evil.example) ` [1]", "`` a\nb ` x `` " + `\[x]\(http://evil.example) ` + "` [1]", []string{"a.go:3-6"}, nil},
+		{"a blank line ends a paragraph's open runs", "`a\n\n`[x](y)` [1]", "`a\n\n`[x](y)` [1]", []string{"a.go:3-6"}, nil},
 		{"code is left alone", "`<b>[x](y)` and\n```\n<img src=x>\n```\n[1]", "`<b>[x](y)` and\n```\n<img src=x>\n```\n[1]", []string{"a.go:3-6"}, nil},
 	})
 }

@@ -14,8 +14,14 @@ import "strings"
 //     nothing but spaces after it, and runs to the end of the answer when
 //     it is not;
 //   - inline code is a run of backticks and the next run of the same
-//     length; a run with none on its line (within maxInlineCode bytes) is
-//     text, and what follows it is checked;
+//     length. The rewriter leaves it alone only when that run is on the
+//     same line (within maxInlineCode bytes); else the run is text, and
+//     what follows it is checked (escaped, even if a renderer then shows
+//     it as code);
+//   - inline code may run over lines in a paragraph, so the lengths of the
+//     runs left open (r.openRuns) are kept until a blank line: a later run
+//     of such a length closes code for a renderer, so it opens none, and
+//     inline code is left alone only when no such run is inside it;
 //   - a backtick after an odd run of backslashes is text.
 
 // maxInlineCode bounds how far the rewriter looks for the end of inline
@@ -62,6 +68,9 @@ func (r *Rewriter) endTicks(out *strings.Builder, b []byte, i int, final bool) (
 		}
 	case n >= 3 && fenceLine && rest != hasBacktick:
 		r.inFence, r.fence = true, n
+		r.openRuns = nil // a fence ends the paragraph
+	case r.openRuns[n]:
+		delete(r.openRuns, n) // it closes code a renderer sees
 	default:
 		end, st := r.inlineCode(b, i, n, final)
 		if st == needMore {
@@ -72,6 +81,10 @@ func (r *Rewriter) endTicks(out *strings.Builder, b []byte, i int, final bool) (
 			r.ticks, r.prev, r.lineStart = 0, '`', false
 			return end, false, true
 		}
+		if r.openRuns == nil {
+			r.openRuns = map[int]bool{}
+		}
+		r.openRuns[n] = true
 	}
 	r.ticks, r.prev, r.lineStart = 0, '`', false
 	return i, false, false
@@ -79,8 +92,9 @@ func (r *Rewriter) endTicks(out *strings.Builder, b []byte, i int, final bool) (
 
 // inlineCode looks for the run of exactly n backticks that closes inline
 // code opened just before b[i], on the same line and within
-// maxInlineCode bytes. It returns the offset after that run (isMarker),
-// notMarker when there is none, or needMore.
+// maxInlineCode bytes, with no run of an open length before it. It
+// returns the offset after that run (isMarker), notMarker when there is
+// none, or needMore.
 func (r *Rewriter) inlineCode(b []byte, i, n int, final bool) (int, markerState) {
 	k := i
 	if r.memo.code > i {
@@ -102,6 +116,9 @@ func (r *Rewriter) inlineCode(b []byte, i, n int, final bool) (int, markerState)
 		}
 		if m-k == n {
 			return m, isMarker
+		}
+		if r.openRuns[m-k] {
+			return 0, notMarker
 		}
 		r.scans += m - k
 		k = m

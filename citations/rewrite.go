@@ -50,9 +50,10 @@ type Rewriter struct {
 	ticks      int  // length of the run of backticks being written
 	tickStart  bool // the run began a line (after tickIndent spaces)
 	tickIndent int
-	open       bool // a '[' or '(' was emitted and only marker bytes followed it
-	slashes    int  // backslashes just written: odd, the next byte is escaped
-	dropping   bool // inside a numeric marker over maxNumericLen: dropped
+	openRuns   map[int]bool // lengths of backtick runs left open in the paragraph
+	open       bool         // a '[' or '(' was emitted and only marker bytes followed it
+	slashes    int          // backslashes just written: odd, the next byte is escaped
+	dropping   bool         // inside a numeric marker over maxNumericLen: dropped
 
 	emitted int  // bytes returned so far
 	cut     bool // MaxAnswerBytes reached: the rest is dropped
@@ -197,6 +198,9 @@ func (r *Rewriter) step(out *strings.Builder, b []byte, i int, final bool) (next
 	r.write(out, string(b[i:i+1]))
 	switch c {
 	case '\n':
+		if r.lineStart && !r.inFence {
+			r.openRuns = nil // a blank line ends the paragraph
+		}
 		r.lineStart, r.indent = true, 0
 	case ' ':
 		if r.lineStart {
