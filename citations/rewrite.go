@@ -292,26 +292,6 @@ func (c Citation) String() string {
 	return fmt.Sprintf("[%d] %s:%d-%d", c.N, c.Path, c.Start, c.End)
 }
 
-// covering finds the evidence that contains lines lo..hi of path p (p may
-// be a suffix of the evidence path after a '/'): the smallest such span,
-// 0 when none. It is how "[server.go:10-12]" becomes a checked citation.
-func (r *Rewriter) covering(p string, lo, hi int, uri bool) int {
-	best, bestLen := 0, 0
-	for _, ev := range r.reg.All() {
-		same := ev.Path == p || strings.HasSuffix(ev.Path, "/"+p)
-		if uri {
-			same = strings.HasSuffix(p, "/"+ev.Path) // an absolute path ends with the workspace path
-		}
-		if ev.forgotten || !same {
-			continue
-		}
-		if ev.Start <= lo && hi <= ev.End && (best == 0 || ev.End-ev.Start < bestLen) {
-			best, bestLen = ev.ID, ev.End-ev.Start
-		}
-	}
-	return best
-}
-
 // markerText is what a checked marker becomes in the output: its
 // renumbered text, a placeholder where a removed marker leaves brackets
 // open, or nothing.

@@ -173,9 +173,8 @@ func (r *Rewriter) marker(b []byte, i int, final bool) (string, int, markerState
 	if b[i] == '(' {
 		closing = ')'
 	}
-	rest := string(b[i+1 : min(len(b), i+6)])
 	limit := maxMarkerLen
-	if strings.HasPrefix(rest, "file:") || strings.HasPrefix("file:", rest) {
+	if rest := b[i+1 : min(len(b), i+6)]; bytes.HasPrefix(rest, fileScheme) || bytes.HasPrefix(fileScheme, rest) {
 		limit = maxURILen
 	}
 	j, numeric := i+1, true
@@ -231,6 +230,8 @@ func (r *Rewriter) marker(b []byte, i int, final bool) (string, int, markerState
 	return "[" + strings.Join(nums, ", ") + "]", end, isMarker
 }
 
+var fileScheme = []byte("file:")
+
 // overlong starts dropping a numeric marker longer than maxNumericLen
 // ("[1, 1, 1, …" on and on): a stream cannot hold it back until it
 // closes, and left as text it would read as a marker nobody checked. The
@@ -281,7 +282,7 @@ func (r *Rewriter) refs(body string) (ids []int, bad []string, ok bool) {
 	for k, ref := range refs {
 		id := 0
 		if ref.valid {
-			id = r.covering(ref.path, ref.lo, ref.hi, ref.uri)
+			id = r.reg.covering(ref.path, ref.lo, ref.hi, ref.uri)
 		}
 		if id == 0 {
 			bad = append(bad, strings.TrimSpace(parts[k]))
