@@ -64,10 +64,13 @@ func TestHeldTextIsScannedOnce(t *testing.T) {
 	for name, in := range degenerate(size) {
 		t.Run(name, func(t *testing.T) {
 			out, scans, alloc := writeInChunks(t, in)
-			if scans > 8*len(in) {
+			if scans > 4*len(in) {
 				t.Errorf("%d bytes scanned for %d bytes of input", scans, len(in))
 			}
-			if alloc > uint64(256*len(in)) {
+			// Rescanning on every write allocated some 47,000 times the
+			// input at this size; checking it once allocates under 100
+			// times (some 1,000 under the race detector).
+			if alloc > uint64(4096*len(in)) {
 				t.Errorf("%d bytes allocated for %d bytes of input", alloc, len(in))
 			}
 			whole, _, _ := Validate(in, registry(t), contentOf(files))
