@@ -40,6 +40,8 @@ func TestNoActiveContent(t *testing.T) {
 		{"a tab indents four", "\t```\n[x](http://evil.example) [1]", "\t```\n" + `\[x]\(http://evil.example) [1]`, []string{"a.go:3-6"}, nil},
 		{"inline code over two lines ends where a renderer ends it", "`` a\nb ` x `` [x](http://evil.example) ` [1]", "`` a\nb ` x `` " + `\[x]\(http://evil.example) ` + "` [1]", []string{"a.go:3-6"}, nil},
 		{"a blank line ends a paragraph's open runs", "`a\n\n`[x](y)` [1]", "`a\n\n`[x](y)` [1]", []string{"a.go:3-6"}, nil},
+		{"a lone CR ends a line", "```\nx\r```\r[x](http://evil.example) [1]", "```\nx\r```\r" + `\[x]\(http://evil.example) [1]`, []string{"a.go:3-6"}, nil},
+		{"CRLF is one line end", "`a\r\n`[x](y) [1]", "`a\r\n`" + `\[x]\(y) [1]`, []string{"a.go:3-6"}, nil},
 		{"code is left alone", "`<b>[x](y)` and\n```\n<img src=x>\n```\n[1]", "`<b>[x](y)` and\n```\n<img src=x>\n```\n[1]", []string{"a.go:3-6"}, nil},
 	})
 }

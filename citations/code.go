@@ -22,7 +22,8 @@ import "strings"
 //     runs left open (r.openRuns) are kept until a blank line: a later run
 //     of such a length closes code for a renderer, so it opens none, and
 //     inline code is left alone only when no such run is inside it;
-//   - a backtick after an odd run of backslashes is text.
+//   - a backtick after an odd run of backslashes is text;
+//   - a line ends at "\n", "\r\n" or a lone "\r".
 
 // maxInlineCode bounds how far the rewriter looks for the end of inline
 // code (and so how much it holds back): longer inline code is checked as
@@ -100,7 +101,7 @@ func (r *Rewriter) inlineCode(b []byte, i, n int, final bool) (int, markerState)
 	if r.memo.code > i {
 		k = r.memo.code
 	}
-	for k < len(b) && b[k] != '\n' && k-i < maxInlineCode {
+	for k < len(b) && b[k] != '\n' && b[k] != '\r' && k-i < maxInlineCode {
 		r.scans++
 		if b[k] != '`' {
 			k++
@@ -149,7 +150,7 @@ func (r *Rewriter) restOfLine(b []byte, i int, final bool) (lineRest, markerStat
 	if r.memo.line > i {
 		k, rest = r.memo.line, r.memo.rest
 	}
-	for ; k < len(b) && b[k] != '\n'; k++ {
+	for ; k < len(b) && b[k] != '\n' && b[k] != '\r'; k++ {
 		r.scans++
 		switch {
 		case k-i >= maxInlineCode:

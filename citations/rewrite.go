@@ -197,8 +197,8 @@ func (r *Rewriter) step(out *strings.Builder, b []byte, i int, final bool) (next
 	}
 	r.write(out, string(b[i:i+1]))
 	switch c {
-	case '\n':
-		if r.lineStart && !r.inFence {
+	case '\n', '\r': // "\r\n" is one line end
+		if r.lineStart && !r.inFence && (c == '\r' || r.prev != '\r') {
 			r.openRuns = nil // a blank line ends the paragraph
 		}
 		r.lineStart, r.indent = true, 0
