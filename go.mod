@@ -16,6 +16,7 @@ require (
 	go.lsp.dev/protocol v0.12.0
 	go.uber.org/zap v1.21.0
 	golang.org/x/term v0.47.0
+	golang.org/x/text v0.43.0
 	golang.org/x/tools v0.52.0
 )
 

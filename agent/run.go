@@ -124,11 +124,14 @@ func (r *run) finish(notice string) *Result {
 	return res
 }
 
+// searchedLine says what was searched, for a refusal. It quotes the
+// model's queries, so what markdown would make active in them is escaped
+// (a query "![](http://…)" is no image).
 func (r *run) searchedLine() string {
 	if len(r.searched) == 0 {
 		return "Nothing was searched."
 	}
-	return "Searched: " + strings.Join(dedupe(r.searched), ", ") + "."
+	return "Searched: " + citations.Plain(strings.Join(dedupe(r.searched), ", ")) + "."
 }
 
 func dedupe(xs []string) []string {

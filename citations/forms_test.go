@@ -13,11 +13,7 @@ import (
 // passed untouched before, naming files never read, lines never returned
 // or numbers that do not exist.
 func TestCitationLikeForms(t *testing.T) {
-	tests := []struct {
-		name, in, want string
-		cited          []string
-		dropped        []string
-	}{
+	checkForms(t, []form{
 		{"line and column", "see [a.go:4:1].", "see [1].", []string{"a.go:3-6"}, nil},
 		{"line and column never read", "see [pkg/cache.go:1:1].", "see.", nil, []string{"pkg/cache.go:1:1"}},
 		{"GitHub anchor", "see [a.go#L4].", "see [1].", []string{"a.go:3-6"}, nil},
@@ -41,12 +37,25 @@ func TestCitationLikeForms(t *testing.T) {
 		{"path reference as a link", "see [a.go:4](http://evil.example/x) ok", "see [1] ok", []string{"a.go:3-6"}, nil},
 		{"link with parentheses inside", "see [1](http://e.example/a_(b)) ok", "see [1] ok", []string{"a.go:3-6"}, nil},
 		{"reference definition of a marker", "[1]: http://evil.example\nsee [1]", "[1] : http://evil.example\nsee [1]", []string{"a.go:3-6"}, nil},
-		{"reference definition of a label", "see [1][x]\n[x]: http://evil.example", "see [1][x]\n[x] : http://evil.example", []string{"a.go:3-6"}, nil},
+		{"reference definition of a label", "see [1][x]\n[x]: http://evil.example", `see [1]\[x]` + "\n" + `\[x]: http://evil.example`, []string{"a.go:3-6"}, nil},
 		{"list of path references", "see [a.go:4, b.go:3].", "see [1, 2].", []string{"a.go:3-6", "b.go:3-3"}, nil},
-		{"prose in brackets stays", "a [note: this] and [see above] [1]", "a [note: this] and [see above] [1]", []string{"a.go:3-6"}, nil},
-		{"a plain link stays", "see [the docs](https://go.dev) [1]", "see [the docs](https://go.dev) [1]", []string{"a.go:3-6"}, nil},
+		{"prose in brackets is escaped", "a [note: this] and [see above] [1]", `a \[note: this] and \[see above] [1]`, []string{"a.go:3-6"}, nil},
+		{"a plain link is text", "see [the docs](https://go.dev) [1]", `see \[the docs]\(https://go.dev) [1]`, []string{"a.go:3-6"}, nil},
 		{"dot-dot path", "see [../a.go:4].", "see.", nil, []string{"../a.go:4"}},
-	}
+	})
+}
+
+// form is one case of a table of answers: the answer, its text once
+// checked, its citations (path:start-end) and what was dropped.
+type form struct {
+	name, in, want string
+	cited          []string
+	dropped        []string
+}
+
+// checkForms checks each form at once and streamed byte by byte.
+func checkForms(t *testing.T, tests []form) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got, cits, dropped := Validate(tt.in, registry(t), contentOf(files))

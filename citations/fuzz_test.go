@@ -1,6 +1,7 @@
 package citations
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -22,6 +23,17 @@ func FuzzRewriter(f *testing.F) {
 		"[1](http://evil.example/x) [a.go:4](http://e) [2](x (y) z)",
 		"[1]: http://evil.example\n[x]: y\nsee [1][x]",
 		"［", "【1", "[1](", "(a.go:", "[a.go#L4-L6]",
+		// Issue 26: held-back text (an unclosed marker, runs of spaces
+		// and backticks), active content, lookalike markers.
+		"see [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1", "x" + strings.Repeat(" ", 70) + "[9] y",
+		"``` ```` `` ` [9]", "````\n```\n[x](y)\n````\n[1]", "    ```\n[x](y)",
+		"![b](http://evil.example/beacon2.png) [see](javascript:alert(1)) [1]",
+		`<a href="http://evil.example">[1]</a> <img src=x> <script>x</script> <http://e.example>`,
+		"[x]: http://e.example\n![y][x] x[1](http://e) [1][9](http://e)",
+		`\[x](y) \\[x](y) \` + "`[x](y)` x `[x](y)",
+		"[1](http://e \"a\nb\")", "a < b <= c <!-- x -->",
+		"[7\u200b] [２\u2060] [７] [𝟕] [٧] [\ufeff1] [१, ３] [a.go:４] [７ x]",
+		"```\nx\r```\r[x](y)", "`a\r\n`[x](y)", "`` a\nb ` x `` [x](y) `", "`a\n\n`[x](y)`", "```x`\n[x](y)", "```\n```x\n[x](y)\n```\n[1]", "\t```\n[x](y)", "```` ```\n```` x",
 	} {
 		f.Add(s, len(s)/2)
 	}
@@ -34,6 +46,17 @@ func FuzzRewriter(f *testing.F) {
 		streamed := r.Write(in[:cut]) + r.Write(in[cut:]) + r.Flush()
 		if streamed != whole {
 			t.Fatalf("streamed %q, whole %q", streamed, whole)
+		}
+		if len(in) <= 512 {
+			// Byte by byte: every held-back scan is resumed.
+			r := NewRewriter(registry(t), contentOf(files))
+			var b strings.Builder
+			for i := 0; i < len(in); i++ {
+				b.WriteString(r.Write(in[i : i+1]))
+			}
+			if b.WriteString(r.Flush()); b.String() != whole {
+				t.Fatalf("streamed byte by byte %q, whole %q", b.String(), whole)
+			}
 		}
 		for i, c := range cits {
 			if c.N != i+1 {
@@ -48,6 +71,7 @@ func FuzzRewriter(f *testing.F) {
 				t.Fatalf("marker [%d] left in %q (from %q) with %d citations", n, whole, in, len(cits))
 			}
 		}
+		checkNoActiveContent(t, in, whole)
 		for _, l := range []string{"［", "］", "【", "】"} {
 			// (Model output is valid UTF-8: JSON decoding makes it so.)
 			if utf8.ValidString(in) && strings.Contains(whole, l) {
@@ -56,7 +80,7 @@ func FuzzRewriter(f *testing.F) {
 		}
 		for i := 0; i < len(whole); i++ {
 			c := whole[i]
-			if c != '[' && c != '(' || (i > 0 && isWordByte(whole[i-1])) {
+			if c != '[' && c != '(' || (i > 0 && isWordByte(whole[i-1])) || escapedAt(whole, i) {
 				continue
 			}
 			closing := byte(']')
@@ -110,3 +134,33 @@ func closesOnItsLine(s string) bool {
 	}
 	return false
 }
+
+// checkNoActiveContent: outside code, what markdown would make active is
+// escaped: every '[' that is not escaped is a checked marker ("[1, 2]"), a
+// '(' never follows a ']' unescaped, and no '<' opens HTML or an autolink.
+func checkNoActiveContent(t *testing.T, in, whole string) {
+	t.Helper()
+	for i := 0; i < len(whole); i++ {
+		if escapedAt(whole, i) {
+			continue
+		}
+		switch whole[i] {
+		case '[':
+			j := strings.IndexByte(whole[i:], ']')
+			if j < 0 || !checkedMarker.MatchString(whole[i:i+j+1]) {
+				t.Fatalf("an unescaped '[' that is no checked marker at %d in %q (from %q)", i, whole, in)
+			}
+		case '(':
+			if i > 0 && whole[i-1] == ']' {
+				t.Fatalf("an unescaped '(' after ']' at %d in %q (from %q)", i, whole, in)
+			}
+		case '<':
+			if i+1 < len(whole) && opensHTML(whole[i+1]) {
+				t.Fatalf("an unescaped '<' opening HTML at %d in %q (from %q)", i, whole, in)
+			}
+		}
+	}
+}
+
+// checkedMarker is the one form a checked marker takes.
+var checkedMarker = regexp.MustCompile(`^\[[1-9][0-9]*(, [1-9][0-9]*)*\]$`)

@@ -11,11 +11,13 @@ import (
 // text between to be read as a marker (a longer one is prose, and the
 // rewriter holds back at most this much of a stream): a path reference
 // with a long path, a file:// URI; a numeric marker ("[1, 2, 3, …]") may
-// be longer.
+// be longer, up to maxNumericLen.
 const (
 	maxMarkerLen = 256
 	maxURILen    = 1024
-	// maxLinkLen bounds a link target "(…)" stripped after a marker.
+	// maxNumericLen bounds a numeric marker: a longer one is dropped.
+	maxNumericLen = 1024
+	// maxLinkLen bounds the link targets "(…)" stripped after a marker.
 	maxLinkLen = 2048
 )
 
@@ -167,24 +169,4 @@ func safePath(p string) bool {
 func isWordByte(b byte) bool {
 	return b == '_' || b == ')' || b == '"' || b == '\'' ||
 		'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9'
-}
-
-// lookalikeBrackets are characters a model may write for '[' and ']'.
-var lookalikeBrackets = strings.NewReplacer("［", "[", "］", "]", "【", "[", "】", "]", "〔", "[", "〕", "]")
-
-// partialLookalike returns how many bytes at the end of s may be the
-// start of a lookalike bracket (held back until the next Write).
-func partialLookalike(s string) int {
-	for n := 2; n >= 1; n-- {
-		if len(s) < n {
-			continue
-		}
-		tail := s[len(s)-n:]
-		for _, l := range []string{"［", "］", "【", "】", "〔", "〕"} {
-			if strings.HasPrefix(l, tail) {
-				return n
-			}
-		}
-	}
-	return 0
 }

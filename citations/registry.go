@@ -1,6 +1,7 @@
 package citations
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/zeebo/blake3"
@@ -122,4 +123,28 @@ func (r *Registry) Narrow(id, end int, text string) {
 	if _, taken := r.byKey[k]; !taken {
 		r.byKey[k] = id
 	}
+}
+
+// covering finds the evidence that contains lines lo..hi of path p (p may
+// be a suffix of the evidence path after a '/'; with uri, p is absolute
+// and ends with the evidence path): the smallest such span, 0 when none.
+// It is how "[server.go:10-12]" becomes a checked citation.
+func (r *Registry) covering(p string, lo, hi int, uri bool) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	best, bestLen := 0, 0
+	for i := range r.items {
+		ev := &r.items[i]
+		same := ev.Path == p || strings.HasSuffix(ev.Path, "/"+p)
+		if uri {
+			same = strings.HasSuffix(p, "/"+ev.Path)
+		}
+		if ev.forgotten || !same {
+			continue
+		}
+		if ev.Start <= lo && hi <= ev.End && (best == 0 || ev.End-ev.Start < bestLen) {
+			best, bestLen = ev.ID, ev.End-ev.Start
+		}
+	}
+	return best
 }

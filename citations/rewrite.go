@@ -15,25 +15,45 @@ type ContentFunc func(path string) ([]byte, error)
 // that names nothing registered (or a file that cannot be read any more) is
 // dropped, a citation whose text no longer hashes the same is marked stale,
 // and the survivors are renumbered 1..k in order of first use. A marker
-// left with no number is removed together with the spaces before it.
-// Markdown code (fenced blocks, `inline`) and index expressions (a[1]) are
-// left alone.
+// left with no number is removed together with the spaces before it (at
+// most maxHeldSpaces of them). A marker's text is normalised before it is
+// read (see normalizeMarker), so that a lookalike ("[７]", "[7\u200b]") is
+// checked like the marker it reads as. Markdown code (fenced blocks,
+// `inline`) and index expressions (a[1]) are left alone.
+//
+// Outside code the answer carries no active content (see active.go): a
+// '[' that is not a checked marker, a '<' that could open HTML or an
+// autolink, and a '(' right after a ']' are escaped with a backslash, so
+// no link, image or HTML survives; the only links are the markers.
 //
 // Write returns the text that is final; a '[' that may start a marker, a
-// run of spaces or backticks at the end is held back until the next Write
-// or Flush. A Rewriter is not safe for concurrent use.
+// run of spaces or a '<' at the end is held back until the next Write or
+// Flush. What is held back is scanned once: the scan's position is kept
+// (memo) and the next Write goes on from there, and how much is held is
+// bounded (maxMarkerLen, maxURILen, maxNumericLen, maxLinkLen,
+// maxHeldSpaces), so checking is linear in the answer's length. A Rewriter
+// is not safe for concurrent use.
 type Rewriter struct {
 	reg     *Registry
 	current ContentFunc
 
-	buf       string
-	prev      byte // last byte written out, 0 at the start
-	lineStart bool // only spaces since the last newline
-	inFence   bool
-	inInline  bool
-	open      bool // a '[' or '(' was emitted and only marker bytes followed it
-	// labelAtLineStart: a '[' that is not a marker opened this line.
-	labelAtLineStart bool
+	buf     []byte // normalised text not yet final (held back)
+	partial string // the start of a lookalike bracket at the end of the last Write
+	memo    memo   // how far the held text was scanned already
+	scans   int    // bytes the scanning loops looked at: the work done, for tests
+
+	prev       byte // last byte written out, 0 at the start
+	lineStart  bool // only spaces since the last newline
+	indent     int  // spaces since the last newline, while lineStart
+	inFence    bool
+	fence      int  // length of the backtick run that opened the fence
+	ticks      int  // length of the run of backticks being written
+	tickStart  bool // the run began a line (after tickIndent spaces)
+	tickIndent int
+	openRuns   map[int]bool // lengths of backtick runs left open in the paragraph
+	open       bool         // a '[' or '(' was emitted and only marker bytes followed it
+	slashes    int          // backslashes just written: odd, the next byte is escaped
+	dropping   bool         // inside a numeric marker over maxNumericLen: dropped
 
 	emitted int  // bytes returned so far
 	cut     bool // MaxAnswerBytes reached: the rest is dropped
@@ -60,7 +80,12 @@ func (r *Rewriter) Write(text string) string {
 	if r.cut {
 		return ""
 	}
-	r.buf += text
+	text = r.partial + text
+	r.partial = ""
+	if n := partialLookalike(text); n > 0 {
+		text, r.partial = text[:len(text)-n], text[len(text)-n:]
+	}
+	r.buf = append(r.buf, lookalikeBrackets.Replace(text)...)
 	return r.capped(r.process(false))
 }
 
@@ -73,11 +98,14 @@ func (r *Rewriter) Flush() string {
 		}
 		return note
 	}
+	r.buf = append(r.buf, lookalikeBrackets.Replace(r.partial)...)
+	r.partial = ""
 	return r.capped(r.process(true))
 }
 
 // capped counts out against MaxAnswerBytes and cuts it there: at a rune
-// boundary and before a '[' that would be left open.
+// boundary and before a marker's '[' that would be left open (an escaped
+// '[' is text).
 func (r *Rewriter) capped(out string) string {
 	if r.emitted+len(out) <= MaxAnswerBytes {
 		r.emitted += len(out)
@@ -87,10 +115,10 @@ func (r *Rewriter) capped(out string) string {
 	for k > 0 && k < len(out) && out[k]&0xC0 == 0x80 {
 		k--
 	}
-	if open := strings.LastIndexByte(out[:k], '['); open >= 0 && !strings.Contains(out[open:k], "]") {
+	if open := strings.LastIndexByte(out[:k], '['); open >= 0 && !strings.Contains(out[open:k], "]") && (open == 0 || out[open-1] != '\\') {
 		k = open
 	}
-	r.cut, r.buf = true, ""
+	r.cut, r.buf = true, nil
 	r.emitted += k
 	return out[:k]
 }
@@ -111,145 +139,81 @@ func Validate(answer string, reg *Registry, current ContentFunc) (string, []Cita
 }
 
 // process rewrites r.buf and returns what is final. A step that cannot
-// decide before more text arrives (wait) leaves the rest in r.buf; so does
-// a trailing partial lookalike bracket, unless final.
+// decide before more text arrives (wait) leaves the rest in r.buf, with
+// the memo of how far it scanned.
 func (r *Rewriter) process(final bool) string {
 	var out strings.Builder
 	b := r.buf
-	hold := ""
-	if !final {
-		if n := partialLookalike(b); n > 0 {
-			b, hold = b[:len(b)-n], b[len(b)-n:]
-		}
-	}
-	b = lookalikeBrackets.Replace(b)
-	defer func() { r.buf += hold }()
 	for i := 0; i < len(b); {
 		next, wait := r.step(&out, b, i, final)
 		if wait {
-			r.buf = b[i:]
+			r.memo.rebase(next)
+			r.buf = b[next:]
 			return out.String()
 		}
+		r.memo = memo{} // it was the first step's, which is done
 		i = next
 	}
-	r.buf = ""
+	r.buf = b[:0]
+	if final {
+		r.endTicks(&out, b[:0], 0, true)
+	}
 	return out.String()
 }
 
-// step writes what b[i:] starts with (a run of backticks, a run of spaces,
-// a marker, a label's ']', or one byte) and returns where the next step
-// starts; wait is true when it cannot tell before more text arrives.
-func (r *Rewriter) step(out *strings.Builder, b string, i int, final bool) (next int, wait bool) {
+// step writes what b[i:] starts with (a run of spaces, a marker, a byte to
+// escape, or one byte) and returns where the next step starts; wait is
+// true when it cannot tell before more text arrives: then b[next:] is held.
+func (r *Rewriter) step(out *strings.Builder, b []byte, i int, final bool) (next int, wait bool) {
+	r.scans++
 	c := b[i]
+	if r.ticks > 0 && c != '`' {
+		if next, wait, code := r.endTicks(out, b, i, final); wait || code {
+			return next, wait
+		}
+	}
+	if r.dropping {
+		if numericByte(c) || c == ']' {
+			r.dropping = c != ']'
+			return i + 1, false
+		}
+		r.dropping = false
+	}
 	switch {
 	case c == '`':
-		return r.backticks(out, b, i, final)
-	case (c == ' ' || c == '\t') && !r.inCode():
+		r.backtick(out)
+		return i + 1, false
+	case r.inFence:
+	case c == ' ' || c == '\t':
 		return r.spaces(out, b, i, final)
-	case (c == '[' || c == '(' && r.prev != ']') && !r.inCode() && !isWordByte(r.prev):
+	case c == '[' && !isWordByte(r.prev) || c == '(' && r.prev != ']' && !isWordByte(r.prev):
 		return r.opening(out, b, i, final)
-	case c == ']' && r.labelAtLineStart && !r.inCode():
-		// "[label]: url" at a line start would define a link that a
-		// marker next to the label ("[1][label]") would follow.
-		if i+1 == len(b) && !final {
-			return i, true
-		}
-		r.labelAtLineStart = false
-		r.write(out, "]")
-		if i+1 < len(b) && b[i+1] == ':' {
-			r.write(out, " ")
-		}
-		r.prev = c
+	case c == '<' && i+1 == len(b) && !final:
+		return i, true // "<a" is HTML, "< b" is not
+	case c == '[' || c == '(' && r.prev == ']' || c == '<' && i+1 < len(b) && opensHTML(b[i+1]):
+		r.escaped(out, c)
+		r.prev, r.lineStart = c, false
 		return i + 1, false
+	}
+	r.write(out, string(b[i:i+1]))
+	switch c {
+	case '\n', '\r': // "\r\n" is one line end
+		if r.lineStart && !r.inFence && (c == '\r' || r.prev != '\r') {
+			r.openRuns = nil // a blank line ends the paragraph
+		}
+		r.lineStart, r.indent = true, 0
+	case ' ':
+		if r.lineStart {
+			r.indent++
+		}
+	case '\t':
+		if r.lineStart {
+			r.indent += 4
+		}
 	default:
-		r.write(out, b[i:i+1])
-		switch c {
-		case '\n':
-			r.lineStart, r.inInline, r.labelAtLineStart = true, false, false
-		case ' ', '\t':
-		default:
-			r.lineStart = false
-		}
-		r.prev = c
-		return i + 1, false
+		r.lineStart = false
 	}
-}
-
-// backticks writes a run of backticks: three or more at a line start open
-// or close a fence, fewer open or close inline code outside a fence.
-func (r *Rewriter) backticks(out *strings.Builder, b string, i int, final bool) (int, bool) {
-	j := i
-	for j < len(b) && b[j] == '`' {
-		j++
-	}
-	if j == len(b) && !final {
-		return i, true
-	}
-	if j-i >= 3 && r.lineStart {
-		r.inFence = !r.inFence
-		r.inInline = false
-	} else if !r.inFence {
-		r.inInline = !r.inInline
-	}
-	r.write(out, b[i:j])
-	r.prev, r.lineStart = '`', false
-	return j, false
-}
-
-// spaces writes a run of spaces and tabs outside code, or drops it together
-// with the marker that follows it when that marker keeps no number.
-func (r *Rewriter) spaces(out *strings.Builder, b string, i int, final bool) (int, bool) {
-	j := i
-	for j < len(b) && (b[j] == ' ' || b[j] == '\t') {
-		j++
-	}
-	if j == len(b) && !final {
-		return i, true
-	}
-	if j < len(b) && (b[j] == '[' || b[j] == '(' && r.prev != ']') {
-		text, end, st := r.marker(b, j, final)
-		if st == needMore {
-			return i, true
-		}
-		if st == isMarker {
-			if text = r.markerText(text); text != "" {
-				r.write(out, b[i:j])
-				r.write(out, text)
-				r.prev = ']'
-			}
-			return end, false
-		}
-	}
-	r.write(out, b[i:j])
-	r.prev = b[j-1]
-	return j, false
-}
-
-// opening writes the marker that starts at b[i] ('[' or '('), rewritten,
-// or the bracket itself when none starts there.
-func (r *Rewriter) opening(out *strings.Builder, b string, i int, final bool) (int, bool) {
-	c := b[i]
-	atLineStart := r.lineStart
-	text, end, st := r.marker(b, i, final)
-	if st == needMore {
-		return i, true
-	}
-	if st == isMarker {
-		if text = r.markerText(text); text != "" {
-			r.write(out, text)
-			r.prev, r.lineStart = ']', false
-			if atLineStart && end < len(b) && b[end] == ':' {
-				// "[1]: x" would be a link reference definition.
-				r.write(out, " ")
-			}
-		}
-		return end, false
-	}
-	if c == '[' && atLineStart {
-		r.labelAtLineStart = true
-	}
-	r.write(out, string(c))
-	r.prev, r.lineStart = c, false
+	r.prev = c
 	return i + 1, false
 }
 
@@ -259,176 +223,6 @@ func (r *Rewriter) opening(out *strings.Builder, b string, i int, final bool) (i
 // ("[1]", "(a.go:4)"); the space after it keeps it from being read as
 // part of a path or a number.
 const removedInBrackets = "… "
-
-// write emits s and tracks whether a '[' is open: followed so far only by
-// bytes a marker may contain.
-func (r *Rewriter) write(out *strings.Builder, s string) {
-	out.WriteString(s)
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '[' || c == '(':
-			r.open = true
-		case !markerByte(c):
-			r.open = false
-		}
-	}
-}
-
-func (r *Rewriter) inCode() bool { return r.inFence || r.inInline }
-
-type fileState struct {
-	lines *LineIndex
-	err   error
-}
-
-type markerState int
-
-const (
-	notMarker markerState = iota
-	isMarker
-	needMore
-)
-
-// marker looks at a '[' (or '(') at b[i]. A marker is a numeric one
-// ("[3]", "[1, 4]", "[2-5]", "[1; 9]") or a list of path references
-// ("[a.go:10]", "[a.go#L10-L12]", "(a.go:3)", "[file:///…/a.go:1]");
-// between parentheses only path references count ("(1)" is prose). For
-// a marker it returns its replacement ("" when nothing valid is left)
-// and the offset after it and any link target that follows it.
-func (r *Rewriter) marker(b string, i int, final bool) (string, int, markerState) {
-	closing := byte(']')
-	if b[i] == '(' {
-		closing = ')'
-	}
-	limit := maxMarkerLen
-	if strings.HasPrefix(b[i+1:], "file:") || strings.HasPrefix("file:", b[i+1:]) {
-		limit = maxURILen
-	}
-	j, numeric := i+1, true
-	for ; j < len(b) && b[j] != closing; j++ {
-		if !markerByte(b[j]) {
-			return "", 0, notMarker
-		}
-		numeric = numeric && numericByte(b[j])
-		if !numeric && j-i > limit {
-			return "", 0, notMarker
-		}
-	}
-	if j == len(b) {
-		if final {
-			return "", 0, notMarker
-		}
-		return "", 0, needMore
-	}
-	body := b[i+1 : j]
-	ids, bad, ok := parseNumeric(body, r.reg.Len())
-	if ok && closing == ')' {
-		return "", 0, notMarker
-	}
-	if !ok {
-		ids, bad, ok = r.refs(body)
-		if !ok {
-			return "", 0, notMarker
-		}
-	}
-	end, st := r.linkAfter(b, j+1, final)
-	if st == needMore {
-		return "", 0, needMore
-	}
-	r.dropped = append(r.dropped, bad...)
-	var nums []string
-	seen := map[int]bool{}
-	for _, id := range ids {
-		n, ok := r.resolve(id)
-		if !ok || seen[n] {
-			continue
-		}
-		seen[n] = true
-		nums = append(nums, strconv.Itoa(n))
-	}
-	if len(nums) == 0 {
-		return "", end, isMarker
-	}
-	return "[" + strings.Join(nums, ", ") + "]", end, isMarker
-}
-
-// refs reads a marker body as a list of path references, each mapped to
-// the evidence that covers its lines; ok is false when a part is not
-// shaped like a path reference.
-func (r *Rewriter) refs(body string) (ids []int, bad []string, ok bool) {
-	parts := splitParts(body)
-	if len(parts) == 0 {
-		return nil, nil, false
-	}
-	var refs []pathRef
-	for _, part := range parts {
-		ref, shaped := parseRef(part)
-		if !shaped {
-			return nil, nil, false
-		}
-		refs = append(refs, ref)
-	}
-	for k, ref := range refs {
-		id := 0
-		if ref.valid {
-			id = r.covering(ref.path, ref.lo, ref.hi, ref.uri)
-		}
-		if id == 0 {
-			bad = append(bad, strings.TrimSpace(parts[k]))
-			continue
-		}
-		ids = append(ids, id)
-	}
-	return ids, bad, true
-}
-
-// linkAfter skips the link targets "(…)" right after a marker: "[1](url)"
-// would make the marker a link to somewhere else than its Location (and
-// "[1]()(url)" once the first is gone).
-func (r *Rewriter) linkAfter(b string, end int, final bool) (int, markerState) {
-	for {
-		next, st := linkTarget(b, end, final)
-		if st == needMore {
-			return end, needMore
-		}
-		if next == end {
-			return end, isMarker
-		}
-		end = next
-	}
-}
-
-// linkTarget returns the offset after a balanced "(…)" on one line at
-// b[end], or end when there is none.
-func linkTarget(b string, end int, final bool) (int, markerState) {
-	if end == len(b) {
-		if final {
-			return end, isMarker
-		}
-		return end, needMore
-	}
-	if b[end] != '(' {
-		return end, isMarker
-	}
-	depth := 0
-	for k := end; k < len(b) && k-end <= maxLinkLen; k++ {
-		switch b[k] {
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth == 0 {
-				return k + 1, isMarker
-			}
-		case '\n':
-			return end, isMarker
-		}
-	}
-	if len(b)-end <= maxLinkLen && !final {
-		return end, needMore
-	}
-	return end, isMarker
-}
 
 // resolve maps an evidence id to its citation number, creating the
 // citation on first use.
@@ -496,26 +290,6 @@ func Excerpt(text string) string {
 // String formats a citation as path:start-end for logs.
 func (c Citation) String() string {
 	return fmt.Sprintf("[%d] %s:%d-%d", c.N, c.Path, c.Start, c.End)
-}
-
-// covering finds the evidence that contains lines lo..hi of path p (p may
-// be a suffix of the evidence path after a '/'): the smallest such span,
-// 0 when none. It is how "[server.go:10-12]" becomes a checked citation.
-func (r *Rewriter) covering(p string, lo, hi int, uri bool) int {
-	best, bestLen := 0, 0
-	for _, ev := range r.reg.All() {
-		same := ev.Path == p || strings.HasSuffix(ev.Path, "/"+p)
-		if uri {
-			same = strings.HasSuffix(p, "/"+ev.Path) // an absolute path ends with the workspace path
-		}
-		if ev.forgotten || !same {
-			continue
-		}
-		if ev.Start <= lo && hi <= ev.End && (best == 0 || ev.End-ev.Start < bestLen) {
-			best, bestLen = ev.ID, ev.End-ev.Start
-		}
-	}
-	return best
 }
 
 // markerText is what a checked marker becomes in the output: its

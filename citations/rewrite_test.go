@@ -25,7 +25,7 @@ func contentOf(m map[string]string) ContentFunc {
 }
 
 // registry registers: 1 = a.go:3-6, 2 = b.go:3, 3 = a.go:1, 4 = gone.go:1
-func registry(t *testing.T) *Registry {
+func registry(t testing.TB) *Registry {
 	t.Helper()
 	r := NewRegistry()
 	add := func(path string, start, end int) {
@@ -60,21 +60,21 @@ func TestValidate(t *testing.T) {
 		{"huge number", "see [99999999999999999999999] ok", "see ok", nil, []string{"-1"}},
 		{"en dash range", "see [1–2]", "see [1, 2]", []string{"a.go:3-6", "b.go:3-3"}, nil},
 		{"duplicate in a marker", "see [1, 1]", "see [1]", []string{"a.go:3-6"}, nil},
-		{"adjacent markers", "x[1] y [1][2]", "x[1] y [1][2]", []string{"a.go:3-6", "b.go:3-3"}, nil},
+		{"adjacent markers", "x[1] y [1][2]", `x\[1] y [1][2]`, []string{"a.go:3-6", "b.go:3-3"}, nil},
 		{"zero", "see [0]", "see", nil, []string{"0"}},
 		{"deleted file", "see [4] and [1]", "see and [1]", []string{"a.go:3-6"}, []string{"4"}},
 		{"inline code left alone", "use `a[7]` [1]", "use `a[7]` [1]", []string{"a.go:3-6"}, nil},
 		{"fenced code left alone", "```go\nx := [3]int{}\ny := v [9]\n```\nok [2]", "```go\nx := [3]int{}\ny := v [9]\n```\nok [1]", []string{"b.go:3-3"}, nil},
-		{"not a marker", "a [link] and [1 x] and [] [1]", "a [link] and [1 x] and [] [1]", []string{"a.go:3-6"}, nil},
+		{"not a marker", "a [link] and [1 x] and [] [1]", `a \[link] and \[1 x] and \[] [1]`, []string{"a.go:3-6"}, nil},
 		{"big range", "[1-999]", "[1, 2, 3]", []string{"a.go:3-6", "b.go:3-3", "a.go:1-1"}, []string{"4"}},
-		{"unterminated", "see [1", "see [1", nil, nil},
+		{"unterminated", "see [1", `see \[1`, nil, nil},
 		{"at start", "[2] is B", "[1] is B", []string{"b.go:3-3"}, nil},
 		{"path reference inside evidence", "see [a.go:4-5]", "see [1]", []string{"a.go:3-6"}, nil},
 		{"path reference by suffix, smallest span", "see [dir/../a.go:1] [a.go:1]", "see [1]", []string{"a.go:1-1"}, []string{"dir/../a.go:1"}},
 		{"path reference outside what was read", "see [a.go:2-4].", "see.", nil, []string{"a.go:2-4"}},
 		{"path reference to a file never read", "see [secret.go:10]", "see", nil, []string{"secret.go:10"}},
 		{"line past the end", "see [b.go:99]", "see", nil, []string{"b.go:99"}},
-		{"words are no path reference", "see [note: this]", "see [note: this]", nil, nil},
+		{"words are no path reference", "see [note: this]", `see \[note: this]`, nil, nil},
 		{"unicode around", "größe [1] – 日本 [3]", "größe [1] – 日本 [2]", []string{"a.go:3-6", "a.go:1-1"}, nil},
 	}
 	for _, tt := range tests {
@@ -120,19 +120,29 @@ func markersIn(text string) []int {
 			continue
 		}
 		for i := 0; i < len(line); i++ {
-			if line[i] != '[' || (i > 0 && isWordByte(line[i-1])) {
+			if line[i] != '[' || (i > 0 && isWordByte(line[i-1])) || escapedAt(line, i) {
 				continue
 			}
 			j := strings.IndexByte(line[i:], ']')
 			if j < 0 {
 				continue
 			}
-			if ids, ok := parseMarker(line[i+1:i+j], 100); ok {
+			if ids, ok := parseMarker(normalizeMarker(line[i+1:i+j]), 100); ok {
 				out = append(out, ids...)
 			}
 		}
 	}
 	return out
+}
+
+// escapedAt reports whether s[i] follows an odd run of backslashes:
+// markdown shows it as text.
+func escapedAt(s string, i int) bool {
+	n := 0
+	for i-n-1 >= 0 && s[i-n-1] == '\\' {
+		n++
+	}
+	return n%2 == 1
 }
 
 // Streaming in any chunking gives the same text as validating at once.

@@ -248,7 +248,7 @@ export class AnswerPanel implements vscode.Disposable {
       "default-src 'none'",
       `style-src ${webview.cspSource} 'nonce-${nonce}'`,
       `script-src 'nonce-${nonce}'`,
-      `img-src ${webview.cspSource} https: data:`,
+      `img-src ${webview.cspSource} data:`,
     ].join('; ');
     return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">

@@ -151,6 +151,13 @@ test('activate: ask, stream, open a citation, peek, code lens, settings, cancel 
   const panel = rec.panels[0];
   assert.equal(panel.options.enableScripts, true);
   assert.match(panel.webview.html, /Content-Security-Policy/);
+  // No remote images: an image in an answer cannot send data out.
+  const csp = panel.webview.html.match(/Content-Security-Policy" content="([^"]*)"/)[1];
+  const imgSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('img-src '));
+  assert.ok(imgSrc, `an img-src directive in ${csp}`);
+  // (cspSource is the webview's own resources, not a remote host.)
+  const sources = imgSrc.slice('img-src '.length).split(/\s+/).filter((src) => src !== panel.webview.cspSource);
+  assert.deepEqual(sources, ['data:'], `img-src allows more than the webview's own resources: ${imgSrc}`);
   const html = lastHtml(panel);
   assert.match(html, /<h2 class="question">Where is the config file parsed\?<\/h2>/);
   assert.match(html, /Retrieval mode/);
