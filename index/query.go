@@ -6,8 +6,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/askls/askls/rank"
 	"github.com/askls/askls/corpus"
+	"github.com/askls/askls/rank"
 )
 
 // Search limits.

@@ -77,6 +77,10 @@ type Ranking struct {
 	// for a plain word of the question (vocab.go: conn for connection),
 	// against the word's own (0: off).
 	VocabWeight float64
+	// DelegationShare: each of the first hits that is a thin wrapper is
+	// followed by the units of its file it calls, scored this share of
+	// it (delegate.go; 0: off).
+	DelegationShare float64
 	// RerankPool is the least number of candidates reranked; queries of
 	// fewer than RerankMinTerms terms are ranked by bleve alone.
 	RerankPool, RerankMinTerms int
@@ -107,8 +111,8 @@ func DefaultRanking() Ranking {
 		FileExtraHits:    1, FileExtraShare: 0.3,
 		NarrowKeep:    0.5,
 		CoveragePower: 1, ProximityBoost: 2,
-		VocabWeight: 0.5,
-		RerankPool:  200, RerankMinTerms: 6,
+		VocabWeight: 0.5, DelegationShare: 0.9,
+		RerankPool: 200, RerankMinTerms: 6,
 		FeedbackWeight: 0.2, FeedbackDocs: 10, FeedbackTerms: 5,
 	}
 }

@@ -12,8 +12,8 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/search/query"
 
-	"github.com/askls/askls/rank"
 	"github.com/askls/askls/corpus"
+	"github.com/askls/askls/rank"
 )
 
 // Search runs in four stages, each in its own file:
@@ -47,7 +47,7 @@ type plan struct {
 	aboutDocs   bool            // the query asks about documentation
 	qualified   [][2]string     // package-qualified names: qualifier, name (analysed)
 	glob        *pathGlob       // Filter.PathGlob compiled, or nil
-	asked       corpus.Class      // the classes of file the query asks for (corpus.AsksFor)
+	asked       corpus.Class    // the classes of file the query asks for (corpus.AsksFor)
 }
 
 // cand is one candidate chunk.
@@ -113,6 +113,7 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 			cands[i].why.Add(rank.StageFiles, "file", fileScores[path])
 		}
 	}
+	cands = s.followDelegation(p, cands)
 	return s.page(p, cands, limit, f.Explain), nil
 }
 

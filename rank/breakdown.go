@@ -13,6 +13,7 @@ const (
 	StageCoverage   = "coverage"   // share of the question's terms held, proximity
 	StageFeedback   = "feedback"   // pseudo-relevance feedback
 	StageFiles      = "files"      // a file's score from its chunks, diversity
+	StageDelegation = "delegation" // a unit a wrapper among the first hits calls
 )
 
 // Factor is one stage's contribution to a score: a factor it was
