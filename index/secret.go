@@ -250,45 +250,92 @@ func redact(content []byte) []byte {
 	for _, b := range puttyBlocks(content) {
 		mask(content[b[0]:b[1]])
 	}
-	for i := range credentialPatterns {
-		cp := &credentialPatterns[i]
-		for _, m := range cp.markers {
-			redactLines(content, []byte(m), cp)
-		}
-	}
-	return content
-}
-
-// redactLines runs cp on each line of content that holds marker and
-// masks the first group of each match.
-func redactLines(content, marker []byte, cp *credentialRule) {
-	from, done := 0, -1 // done: the end of the last line matched
-	for {
-		i := bytes.Index(content[from:], marker)
-		if i < 0 {
-			return
-		}
-		i += from
-		start := bytes.LastIndexByte(content[:i], '\n') + 1
-		end := bytes.IndexByte(content[i:], '\n')
-		if end < 0 {
-			end = len(content)
-		} else {
-			end += i
-		}
-		if start > done {
-			line := content[start:end]
+	scanMarkers(content, false, func(line []byte, rules uint64) {
+		for i := range credentialPatterns {
+			if rules&(1<<i) == 0 {
+				continue
+			}
+			cp := &credentialPatterns[i]
 			for _, m := range cp.re.FindAllSubmatchIndex(line, -1) {
 				if len(m) >= 4 && m[2] >= 0 && (cp.valid == nil || cp.valid(line[m[2]:m[3]])) {
 					mask(line[m[2]:m[3]])
 				}
 			}
-			done = end
 		}
-		from = end
-		if from >= len(content) {
-			return
+	})
+	return content
+}
+
+// The markers of credentialPatterns, found in one pass over a text: each
+// marker is filed under its first two bytes, so that the scan looks at
+// each byte once and compares markers only where two bytes agree. Most
+// lines hold no marker and cost a table lookup per byte.
+var (
+	markerPair    [1 << 16]uint8 // first two bytes -> 1 + index in markerBuckets; 0: none
+	markerBuckets [][]ruleMarker
+)
+
+type ruleMarker struct {
+	text []byte
+	rule int
+}
+
+func init() {
+	if len(credentialPatterns) > 64 {
+		panic("index: more than 64 credential rules: widen scanMarkers' rule set")
+	}
+	for i, cp := range credentialPatterns {
+		for _, m := range cp.markers {
+			if len(m) < 2 {
+				panic("index: a credential marker needs two bytes: " + m)
+			}
+			k := uint16(m[0])<<8 | uint16(m[1])
+			if markerPair[k] == 0 {
+				if len(markerBuckets) == 255 {
+					panic("index: more than 255 marker prefixes: widen markerPair")
+				}
+				markerBuckets = append(markerBuckets, nil)
+				markerPair[k] = uint8(len(markerBuckets))
+			}
+			b := markerPair[k] - 1
+			markerBuckets[b] = append(markerBuckets[b], ruleMarker{[]byte(m), i})
 		}
+	}
+}
+
+// scanMarkers calls visit with each line of content that holds a marker
+// and the set of rules (bit i: credentialPatterns[i]) whose markers it
+// holds. With first, it stops at the first such line.
+func scanMarkers(content []byte, first bool, visit func(line []byte, rules uint64)) {
+	start := 0
+	var rules uint64
+	n := len(content)
+	for i := 0; i < n; i++ {
+		c := content[i]
+		if c == '\n' {
+			if rules != 0 {
+				visit(content[start:i], rules)
+				if first {
+					return
+				}
+				rules = 0
+			}
+			start = i + 1
+			continue
+		}
+		if i+1 >= n {
+			break
+		}
+		if b := markerPair[uint16(c)<<8|uint16(content[i+1])]; b != 0 {
+			for _, m := range markerBuckets[b-1] {
+				if bytes.HasPrefix(content[i:], m.text) {
+					rules |= 1 << m.rule
+				}
+			}
+		}
+	}
+	if rules != 0 {
+		visit(content[start:], rules)
 	}
 }
 
@@ -305,14 +352,9 @@ func mayHoldSecret(text string) bool {
 	if strings.Contains(text, string(keyBegin)) || strings.HasPrefix(text, "PuTTY-User-Key-File-") {
 		return true
 	}
-	for _, cp := range credentialPatterns {
-		for _, m := range cp.markers {
-			if strings.Contains(text, m) {
-				return true
-			}
-		}
-	}
-	return false
+	found := false
+	scanMarkers([]byte(text), true, func([]byte, uint64) { found = true })
+	return found
 }
 
 // mask overwrites b, keeping line breaks, with "[redacted]" then '*'.

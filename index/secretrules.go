@@ -34,9 +34,9 @@ var credentialPatterns = []credentialRule{
 		regexp.MustCompile(`(?:AKIA|ASIA)[A-Z2-7]{16}["']?\s*[,;\t|:]\s*["']?([A-Za-z0-9/+=]{40})(?:[^A-Za-z0-9/+=]|$)`), nil},
 	{"aws access key id", []string{"AKIA", "ASIA", "ABIA", "ACCA", "A3T"},
 		regexp.MustCompile(`\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])([A-Z2-7]{16})\b`), nil},
-	{"aws secret key", []string{"ecret", "ECRET"},
+	{"aws secret key", []string{"ecret_access_key", "ecretAccessKey", "ecretaccesskey", "ecret_key", "ecretKey", "ecretkey", "ECRET_ACCESS_KEY", "ECRET_KEY", "ECRETKEY"},
 		regexp.MustCompile(`(?i)secret_?(?:access_?)?key["']?\s*[=:]\s*["']?([A-Za-z0-9/+=]{40})(?:[^A-Za-z0-9/+=]|$)`), nil},
-	{"aws session token", []string{"ession", "ESSION"},
+	{"aws session token", []string{"ession_token", "essionToken", "essiontoken", "ESSION_TOKEN"},
 		regexp.MustCompile(`(?i)session_?token["']?\s*[=:]\s*["']?([A-Za-z0-9/+=]{64,})`), nil},
 	// Azure: storage and service bus connection strings, AD client secrets.
 	{"azure account key", []string{"AccountKey=", "SharedAccessKey="},
@@ -56,7 +56,7 @@ var credentialPatterns = []credentialRule{
 	{"npm token", []string{"npm_"}, regexp.MustCompile(`\bnpm_([A-Za-z0-9]{36})\b`), nil},
 	{"pypi token", []string{"pypi-AgE"}, regexp.MustCompile(`\bpypi-(AgE[A-Za-z0-9_-]{50,})`), nil},
 	// Code hosts and chat: GitHub, GitLab, Slack, Discord, Telegram.
-	{"github token", []string{"gh"}, regexp.MustCompile(`\bgh[pousr]_([A-Za-z0-9]{30,})`), nil},
+	{"github token", []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, regexp.MustCompile(`\bgh[pousr]_([A-Za-z0-9]{30,})`), nil},
 	{"github fine-grained token", []string{"github_pat_"}, regexp.MustCompile(`\bgithub_pat_([A-Za-z0-9_]{40,})`), nil},
 	{"gitlab token", []string{"glpat-"}, regexp.MustCompile(`\bglpat-([A-Za-z0-9_-]{20,})`), nil},
 	{"slack token", []string{"xox"}, regexp.MustCompile(`\bxox[abprse]-([A-Za-z0-9-]{10,})`), nil},
@@ -79,7 +79,7 @@ var credentialPatterns = []credentialRule{
 	{"terraform cloud token", []string{".atlasv1."}, regexp.MustCompile(`\b[A-Za-z0-9]{14}\.atlasv1\.([A-Za-z0-9_=-]{60,})`), nil},
 	{"digitalocean token", []string{"_v1_"}, regexp.MustCompile(`\bdo[opr]_v1_([a-f0-9]{64})\b`), nil},
 	{"docker hub token", []string{"dckr_pat_"}, regexp.MustCompile(`\bdckr_pat_([A-Za-z0-9_-]{20,})`), nil},
-	{"shopify token", []string{"shp"}, regexp.MustCompile(`\bshp(?:at|ss|ca|pa)_([a-fA-F0-9]{32})\b`), nil},
+	{"shopify token", []string{"shpat_", "shpss_", "shpca_", "shppa_"}, regexp.MustCompile(`\bshp(?:at|ss|ca|pa)_([a-fA-F0-9]{32})\b`), nil},
 	{"databricks token", []string{"dapi"}, regexp.MustCompile(`\bdapi([a-f0-9]{32})\b`), nil},
 	{"grafana token", []string{"glsa_", "glc_"}, regexp.MustCompile(`\bgl(?:sa|c)_([A-Za-z0-9_=+/-]{32,})`), nil},
 	{"new relic key", []string{"NRAK-"}, regexp.MustCompile(`\bNRAK-([A-Z0-9]{27})\b`), nil},
@@ -99,11 +99,13 @@ var credentialPatterns = []credentialRule{
 	// URLs: user:password@ (postgres://user:secret@host), and key-like
 	// query parameters (?api_key=, &token=, &sig=).
 	{"url password", []string{"://"}, regexp.MustCompile(`[a-zA-Z][a-zA-Z0-9+.-]*://[^/\s:@"'<>]+:([^/\s@"'<>]{3,})@`), nil},
-	{"url key parameter", []string{"key=", "Key=", "KEY=", "token=", "Token=", "TOKEN=", "secret=", "auth=", "pass", "pwd=", "sig=", "ignature="},
+	{"url key parameter", []string{"key=", "Key=", "KEY=", "token=", "Token=", "TOKEN=", "secret=", "Secret=", "SECRET=", "auth=", "Auth=", "AUTH=",
+		"pass=", "Pass=", "PASS=", "word=", "WORD=", "asswd=", "ASSWD=", "pwd=", "PWD=", "sig=", "Sig=", "SIG=", "ignature=", "IGNATURE="},
 		regexp.MustCompile(`(?i)[?&;](?:[a-z0-9_.-]*(?:api[_-]?key|apikey|key|token|secret|auth|password|passwd|pass|pwd|sig|signature))=([^&\s"'<>#$%{}][^&\s"'<>#${}]{3,})`), nil},
 	// Secret fields of JSON, YAML and code with a quoted value
 	// ("client_secret": "…", "refresh_token": "…", password = "…").
-	{"secret field", []string{"secret", "Secret", "SECRET", "token", "Token", "TOKEN", "assword", "ASSWORD", "asswd", "pi_key", "piKey", "PI_KEY", "pikey", "private_key_id"},
+	{"secret field", []string{"secret", "Secret", "SECRET", "_token", "_Token", "_TOKEN", "ssword", "SSWORD", "asswd", "ASSWD",
+		"pi_key", "piKey", "PI_KEY", "pikey", "piKEY", "PIKEY", "Pi_Key", "_key_id"},
 		regexp.MustCompile(`(?i)(?:client_secret|secret|refresh_token|access_token|auth_token|id_token|private_key_id|api_?key|password|passwd)["']?\s*(?::=|[:=])\s*["']([^"'\s]{8,})["']`), nil},
 	// Environment files and shell: NAME=value where NAME says what it
 	// holds (DB_PASSWORD=…, export API_TOKEN=…), in .envrc, compose files,
@@ -112,7 +114,7 @@ var credentialPatterns = []credentialRule{
 	{"env secret", []string{"PASSWORD", "PASSWD", "SECRET", "TOKEN", "API_KEY", "APIKEY", "PRIVATE_KEY", "ACCESS_KEY", "CREDENTIALS"},
 		regexp.MustCompile(`(?:^|[\s;])(?:export\s+)?-?\s*[A-Z0-9_]*(?:PASSWORD|PASSWD|SECRET|TOKEN|API_KEY|APIKEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS)[A-Z0-9_]*\s*[=:]\s*["']?([^\s"'$(){}<>]{6,})["']?(?:[\s;#]|$)`), nil},
 	// .netrc lines outside a .netrc: "machine host login me password pw".
-	{"netrc password", []string{"machine"}, regexp.MustCompile(`\bmachine\s+\S+.*\bpassword\s+(\S+)`), nil},
+	{"netrc password", []string{"password ", "password\t"}, regexp.MustCompile(`\bmachine\s+\S+.*\bpassword\s+(\S+)`), nil},
 	// PuTTY keys: the MAC (the private lines are masked as a block).
 	{"putty mac", []string{"Private-MAC:"}, regexp.MustCompile(`^Private-MAC:\s*([0-9a-fA-F]{16,})`), nil},
 }
