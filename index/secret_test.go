@@ -121,3 +121,30 @@ func TestOpenBuffersAreMaskedOrRefused(t *testing.T) {
 		t.Errorf("grep found the key: %+v", ms)
 	}
 }
+
+// TestRedactLeavesCodeAlone: lines of ordinary code that look like the
+// detector's formats (from GOROOT and common projects) are not masked.
+func TestRedactLeavesCodeAlone(t *testing.T) {
+	for _, plain := range []string{
+		`if l.machine != "" && l.login != "" && l.password != "" {`,
+		"\tIMAGE_REL_ARM64_TOKEN          = 0x000C",
+		"\tTOKEN_ALL_ACCESS = TOKEN_ASSIGN_PRIMARY |",
+		"\tSIOCGLIFTOKEN                 = -0x3e8f8f8c",
+		"\tDEBUG_TOKEN=true",
+		`	"secret":                               "\U0001f92b",`,
+		`	encodeUserPassword:   "encodeUserPassword",`,
+		`DB_PASSWORD = os.environ["DB_PASSWORD"]`,
+		`export API_TOKEN=${API_TOKEN}`,
+		`API_SECRET=$(cat /run/secrets/api)`,
+		`url := base + "?key=" + k`,
+		`u := fmt.Sprintf("%s?token=%s", base, tok)`,
+		`skip := "sk-learn-is-a-library"`,
+		`Authorization: Bearer <token>`,
+		`// The machine reads the password from a file.`,
+		`const name = "DB_PASSWORD"`,
+	} {
+		if out := Redact(plain); out != plain {
+			t.Errorf("Redact(%q) = %q: no secret there", plain, out)
+		}
+	}
+}

@@ -106,18 +106,37 @@ var credentialPatterns = []credentialRule{
 	// ("client_secret": "…", "refresh_token": "…", password = "…").
 	{"secret field", []string{"secret", "Secret", "SECRET", "_token", "_Token", "_TOKEN", "ssword", "SSWORD", "asswd", "ASSWD",
 		"pi_key", "piKey", "PI_KEY", "pikey", "piKEY", "PIKEY", "Pi_Key", "_key_id"},
-		regexp.MustCompile(`(?i)(?:client_secret|secret|refresh_token|access_token|auth_token|id_token|private_key_id|api_?key|password|passwd)["']?\s*(?::=|[:=])\s*["']([^"'\s]{8,})["']`), nil},
+		regexp.MustCompile(`(?i)(?:client_secret|secret|refresh_token|access_token|auth_token|id_token|private_key_id|api_?key|password|passwd)["']?\s*(?::=|[:=])\s*["']([^"'\s\\][^"'\s]{7,})["']`), notAWord},
 	// Environment files and shell: NAME=value where NAME says what it
 	// holds (DB_PASSWORD=…, export API_TOKEN=…), in .envrc, compose files,
 	// scripts. Only upper-case names: code's variables are left alone,
 	// and references ($VAR, ${VAR}, $(cmd)) are not values.
 	{"env secret", []string{"PASSWORD", "PASSWD", "SECRET", "TOKEN", "API_KEY", "APIKEY", "PRIVATE_KEY", "ACCESS_KEY", "CREDENTIALS"},
-		regexp.MustCompile(`(?:^|[\s;])(?:export\s+)?-?\s*[A-Z0-9_]*(?:PASSWORD|PASSWD|SECRET|TOKEN|API_KEY|APIKEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS)[A-Z0-9_]*\s*[=:]\s*["']?([^\s"'$(){}<>]{6,})["']?(?:[\s;#]|$)`), nil},
+		regexp.MustCompile(`(?:^|[\s;])(?:export\s+)?-?\s*[A-Z0-9_]*(?:PASSWORD|PASSWD|SECRET|TOKEN|API_KEY|APIKEY|PRIVATE_KEY|ACCESS_KEY|CREDENTIALS)[A-Z0-9_]*\s*[=:]\s*["']?([^\s"'$(){}<>]{6,})["']?(?:[\s;#]|$)`), notAConstant},
 	// .netrc lines outside a .netrc: "machine host login me password pw".
-	{"netrc password", []string{"password ", "password\t"}, regexp.MustCompile(`\bmachine\s+\S+.*\bpassword\s+(\S+)`), nil},
+	{"netrc password", []string{"password ", "password\t"}, regexp.MustCompile(`(?:^|\s)(?:machine\s+[\w.-]+|default)(?:\s+(?:login|account|port)\s+\S+)*\s+password\s+([^\s=!<>]\S*)`), nil},
 	// PuTTY keys: the MAC (the private lines are masked as a block).
 	{"putty mac", []string{"Private-MAC:"}, regexp.MustCompile(`^Private-MAC:\s*([0-9a-fA-F]{16,})`), nil},
 }
+
+// notAWord reports whether a quoted value is more than a word of up to
+// 19 letters ("Password": "Mot de passe" is a label, "encodeUserPassword"
+// a name).
+func notAWord(b []byte) bool {
+	return !plainWord.Match(b)
+}
+
+// notAConstant reports whether NAME=value's value is more than a number
+// or the name of another constant (TOKEN_READ = 0x20008,
+// TOKEN_ALL_ACCESS = TOKEN_QUERY | ...) or a flag (true, none).
+func notAConstant(b []byte) bool {
+	return !constantValue.Match(b)
+}
+
+var (
+	plainWord     = regexp.MustCompile(`^[A-Za-z]{1,19}$`)
+	constantValue = regexp.MustCompile(`^-?(?:0[xXoObB][0-9a-fA-F_]+|[0-9_.]+|[A-Z][A-Z_]*|(?i:true|false|null|nil|none|changeme))$`)
+)
 
 // hasDigit reports whether b holds an ASCII digit.
 func hasDigit(b []byte) bool {
