@@ -28,6 +28,10 @@ func scrub(text, key string) string {
 // scrub masks the credentials in text with the agent's own key.
 func (a *Agent) scrub(text string) string { return scrub(text, a.cfg.APIKey) }
 
+// ShownURL is raw (a server address) as askls shows it: with user info
+// and key-like query parameters masked (see shownURL).
+func ShownURL(raw string) string { return shownURL(raw) }
+
 // shownURL is raw as messages show it: its user info (user:password@, or
 // a token as user) becomes "[redacted]@" and the values of its key-like
 // query parameters (api_key, key, token, access_token, sig, ...) become

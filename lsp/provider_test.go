@@ -77,6 +77,11 @@ func TestCredentialsNeverReachTheEditor(t *testing.T) {
 		t.Fatal(err)
 	}
 	out.WriteString(mustJSON(res))
+	var st any
+	if err := e.command("askls.status", []any{map[string]any{"notify": false}}, &st); err != nil {
+		t.Fatal(err)
+	}
+	out.WriteString(mustJSON(st))
 	e.shutdown()
 	e.mu.Lock()
 	for _, m := range e.messages {
