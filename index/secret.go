@@ -15,8 +15,8 @@ func isSecretName(p string) bool {
 	if secretExact[base] || secretExt[path.Ext(base)] {
 		return true
 	}
-	for _, pat := range secretGlobs {
-		if ok, _ := path.Match(pat, base); ok {
+	for _, g := range secretGlobs {
+		if g.matches(base) {
 			return true
 		}
 	}
@@ -40,9 +40,9 @@ func (r *root) secretFile(rel string) bool {
 }
 
 // secretNames split for speed: exact names, "*.ext" patterns, the rest.
-var secretExact, secretExt, secretGlobs = func() (map[string]bool, map[string]bool, []string) {
+var secretExact, secretExt, secretGlobs = func() (map[string]bool, map[string]bool, []nameGlob) {
 	exact, ext := map[string]bool{}, map[string]bool{}
-	var globs []string
+	var globs []nameGlob
 	for _, p := range secretNames {
 		switch {
 		case !strings.ContainsAny(p, "*?["):
@@ -50,11 +50,34 @@ var secretExact, secretExt, secretGlobs = func() (map[string]bool, map[string]bo
 		case strings.HasPrefix(p, "*.") && !strings.ContainsAny(p[2:], "*?[."):
 			ext[p[1:]] = true
 		default:
-			globs = append(globs, p)
+			globs = append(globs, newNameGlob(p))
 		}
 	}
 	return exact, ext, globs
 }()
+
+// nameGlob is one glob of secretNames. One with a single '*' and no other
+// wildcard ("id_rsa*", "*_accessKeys.csv", "service-account*.json") is a
+// prefix and a suffix; any other is matched by path.Match.
+type nameGlob struct {
+	pattern        string
+	prefix, suffix string
+	simple         bool
+}
+
+func newNameGlob(p string) nameGlob {
+	before, after, _ := strings.Cut(p, "*")
+	simple := strings.Count(p, "*") == 1 && !strings.ContainsAny(p, "?[\\")
+	return nameGlob{pattern: p, prefix: before, suffix: after, simple: simple}
+}
+
+func (g nameGlob) matches(base string) bool {
+	if g.simple {
+		return len(base) >= len(g.prefix)+len(g.suffix) && strings.HasPrefix(base, g.prefix) && strings.HasSuffix(base, g.suffix)
+	}
+	ok, _ := path.Match(g.pattern, base)
+	return ok
+}
 
 // looksLikePrivateKey reports whether a non-code file holds a private key
 // (privateKeyBlocks, escapedKeyBlocks, a PuTTY key). Source files are not
