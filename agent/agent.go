@@ -27,6 +27,7 @@ func New(cfg Config) *Agent {
 	p, err := newProvider(cfg)
 	if err != nil {
 		a.providerErr = err
+		a.cfg.Host, a.cfg.BaseURL = shownURL(cfg.Host), shownURL(cfg.BaseURL) // shown, never used
 		return a
 	}
 	if o, ok := p.(*ollama); ok {
@@ -69,6 +70,7 @@ func (a *Agent) askIn(ctx context.Context, src source, th *Thread, q Question, e
 		r.seed(th)
 	}
 	res, err := r.choose(ctx, q)
+	a.scrubResult(res)
 	if err == nil && th != nil {
 		r.record(res)
 		res.Thread = th.ID

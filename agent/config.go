@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -93,10 +94,10 @@ func hostURL(host string) (*url.URL, error) {
 	}
 	u, err := url.Parse(host)
 	if err != nil {
-		return nil, fmt.Errorf("bad Ollama host %q: %w", host, err)
+		return nil, fmt.Errorf("bad Ollama host %q: %w", shownURL(host), errors.Unwrap(err))
 	}
 	if u.Scheme != "http" && u.Scheme != "https" {
-		return nil, fmt.Errorf("bad Ollama host %q: scheme must be http or https", host)
+		return nil, fmt.Errorf("bad Ollama host %q: scheme must be http or https", shownURL(host))
 	}
 	h, port := u.Hostname(), u.Port()
 	if h == "" {

@@ -24,7 +24,7 @@ func newOllama(cfg Config) (*ollama, error) {
 		return nil, err
 	}
 	o := &ollama{cfg: cfg, client: api.NewClient(u, &http.Client{})}
-	o.cfg.Host = u.String()
+	o.cfg.Host = shownURL(u.String()) // the client keeps u; messages show this
 	if d, err := parseKeepAlive(cfg.KeepAlive); err == nil {
 		o.keep = &api.Duration{Duration: d}
 	}
@@ -104,8 +104,17 @@ func silentMessage(endpoint, what string) string {
 	return fmt.Sprintf("the server at %s accepted the connection but did not answer within %s: is it %s?", endpoint, ProbeTimeout, what)
 }
 
-// describe turns an Ollama client error into a *ModelError.
+// describe turns an Ollama client error into a *ModelError, its message
+// scrubbed of credentials (the server's error body may hold one).
 func (o *ollama) describe(err error) error {
+	e := o.describeRaw(err)
+	if me, ok := e.(*ModelError); ok {
+		me.Msg = scrub(me.Msg, o.cfg.APIKey)
+	}
+	return e
+}
+
+func (o *ollama) describeRaw(err error) error {
 	host, model := o.cfg.Host, o.cfg.Model
 	var se api.StatusError
 	var ae api.AuthorizationError

@@ -47,10 +47,10 @@ func baseURL(s string) (string, error) {
 	}
 	u, err := url.Parse(s)
 	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-		return "", fmt.Errorf("bad base URL %q: want http(s)://host[:port]/v1", s)
+		return "", fmt.Errorf("bad base URL %q: want http(s)://host[:port]/v1", shownURL(s))
 	}
-	if u.User != nil {
-		return "", fmt.Errorf("bad base URL: put the API key in ASKLS_API_KEY, not in the URL")
+	if u.User != nil || hasKeyParam(u) {
+		return "", fmt.Errorf("bad base URL %s: put the API key in ASKLS_API_KEY, not in the URL", shownURL(s))
 	}
 	u.Path = strings.TrimRight(u.Path, "/")
 	if u.Path == "" {
@@ -290,8 +290,17 @@ func (p *openaiProvider) models(ctx context.Context) ([]string, error) {
 	return ids, nil
 }
 
-// describe turns a client error into a *ModelError.
+// describe turns a client error into a *ModelError, its message scrubbed
+// of credentials (the server's error body may hold one, or the key).
 func (p *openaiProvider) describe(err error) error {
+	e := p.describeRaw(err)
+	if me, ok := e.(*ModelError); ok {
+		me.Msg = scrub(me.Msg, p.cfg.APIKey)
+	}
+	return e
+}
+
+func (p *openaiProvider) describeRaw(err error) error {
 	base, model := p.base, p.cfg.Model
 	var he *httpError
 	var se *streamError

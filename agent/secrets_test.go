@@ -1,9 +1,11 @@
 package agent
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,6 +14,7 @@ import (
 	"time"
 
 	"github.com/askls/askls/internal/modeltest"
+	"github.com/askls/askls/internal/secretcorpus"
 
 	"github.com/askls/askls/index"
 )
@@ -181,4 +184,114 @@ func TestSecretsStayOutOfEveryToolAndBothModes(t *testing.T) {
 		b, _ := json.Marshal(req.Messages)
 		checkNoLeak(t, fmt.Sprintf("request %d to the model", i), string(b))
 	}
+}
+
+// TestSecretCorpusReachesNoAgentRoute drives the agent over the secrets
+// corpus (internal/secretcorpus: more than 40 formats, secret names,
+// config.txt -> .env and chain.txt -> config.txt, some of them open in
+// the editor): every tool as the model sees it, over every file and
+// link; the retrieval answer; a model-mode answer whose model reads the
+// files and echoes a key it was given; the requests sent to the model;
+// the thread file; the log. No planted value comes out.
+func TestSecretCorpusReachesNoAgentRoute(t *testing.T) {
+	root := secretcorpus.Write(t)
+	var logs bytes.Buffer
+	ctx := context.Background()
+	ix, err := index.Open(ctx, index.Options{Roots: []string{root}, CacheDir: t.TempDir(), Debounce: time.Millisecond,
+		Logger: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	if _, err := ix.Sync(ctx); err != nil {
+		t.Fatal(err)
+	}
+	files := secretcorpus.Files()
+	var gen uint64
+	for _, p := range []string{"config.txt", "chain.txt"} {
+		gen = ix.Update(p, []byte(files[".env"]))
+	}
+	for _, p := range []string{".envrc", "keys/demo-project-4f2a.json", "src/billing.go", "notes/pgp.txt"} {
+		gen = ix.Update(p, []byte(files[p]))
+	}
+	ix.WaitFor(ctx, gen)
+	snap := ix.Snapshot()
+
+	paths := []string{"config.txt", "chain.txt"}
+	for p := range files {
+		paths = append(paths, p)
+	}
+	var runs [][2]string
+	for _, p := range paths {
+		runs = append(runs, [2]string{"read_file", fmt.Sprintf(`{"path":%q}`, p)}, [2]string{"outline", fmt.Sprintf(`{"path":%q}`, p)})
+	}
+	for _, pat := range []string{".", "fake|FAKE", "secret|token|key|password"} {
+		runs = append(runs, [2]string{"grep", fmt.Sprintf(`{"pattern":%q,"limit":1000}`, pat)})
+	}
+	for _, q := range []string{"password", "secret key", "api token", "private key", "credentials", "stripe key", "DB_PASSWORD"} {
+		runs = append(runs, [2]string{"search_code", fmt.Sprintf(`{"query":%q,"limit":50}`, q)})
+	}
+	for _, l := range secretcorpus.Leaks() {
+		runs = append(runs, [2]string{"search_code", fmt.Sprintf(`{"query":%q}`, l.Value)})
+	}
+	runs = append(runs, [2]string{"list_files", `{"glob":"**"}`}, [2]string{"list_files", `{"glob":"**/.*"}`})
+	for _, s := range []string{"stripeKey", "openaiKey", "TOKEN", "mapsKey", "sendgrid"} {
+		runs = append(runs, [2]string{"find_symbol", fmt.Sprintf(`{"name":%q}`, s)})
+	}
+	for _, c := range runs {
+		var a args
+		json.Unmarshal([]byte(c[1]), &a)
+		out, reg, err := runTool(t, snap, c[0], a)
+		if err != nil {
+			out += "\nerror: " + err.Error()
+		}
+		if c[0] == "search_code" {
+			// The tool names the query it ran: that is the model's own text.
+			out = strings.ReplaceAll(out, fmt.Sprint(a["query"]), "")
+		}
+		for _, ev := range reg.All() {
+			out += "\n" + ev.Text
+		}
+		secretcorpus.Check(t, c[0]+" "+c[1], out)
+	}
+
+	// Retrieval mode, in a thread.
+	th := NewThread(root)
+	q := Question{Text: "where are the stripe key, the AWS secret access key, the GitHub token and DB_PASSWORD?"}
+	res, err := testAgent(nil, Config{NoModel: true}).AskThread(ctx, snap, th, q, Events{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(res)
+	secretcorpus.Check(t, "the retrieval answer", string(b))
+
+	// Model mode: the model reads the files, then answers quoting a key
+	// it was given in the question.
+	var pairs []string
+	for _, c := range runs[:40] {
+		pairs = append(pairs, c[0], c[1])
+	}
+	f := newFakeOllama(t,
+		calls("read_file", `{"path":"config.txt"}`, "read_file", `{"path":"keys/demo-project-4f2a.json"}`, "grep", `{"pattern":"FAKE|fake"}`),
+		calls(pairs...),
+		say("The Stripe key sk_live_stripeLIVEfake0123456789 is set in src/billing.go [1]."),
+	)
+	q2 := Question{Text: "is sk_live_stripeLIVEfake0123456789 the stripe key?"}
+	res, err = testAgent(f, Config{MaxToolCalls: 64}).AskThread(ctx, snap, th, q2, Events{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ = json.Marshal(res)
+	secretcorpus.Check(t, "the model-mode answer", string(b))
+	if res.Refused || len(res.Citations) == 0 {
+		t.Errorf("the model-mode answer is refused: %s", res.Answer)
+	}
+	for i, req := range f.Requests() {
+		b, _ := json.Marshal(req.Messages)
+		// The question itself is the user's: only what askls added is checked.
+		secretcorpus.Check(t, fmt.Sprintf("request %d to the model", i), strings.ReplaceAll(string(b), q2.Text, ""))
+	}
+	b, _ = json.Marshal(th) // what the thread store writes
+	secretcorpus.Check(t, "the thread file", string(b))
+	secretcorpus.Check(t, "the log", logs.String())
 }

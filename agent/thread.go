@@ -155,7 +155,7 @@ func (r *run) record(res *Result) {
 		ev[i] = n
 	}
 	th.Turns = append(th.Turns, Turn{
-		Question: r.q.Text, Path: r.q.Path, Line: r.q.Line, Col: r.q.Col,
+		Question: res.Question, Path: r.q.Path, Line: r.q.Line, Col: r.q.Col,
 		Answer: res.Answer, Mode: res.Mode, Refused: res.Refused,
 		Citations: res.Citations, Evidence: ev, At: time.Now().UTC(),
 	})

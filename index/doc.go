@@ -8,7 +8,8 @@
 // Files: api.go (the contract), index.go (Open, roots, Close, Stats),
 // sync.go (Sync: walk, hash, chunk, write), writer.go (Update, Release,
 // Changed, WaitFor, the writer goroutine), walk.go, ignore.go, secret.go,
-// lang.go (what enters the index),
+// secretrules.go (secret names and the content detector's rules; secret.go
+// masks), redactlog.go (log lines masked), lang.go (what enters the index),
 // chunk.go, chunk_go.go, outline.go (chunks and symbols), analysis.go (the
 // code-aware tokenizer), field.go (documents' fields, counting terms
 // without token streams), store.go (mapping, documents, persistence,

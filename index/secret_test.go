@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -119,5 +120,59 @@ func TestOpenBuffersAreMaskedOrRefused(t *testing.T) {
 	}
 	if ms, _ := snap.Grep(context.Background(), "IOSFODNN7EXAMPLE", "", 10); len(ms) != 0 {
 		t.Errorf("grep found the key: %+v", ms)
+	}
+}
+
+// TestRedactLeavesCodeAlone: lines of ordinary code that look like the
+// detector's formats (from GOROOT and common projects) are not masked.
+func TestRedactLeavesCodeAlone(t *testing.T) {
+	for _, plain := range []string{
+		`if l.machine != "" && l.login != "" && l.password != "" {`,
+		"\tIMAGE_REL_ARM64_TOKEN          = 0x000C",
+		"\tTOKEN_ALL_ACCESS = TOKEN_ASSIGN_PRIMARY |",
+		"\tSIOCGLIFTOKEN                 = -0x3e8f8f8c",
+		"\tDEBUG_TOKEN=true",
+		`	"secret":                               "\U0001f92b",`,
+		`	encodeUserPassword:   "encodeUserPassword",`,
+		`DB_PASSWORD = os.environ["DB_PASSWORD"]`,
+		`export API_TOKEN=${API_TOKEN}`,
+		`API_SECRET=$(cat /run/secrets/api)`,
+		`url := base + "?key=" + k`,
+		`u := fmt.Sprintf("%s?token=%s", base, tok)`,
+		`skip := "sk-learn-is-a-library"`,
+		`Authorization: Bearer <token>`,
+		`// The machine reads the password from a file.`,
+		`const name = "DB_PASSWORD"`,
+	} {
+		if out := Redact(plain); out != plain {
+			t.Errorf("Redact(%q) = %q: no secret there", plain, out)
+		}
+	}
+}
+
+// TestSecretNameGlobsMatchLikePathMatch: the prefix/suffix shortcut of
+// the secret name globs agrees with path.Match.
+func TestSecretNameGlobsMatchLikePathMatch(t *testing.T) {
+	names := []string{"id_rsa", "id_rsa.pub", "id_rsa_backup", "xid_rsa", "deploy_rsa", "_rsa", ".env.local", ".env-prod", ".env",
+		".envrc", "prod_accessKeys.csv", "_accessKeys.csv", "accessKeys.csv", "service-account.json", "service-account-prod.json",
+		"service-account.yaml", "x-service-account.json", "secring.gpg", "terraform.tfstate.backup", "main.go", "secrets.go"}
+	for _, g := range secretGlobs {
+		for _, n := range names {
+			want, _ := path.Match(g.pattern, n)
+			if got := g.matches(n); got != want {
+				t.Errorf("%s against %q: %v, path.Match says %v", n, g.pattern, got, want)
+			}
+		}
+	}
+	for _, n := range []string{".envrc", ".env-local", ".my.cnf", ".s3cfg", "key.ppk", ".vault-token", "secrets.toml", "application_default_credentials.json",
+		"prod_accessKeys.csv", "id_rsa_backup", "server.pem", "x.key", "x.p12", ".aws/credentials", ".netrc", ".pgpass", ".npmrc", ".pypirc"} {
+		if !isSecretName(n) {
+			t.Errorf("%s is not a secret name", n)
+		}
+	}
+	for _, n := range []string{"secrets.go", "secret.go", "env.go", "keys.md", "credentials.go", "config.txt", "id.go"} {
+		if isSecretName(n) {
+			t.Errorf("%s is a secret name", n)
+		}
 	}
 }

@@ -29,6 +29,12 @@ func (ix *Index) Update(p string, content []byte) uint64 {
 		ix.log.Debug("index: update outside the roots ignored", "path", p)
 		return ix.published()
 	}
+	if r, rel := ix.rootOf(api); r != nil && r.secretFile(rel) {
+		// A secret by its name or its target's (config.txt -> .env): its
+		// content is never held, whatever the editor shows; the file
+		// falls back to disk, where readRegular refuses it.
+		return ix.Release(p)
+	}
 	c := bytes.Clone(content)
 	if c == nil {
 		c = []byte{}
@@ -272,6 +278,8 @@ func (ix *Index) reread(r *root, rel, api string, old *fileEntry, ov map[string]
 		return ix.prepareAgainst(r, rel, data, info.Size(), info.ModTime().UnixNano(), old)
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, nil, false // deleted
+	case errors.Is(err, errSecret):
+		return &fileEntry{Skip: "secret"}, nil, false // a link to a secret file, as the walk skips it
 	default:
 		ix.log.Warn("index: cannot read a changed file", "path", api, "err", err)
 		return &fileEntry{Skip: "unreadable"}, nil, false

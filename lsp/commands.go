@@ -333,6 +333,8 @@ func (s *server) status(ctx context.Context) *statusResult {
 		OpenDocuments: len(s.docs.all()),
 		Config:        s.config(),
 	}
+	// The addresses as they are shown: no password, no key parameter.
+	st.Config.OllamaHost, st.Config.BaseURL = agent.ShownURL(st.Config.OllamaHost), agent.ShownURL(st.Config.BaseURL)
 	if ix := s.ws.current(); ix != nil {
 		st.Index = ix.Stats()
 	}

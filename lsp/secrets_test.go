@@ -2,6 +2,8 @@ package lsp
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -41,6 +43,37 @@ func TestOpenSecretFilesStayOut(t *testing.T) {
 		for _, name := range []string{".env", "id_rsa", "server.pem", "credentials.json", ".npmrc"} {
 			if strings.Contains(string(b), `/`+name+`"`) {
 				t.Errorf("%q: the answer cites the secret file %s", q, name)
+			}
+		}
+	}
+	e.shutdown()
+}
+
+// TestOpenSymlinkToASecretStaysOut: with config.txt -> .env and
+// chain.txt -> config.txt open in the editor (didOpen, then didChange),
+// askls/ask cites neither and quotes no value of .env, whatever the
+// question. Before, both were indexed and quoted under their ordinary
+// names.
+func TestOpenSymlinkToASecretStaysOut(t *testing.T) {
+	root := writeFixture(t, "workspace.txtar")
+	env := "DB_PASSWORD=hunter2linked\nAPI_TOKEN=tok3nlinkedvalue\n"
+	os.WriteFile(filepath.Join(root, ".env"), []byte(env), 0o644)
+	os.Symlink(".env", filepath.Join(root, "config.txt"))
+	os.Symlink("config.txt", filepath.Join(root, "chain.txt"))
+	e := startEditorAt(t, root, editorSetup{})
+	e.waitIndexed()
+	e.open("config.txt", env)
+	e.open("chain.txt", env)
+	e.sync()
+	for _, q := range []string{"DB_PASSWORD", "where is DB_PASSWORD set?", "API_TOKEN value"} {
+		res, err := e.ask(map[string]any{"question": q})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(res)
+		for _, s := range []string{"hunter2linked", "tok3nlinkedvalue", "config.txt", "chain.txt"} {
+			if strings.Contains(string(b), s) {
+				t.Errorf("%q: the answer lets out %q:\n%s", q, s, b)
 			}
 		}
 	}

@@ -76,7 +76,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	s.clientLog = newClientLog(s.level, func(m LogMessageParams) {
 		_ = s.conn.Notify(ctx, "window/logMessage", m)
 	})
-	s.log = slog.New(teeHandler{opts.Logger.Handler(), s.clientLog.handler()})
+	s.log = slog.New(index.RedactHandler(teeHandler{opts.Logger.Handler(), s.clientLog.handler()})) // no credential in any log line
 	q := newQueue(s.log, s.handle)
 	s.conn.Go(ctx, q.serve)
 	go s.clientLog.run(ctx)

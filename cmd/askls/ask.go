@@ -92,7 +92,7 @@ func askMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if len(question) > agent.MaxQuestionBytes {
 		return usageError(fmt.Sprintf("askls ask: %v: the question is %d bytes long, the limit is %d", index.ErrBadQuery, len(question), agent.MaxQuestionBytes))
 	}
-	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	logger := slog.New(index.RedactHandler(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
 	store, th, err := f.openThread("askls ask", stderr)
 	if err != nil {
 		return err

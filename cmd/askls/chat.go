@@ -35,7 +35,7 @@ func chatMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if len(rest) > 0 {
 		return usageError(fmt.Sprintf("askls chat: unexpected argument %q (questions are read from the input)", rest[0]))
 	}
-	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	logger := slog.New(index.RedactHandler(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
 	store, th, err := f.openThread("askls chat", stderr)
 	if err != nil {
 		return err

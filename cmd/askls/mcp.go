@@ -12,6 +12,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/askls/askls/index"
 	"github.com/askls/askls/mcp"
 )
 
@@ -38,7 +39,7 @@ func runMCP(ctx context.Context, args []string) error {
 	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
 		return usageError(fmt.Sprintf("askls mcp: --log-level: %v", err))
 	}
-	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	logger := slog.New(index.RedactHandler(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level})))
 	if *httpAddr != "" {
 		if err := loopbackOnly(*httpAddr); err != nil {
 			return usageError("askls mcp: --http: " + err.Error())

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/askls/askls/agent"
+	"github.com/askls/askls/index"
 	"github.com/askls/askls/internal/memtune"
 	"github.com/askls/askls/lsp"
 )
@@ -38,7 +39,7 @@ func runServe(ctx context.Context, args []string) error {
 	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
 		return usageError(fmt.Sprintf("askls serve: --log-level: %v", err))
 	}
-	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	logger := slog.New(index.RedactHandler(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level})))
 
 	roots := rf.RootsOrHere()
 	cfg := lsp.DefaultConfig()

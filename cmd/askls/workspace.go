@@ -35,7 +35,7 @@ func openWorkspace(ctx context.Context, r rootFlags, progress bool) (*index.Inde
 	if err := r.CheckBroadRoots(opts.Roots); err != nil {
 		return nil, index.SyncStats{}, err
 	}
-	opts.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	opts.Logger = slog.New(index.RedactHandler(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
 	var bar *progressBar
 	if progress && term.IsTerminal(int(os.Stderr.Fd())) {
 		bar = &progressBar{}
