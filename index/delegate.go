@@ -20,7 +20,7 @@ import (
 // unit's body may have to count as a wrapper.
 const wrapperLines = 10
 
-// delegationHits is how many of the first hits are followed.
+// delegationHits is how many of the first hits of a page are followed.
 const delegationHits = 5
 
 // callRE finds a call: an identifier followed by an opening parenthesis.
@@ -32,58 +32,25 @@ var notCallees = map[string]bool{"if": true, "for": true, "while": true, "switch
 	"typeof": true, "super": true, "this": true, "self": true, "print": true, "println": true, "len": true, "make": true,
 	"append": true, "assert": true, "elif": true, "match": true, "with": true, "not": true, "and": true, "or": true, "in": true}
 
-// followDelegation inserts, after each of the first delegationHits
-// candidates that is a wrapper, the units of its file it calls, scored
-// DelegationShare of it. A callee already among the candidates moves up.
-func (s *Snapshot) followDelegation(p *plan, cands []cand) []cand {
-	share := s.ix.rank.DelegationShare
-	if share <= 0 || p.lookup || len(cands) == 0 {
-		return cands
-	}
-	out := make([]cand, 0, len(cands)+4)
-	taken := map[[2]any]bool{}
-	key := func(c cand) [2]any { return [2]any{c.hit.Path, c.meta.Start} }
-	var follow []cand
-	for i, c := range cands {
-		if taken[key(c)] {
-			continue
-		}
-		out = append(out, c)
-		taken[key(c)] = true
-		if i >= delegationHits {
-			continue
-		}
-		follow = s.callees(c, share)
-		for _, f := range follow {
-			if !taken[key(f)] {
-				out = append(out, f)
-				taken[key(f)] = true
-			}
-		}
-	}
-	return out
-}
-
-// callees returns the units of c's file that c calls, when c is a
-// wrapper: its body has at most wrapperLines lines of code.
-func (s *Snapshot) callees(c cand, share float64) []cand {
-	if c.kind() != "func" && c.kind() != "method" {
+// callees returns the hits for the units of the hit's file that the
+// hit calls, when it is a wrapper (its text, narrowed to its unit, has
+// at most wrapperLines lines of code below its signature), each scored
+// share of it. A callee may be a chunk of its own or a unit merged into
+// a chunk with its neighbours.
+func (s *Snapshot) callees(p *plan, h Hit, text []byte, why rank.Breakdown, share float64) []Hit {
+	if share <= 0 || p.lookup || (h.Kind != "func" && h.Kind != "method") {
 		return nil
-	}
-	text := c.text
-	if text == nil {
-		text = s.chunkText(c.hit.Path, c.meta)
 	}
 	code := codeLines(text)
 	if len(code) < 2 || len(code)-1 > wrapperLines { // the first line is the signature
 		return nil
 	}
-	e := s.st.files[c.hit.Path]
+	e := s.st.files[h.Path]
 	if e == nil {
 		return nil
 	}
-	own := lastName(c.hit.Symbol)
-	var out []cand
+	own := lastName(h.Symbol)
+	var out []Hit
 	seen := map[string]bool{}
 	for _, line := range code[1:] {
 		for _, m := range callRE.FindAllSubmatch(line, -1) {
@@ -92,24 +59,48 @@ func (s *Snapshot) callees(c cand, share float64) []cand {
 				continue
 			}
 			seen[name] = true
-			for _, ch := range e.chunks() {
-				if (ch.Kind == "func" || ch.Kind == "method") && lastName(ch.Symbol) == name && ch.Start != c.meta.Start {
-					sc := c.score * share
-					var why rank.Breakdown
-					why = append(why, c.why...)
-					why.Add(rank.StageDelegation, "callee of "+own, share)
-					out = append(out, cand{hit: Hit{Path: c.hit.Path, Start: ch.Start, End: ch.End, Symbol: ch.Symbol,
-						Kind: ch.Kind, Language: e.Lang, Score: sc}, score: sc, meta: ch, test: c.test, why: why})
-					break
+			if u, ch, ok := unitNamed(e.chunks(), name); ok && u.Start != h.Start {
+				sc := h.Score * share
+				callee := Hit{Path: h.Path, Start: u.Start, End: u.End, Symbol: u.Symbol, Kind: u.Kind, Language: h.Language, Score: sc}
+				body := linesOf(s.chunkText(h.Path, ch), ch.Start, u.Start, u.End)
+				callee.Excerpt = excerpt(redact(body), p.terms)
+				if why != nil {
+					callee.Explain = append(append(rank.Breakdown{}, why...), rank.Factor{Stage: rank.StageDelegation, Name: "callee of " + own, Value: share})
 				}
+				out = append(out, callee)
 			}
 		}
 	}
 	return out
 }
 
-// kind is the kind of the candidate's unit.
-func (c cand) kind() string { return c.meta.Kind }
+// unitNamed finds the function or method called name among a file's
+// chunks and the units merged into them; ch is the chunk that holds it.
+func unitNamed(chunks []chunkMeta, name string) (u partMeta, ch chunkMeta, ok bool) {
+	isFunc := func(kind string) bool { return kind == "func" || kind == "method" }
+	for _, c := range chunks {
+		if isFunc(c.Kind) && lastName(c.Symbol) == name {
+			return partMeta{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind}, c, true
+		}
+		for _, pm := range c.Parts {
+			if isFunc(pm.Kind) && lastName(pm.Symbol) == name {
+				return pm, c, true
+			}
+		}
+	}
+	return partMeta{}, chunkMeta{}, false
+}
+
+// linesOf returns lines start..end of a chunk's text whose first line is
+// first.
+func linesOf(text []byte, first, start, end int) []byte {
+	lines := bytes.SplitAfter(text, []byte("\n"))
+	lo, hi := start-first, end-first+1
+	if lo < 0 || lo >= len(lines) {
+		return nil
+	}
+	return bytes.Join(lines[lo:min(hi, len(lines))], nil)
+}
 
 // lastName is a symbol's last name: "Client.Get" is Get.
 func lastName(sym string) string {

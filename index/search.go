@@ -113,7 +113,6 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 			cands[i].why.Add(rank.StageFiles, "file", fileScores[path])
 		}
 	}
-	cands = s.followDelegation(p, cands)
 	return s.page(p, cands, limit, f.Explain), nil
 }
 
@@ -490,6 +489,13 @@ func (s *Snapshot) rerank(ctx context.Context, p *plan, cands []cand, n int) {
 // query drops the candidates that do not hold its phrases.
 func (s *Snapshot) page(p *plan, cands []cand, limit int, explain bool) []Hit {
 	hits := make([]Hit, 0, limit)
+	shown := map[[2]any]bool{} // path and first line of each hit on the page
+	add := func(h Hit) {
+		if k := [2]any{h.Path, h.Start}; !shown[k] && len(hits) < limit {
+			shown[k] = true
+			hits = append(hits, h)
+		}
+	}
 	for i, c := range cands {
 		if len(hits) == limit {
 			break
@@ -514,10 +520,16 @@ func (s *Snapshot) page(p *plan, cands []cand, limit int, explain bool) []Hit {
 		c.hit, text = s.narrow(p, c, text)
 		// The pool's texts are read unmasked; what a hit shows is masked.
 		c.hit.Excerpt = excerpt(redact(bytes.Clone(text)), p.terms)
+		var why rank.Breakdown
 		if explain {
-			c.hit.Explain = c.why
+			c.hit.Explain, why = c.why, c.why
 		}
-		hits = append(hits, c.hit)
+		add(c.hit)
+		if len(hits) <= delegationHits { // the delegation stage (delegate.go)
+			for _, h := range s.callees(p, c.hit, text, why, s.ix.rank.DelegationShare) {
+				add(h)
+			}
+		}
 	}
 	return hits
 }
