@@ -410,7 +410,7 @@ func (s *Snapshot) hitCand(p *plan, r *root, id string, score float64) (c cand, 
 	}
 	ch := chunks[n]
 	var why rank.Breakdown
-	why.Add(rank.StageCandidates, "bm25", score)
+	why.Add(rank.StageCandidates, "tfidf", score)
 	class := corpus.Classify(api)
 	if e.Test {
 		class |= corpus.Test

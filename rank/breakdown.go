@@ -7,7 +7,7 @@ import (
 
 // Stage names, in the order a search runs them.
 const (
-	StageCandidates = "candidates" // bleve's BM25 score of the chunk
+	StageCandidates = "candidates" // bleve's score of the chunk
 	StagePriors     = "priors"     // the file's class (Prior)
 	StageExact      = "exact"      // identifiers the query writes as code
 	StageCoverage   = "coverage"   // share of the question's terms held, proximity

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/askls/askls/internal/fixture"
@@ -80,5 +81,25 @@ func TestIndexAndSearchBadInput(t *testing.T) {
 	})
 	if err == nil {
 		t.Error("a 10,000-character query gave no error")
+	}
+}
+
+// --explain prints, under each hit, what each ranking stage did to its
+// score: a test file's prior among them.
+func TestSearchExplain(t *testing.T) {
+	root := fixture.Tree(t, map[string]string{
+		"srv/server.go":      "package srv\n\n// ServeHTTP answers one request.\nfunc (s *Server) ServeHTTP() {\n}\n",
+		"srv/server_test.go": "package srv\n\n// TestServeHTTP answers one request.\nfunc TestServeHTTP(t *testing.T) {\n}\n",
+	})
+	out, err := captureStdout(t, func() error {
+		return run(context.Background(), []string{"search", "--root", root, "--cache", t.TempDir(), "--explain", "answers one request"}, io.Discard)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"srv/server.go:3-5", "= candidates tfidf=", "srv/server_test.go:3-5", "priors test×0.25"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
 	}
 }
