@@ -97,12 +97,13 @@ type Index struct {
 	seq     uint64            // last generation handed out
 	pubCh   chan struct{}     // closed at each publish
 
-	jobs       chan func()
-	kick       chan struct{}
-	done       chan struct{}
-	writerDone chan struct{}
-	closeOnce  sync.Once
-	notices    []string // set by Open
+	jobs        chan func()
+	kick        chan struct{}
+	done        chan struct{}
+	writerDone  chan struct{}
+	closeOnce   sync.Once
+	notices     []string  // set by Open
+	damagedOnce sync.Once // Options.OnDamaged is called once (verify.go)
 }
 
 // Open opens (or creates) the persisted index for opts.Roots. It does not
@@ -158,7 +159,7 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 	}
 	st := &state{files: map[string]*fileEntry{}}
 	for _, r := range ix.roots {
-		m := r.loadManifest(ix.log, ix.tuner())
+		m := r.loadManifest(ix, ix.log, ix.tuner())
 		for rel, e := range m.Files {
 			if e.Skip != "" {
 				r.skipped[rel] = e
@@ -370,7 +371,7 @@ func (r *root) lockCache() error {
 // loadManifest reads the manifest and the journal, opens bleve, and
 // decides whether the persisted index can be used. It always returns a
 // manifest (empty after a rebuild).
-func (r *root) loadManifest(log *slog.Logger, tune RuntimeTuner) *manifest {
+func (r *root) loadManifest(ix *Index, log *slog.Logger, tune RuntimeTuner) *manifest {
 	fresh := &manifest{Version: manifestVersion, Root: r.real, Files: map[string]*fileEntry{}}
 	endDecode := tune.Decode()
 	m, err := loadManifest(r.cache, r.real)
@@ -391,14 +392,19 @@ func (r *root) loadManifest(log *slog.Logger, tune RuntimeTuner) *manifest {
 	case len(journal) > rebuildAbove:
 		rebuild = fmt.Sprintf("askls stopped while writing %d files to it", len(journal))
 	}
+	if mark := damagedMark(r.cache); mark != "" && rebuild == "" {
+		rebuild = "it was found damaged while in use (" + mark + ")"
+	}
 	if rebuild == "" && m != fresh {
 		if _, err := os.Stat(filepath.Join(r.cache, bleveDir)); err != nil {
 			rebuild = "its bleve folder is missing"
 		}
 	}
 	if rebuild == "" {
-		bi, err := openBleve(filepath.Join(r.cache, bleveDir))
-		if err != nil {
+		bi, err := openVerified(filepath.Join(r.cache, bleveDir))
+		if errors.Is(err, ErrDamaged) {
+			rebuild = err.Error()
+		} else if err != nil {
 			rebuild = fmt.Sprintf("bleve cannot open it (%v)", err)
 		} else if why := consistent(bi, m, len(journal) > 0); why != "" {
 			bi.Close()
@@ -418,6 +424,7 @@ func (r *root) loadManifest(log *slog.Logger, tune RuntimeTuner) *manifest {
 		os.RemoveAll(filepath.Join(r.cache, bleveDir))
 		os.Remove(filepath.Join(r.cache, manifestFile))
 		os.Remove(filepath.Join(r.cache, oldManifestFile))
+		os.Remove(filepath.Join(r.cache, damagedFile))
 		removeOtherSymbolFiles(r.cache, "")
 		bi, err := openBleve(filepath.Join(r.cache, bleveDir))
 		if err != nil {
@@ -427,6 +434,7 @@ func (r *root) loadManifest(log *slog.Logger, tune RuntimeTuner) *manifest {
 		}
 		r.bi = bi
 	}
+	r.bi = ix.guard(r, r.bi)
 	if m != fresh {
 		r.symw = symWriter{file: m.symFile, size: m.syms.used}
 	}
