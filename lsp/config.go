@@ -125,6 +125,8 @@ func (c Config) merge(raw json.RawMessage) (Config, error) {
 	return out, nil
 }
 
+// timeout is the time limit of an answer; 0 (timeoutSeconds 0) means the
+// model is not asked at all: answers are in retrieval mode.
 func (c Config) timeout() time.Duration {
 	if c.TimeoutSeconds <= 0 {
 		return 0

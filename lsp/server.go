@@ -355,6 +355,11 @@ func (s *server) agentConfig(c Config) agent.Config {
 	}
 	if t := c.timeout(); t > 0 {
 		a.Timeout = t
+	} else {
+		// timeoutSeconds 0: no time for the model. Answers come from
+		// retrieval mode at once; no model server is contacted (a silent
+		// one was waited on for the default two minutes per turn).
+		a.NoModel = true
 	}
 	a.Logger = s.log
 	return a
