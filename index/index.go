@@ -257,7 +257,7 @@ func (ix *Index) openRoot(dir, cacheBase string, several bool, names map[string]
 	}
 	if why != "" {
 		// Work in a private index rather than not at all.
-		tmp, terr := os.MkdirTemp("", "askls-index-")
+		tmp, terr := newTempIndex(r, ix.log)
 		if terr != nil {
 			return nil, fmt.Errorf("index: %s, and no temporary folder: %w", why, terr)
 		}
@@ -309,29 +309,36 @@ func unwritableCache(err error) string {
 	return fmt.Sprintf("the cache folder cannot be written (%v): set ASKLS_CACHE_DIR or --cache to keep the index between runs", err)
 }
 
-// useSecondCache moves r to its second cache folder (r.cache + "-2") when
-// another askls holds the first (the command line while the server runs):
-// a persisted index of its own, built once and incremental afterwards,
-// instead of a temporary index rebuilt by every run. It returns why neither
-// can be used, or "".
+// persistedCopies is how many persisted indexes a root may have: the
+// first, then "-2", "-3", "-4" for asklses that run while the ones before
+// are in use (the editor's server, an MCP server, the command line).
+const persistedCopies = 4
+
+// useSecondCache moves r to another persisted index of its own (r.cache +
+// "-2", "-3", … up to persistedCopies) when another askls holds the first:
+// built once and incremental afterwards, instead of a temporary index
+// rebuilt by every run. It returns why none can be used, or "".
 func (ix *Index) useSecondCache(r *root) string {
 	primary := r.cache
-	r.cache = primary + "-2"
-	err := os.MkdirAll(r.cache, 0o755)
-	if err == nil {
-		err = r.lockCache()
+	for n := 2; n <= persistedCopies; n++ {
+		r.cache = fmt.Sprintf("%s-%d", primary, n)
+		err := os.MkdirAll(r.cache, 0o755)
+		if err == nil {
+			err = r.lockCache()
+		}
+		switch {
+		case errors.Is(err, errCacheLocked):
+			continue
+		case err != nil:
+			r.cache = primary
+			return unwritableCache(err)
+		}
+		ix.log.Info("index: the persisted index is in use by another askls; using a second persisted index (built once, then kept up to date like the first)",
+			"cache", r.cache, "in use", primary)
+		return ""
 	}
-	switch {
-	case errors.Is(err, errCacheLocked):
-		r.cache = primary
-		return "the persisted index and its second copy are in use by other asklses"
-	case err != nil:
-		r.cache = primary
-		return unwritableCache(err)
-	}
-	ix.log.Info("index: the persisted index is in use by another askls; using a second persisted index (built once, then kept up to date like the first)",
-		"cache", r.cache, "in use", primary)
-	return ""
+	r.cache = primary
+	return fmt.Sprintf("the persisted index and its %d other copies are in use by other asklses", persistedCopies-1)
 }
 
 // tuner is Options.Runtime, or one that does nothing.
