@@ -72,6 +72,13 @@ func TestDamagedSegmentsAreRebuilt(t *testing.T) {
 			f := openFixture(t, root, cache)
 			rootCache := f.ix.roots[0].cache
 			f.ix.Close()
+			// A second open checks the new segments and records them as
+			// sound (segments.ok): the damage must be found all the same.
+			f = openFixture(t, root, cache)
+			f.ix.Close()
+			if b, err := os.ReadFile(filepath.Join(rootCache, verifiedFile)); err != nil || !strings.Contains(string(b), ".zap ") {
+				t.Fatalf("no segment recorded as checked: %q %v", b, err)
+			}
 			damageSegments(t, rootCache, seed)
 			f = openFixture(t, root, cache)
 			defer f.ix.Close()

@@ -432,6 +432,7 @@ func (r *root) loadManifest(ix *Index, log *slog.Logger, tune RuntimeTuner) *man
 		os.Remove(filepath.Join(r.cache, manifestFile))
 		os.Remove(filepath.Join(r.cache, oldManifestFile))
 		os.Remove(filepath.Join(r.cache, damagedFile))
+		os.Remove(filepath.Join(r.cache, verifiedFile))
 		removeOtherSymbolFiles(r.cache, "")
 		bi, err := openBleve(filepath.Join(r.cache, bleveDir))
 		if err != nil {

@@ -130,22 +130,56 @@ func damagedMark(cache string) string {
 	return strings.TrimSpace(string(b))
 }
 
-// checkStoreFiles checks every segment file in the bleve folder dir
-// before bleve opens it: zapx reads a damaged segment's offsets as they
-// are, which panics, or asks for terabytes and ends the process (an
-// out-of-memory error no recover stops). A segment half written when
-// askls was killed fails the check too, and costs a rebuild.
+// verifiedFile, in a root's cache folder, lists the segments that matched
+// their checksum, one "name size mtime" a line: zap segments are written
+// once and never changed, so each is read whole once, not at every open.
+const verifiedFile = "segments.ok"
+
+// checkStoreFiles checks the segment files in the bleve folder dir before
+// bleve opens them: zapx reads a damaged segment's offsets as they are,
+// which panics, or asks for terabytes and ends the process (an
+// out-of-memory error no recover stops). A segment is checked when it is
+// new or its size or modification time changed since it was last checked
+// (a write into it changes them). A segment half written when askls was
+// killed fails the check too, and costs a rebuild.
 func checkStoreFiles(dir string) error {
 	zaps, err := filepath.Glob(filepath.Join(dir, "store", "*.zap"))
 	if err != nil {
 		return err
 	}
-	for _, z := range zaps {
-		if err := checkSegmentFile(z); err != nil {
-			if errors.Is(err, os.ErrNotExist) {
-				continue // removed by bleve meanwhile
+	okPath := filepath.Join(filepath.Dir(dir), verifiedFile)
+	known := map[string]bool{}
+	if b, err := os.ReadFile(okPath); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if line != "" {
+				known[line] = true
 			}
-			return fmt.Errorf("%w: segment %s: %v", ErrDamaged, filepath.Base(z), err)
+		}
+	}
+	var keys []string
+	checked := false
+	for _, z := range zaps {
+		info, err := os.Stat(z)
+		if err != nil {
+			continue // removed by bleve meanwhile
+		}
+		key := fmt.Sprintf("%s %d %d", filepath.Base(z), info.Size(), info.ModTime().UnixNano())
+		if !known[key] {
+			if err := checkSegmentFile(z); err != nil {
+				if errors.Is(err, os.ErrNotExist) {
+					continue
+				}
+				return fmt.Errorf("%w: segment %s: %v", ErrDamaged, filepath.Base(z), err)
+			}
+			checked = true
+		}
+		keys = append(keys, key)
+	}
+	if checked || len(keys) != len(known) {
+		// Best effort: without the list, the next open checks them all again.
+		tmp := okPath + ".tmp"
+		if os.WriteFile(tmp, []byte(strings.Join(keys, "\n")+"\n"), 0o644) == nil {
+			os.Rename(tmp, okPath)
 		}
 	}
 	return nil
