@@ -78,6 +78,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	})
 	s.log = slog.New(teeHandler{opts.Logger.Handler(), s.clientLog.handler()})
 	q := newQueue(s.log, s.handle)
+	q.onPanic = s.checkStore
 	s.conn.Go(ctx, q.serve)
 	go s.clientLog.run(ctx)
 

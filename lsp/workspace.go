@@ -136,7 +136,6 @@ func (w *workspace) usableRoots(roots []string) []string {
 // syncs it; opened is closed once w.ix or w.openErr is set.
 func (w *workspace) run(ctx context.Context, roots []string, cfg Config, opened chan struct{}) {
 	log := w.s.log
-	asked := roots
 	if len(roots) > 0 {
 		roots = w.usableRoots(roots)
 		w.reportBad(ctx)
@@ -165,10 +164,7 @@ func (w *workspace) run(ctx context.Context, roots []string, cfg Config, opened 
 		Runtime:         w.s.opts.Runtime,
 		// A search found the persisted index damaged (and answered with
 		// an error): reopen it, which rebuilds it.
-		OnDamaged: func(err error) {
-			log.Error("the index is damaged; rebuilding it", "err", err)
-			go w.start(asked, cfg)
-		},
+		OnDamaged: w.s.reopenDamaged,
 	})
 	if err != nil {
 		w.failOpen(opened, fmt.Errorf("opening the index: %w", err))
