@@ -62,6 +62,12 @@ type Options struct {
 	// and its build is the larger part of a warm start's work. A server
 	// leaves it false so that its first symbol lookup is fast.
 	SymbolsOnDemand bool
+	// OnDamaged, when set, is called (once per Index, from the goroutine
+	// of the search) when a search panicked and the persisted index was
+	// found damaged (ErrDamaged): the search returned an error instead, the
+	// cache is marked, and the next Open rebuilds it. A server reopens the
+	// index then.
+	OnDamaged func(error)
 }
 
 // RuntimeTuner hears of an index's bulk work. Its methods may be called

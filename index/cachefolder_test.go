@@ -67,10 +67,28 @@ func TestCacheInUseGivesASecondPersistedIndex(t *testing.T) {
 		t.Errorf("second run in the second index is not warm: %+v", again.stats)
 	}
 
+	// A third askls at once gets a persisted copy of its own too, warm on
+	// its next run: it used to work in a temporary index, rebuilding the
+	// whole tree every run.
 	third := openFixture(t, root, cache)
+	if got, want := third.ix.roots[0].cache, server.ix.roots[0].cache+"-3"; got != want || third.ix.roots[0].temp {
+		t.Errorf("third open uses %s (temporary %v), want %s", got, third.ix.roots[0].temp, want)
+	}
+	third.ix.Close()
+	third = openFixture(t, root, cache)
 	defer third.ix.Close()
-	if log := third.log.String(); !strings.Contains(log, "second copy are in use") || !strings.Contains(log, "using a temporary index") || !third.ix.roots[0].temp {
-		t.Errorf("third open: %s", log)
+	if third.stats.Indexed != 0 || third.stats.Unchanged != third.stats.Files {
+		t.Errorf("second run in the third index is not warm: %+v", third.stats)
+	}
+	fourth := openFixture(t, root, cache)
+	defer fourth.ix.Close()
+	if got, want := fourth.ix.roots[0].cache, server.ix.roots[0].cache+"-4"; got != want {
+		t.Errorf("fourth open uses %s, want %s", got, want)
+	}
+	fifth := openFixture(t, root, cache)
+	defer fifth.ix.Close()
+	if log := fifth.log.String(); !strings.Contains(log, "3 other copies are in use") || !strings.Contains(log, "using a temporary index") || !fifth.ix.roots[0].temp {
+		t.Errorf("fifth open: %s", log)
 	}
 }
 

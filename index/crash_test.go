@@ -30,6 +30,9 @@ func TestMain(m *testing.M) {
 		ix.Close()
 		os.Exit(0)
 	}
+	if dir := os.Getenv("ASKLS_TEMP_CHILD_ROOT"); dir != "" {
+		tempIndexChild(dir)
+	}
 	os.Exit(m.Run())
 }
 

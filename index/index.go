@@ -101,12 +101,13 @@ type Index struct {
 	seq     uint64            // last generation handed out
 	pubCh   chan struct{}     // closed at each publish
 
-	jobs       chan func()
-	kick       chan struct{}
-	done       chan struct{}
-	writerDone chan struct{}
-	closeOnce  sync.Once
-	notices    []string // set by Open
+	jobs        chan func()
+	kick        chan struct{}
+	done        chan struct{}
+	writerDone  chan struct{}
+	closeOnce   sync.Once
+	notices     []string  // set by Open
+	damagedOnce sync.Once // Options.OnDamaged is called once (verify.go)
 }
 
 // Open opens (or creates) the persisted index for opts.Roots. It does not
@@ -167,7 +168,7 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 	}
 	st := &state{files: map[string]*fileEntry{}}
 	for _, r := range ix.roots {
-		m := r.loadManifest(ix.log, ix.tuner())
+		m := r.loadManifest(ix, ix.log, ix.tuner())
 		for rel, e := range m.Files {
 			if e.Skip != "" {
 				r.skipped[rel] = e
@@ -265,7 +266,7 @@ func (ix *Index) openRoot(dir, cacheBase string, several bool, names map[string]
 	}
 	if why != "" {
 		// Work in a private index rather than not at all.
-		tmp, terr := os.MkdirTemp("", "askls-index-")
+		tmp, terr := newTempIndex(r, ix.log)
 		if terr != nil {
 			return nil, fmt.Errorf("index: %s, and no temporary folder: %w", why, terr)
 		}
@@ -317,29 +318,36 @@ func unwritableCache(err error) string {
 	return fmt.Sprintf("the cache folder cannot be written (%v): set ASKLS_CACHE_DIR or --cache to keep the index between runs", err)
 }
 
-// useSecondCache moves r to its second cache folder (r.cache + "-2") when
-// another askls holds the first (the command line while the server runs):
-// a persisted index of its own, built once and incremental afterwards,
-// instead of a temporary index rebuilt by every run. It returns why neither
-// can be used, or "".
+// persistedCopies is how many persisted indexes a root may have: the
+// first, then "-2", "-3", "-4" for asklses that run while the ones before
+// are in use (the editor's server, an MCP server, the command line).
+const persistedCopies = 4
+
+// useSecondCache moves r to another persisted index of its own (r.cache +
+// "-2", "-3", … up to persistedCopies) when another askls holds the first:
+// built once and incremental afterwards, instead of a temporary index
+// rebuilt by every run. It returns why none can be used, or "".
 func (ix *Index) useSecondCache(r *root) string {
 	primary := r.cache
-	r.cache = primary + "-2"
-	err := os.MkdirAll(r.cache, 0o755)
-	if err == nil {
-		err = r.lockCache()
+	for n := 2; n <= persistedCopies; n++ {
+		r.cache = fmt.Sprintf("%s-%d", primary, n)
+		err := os.MkdirAll(r.cache, 0o755)
+		if err == nil {
+			err = r.lockCache()
+		}
+		switch {
+		case errors.Is(err, errCacheLocked):
+			continue
+		case err != nil:
+			r.cache = primary
+			return unwritableCache(err)
+		}
+		ix.log.Info("index: the persisted index is in use by another askls; using a second persisted index (built once, then kept up to date like the first)",
+			"cache", r.cache, "in use", primary)
+		return ""
 	}
-	switch {
-	case errors.Is(err, errCacheLocked):
-		r.cache = primary
-		return "the persisted index and its second copy are in use by other asklses"
-	case err != nil:
-		r.cache = primary
-		return unwritableCache(err)
-	}
-	ix.log.Info("index: the persisted index is in use by another askls; using a second persisted index (built once, then kept up to date like the first)",
-		"cache", r.cache, "in use", primary)
-	return ""
+	r.cache = primary
+	return fmt.Sprintf("the persisted index and its %d other copies are in use by other asklses", persistedCopies-1)
 }
 
 // tuner is Options.Runtime, or one that does nothing.
@@ -379,7 +387,7 @@ func (r *root) lockCache() error {
 // loadManifest reads the manifest and the journal, opens bleve, and
 // decides whether the persisted index can be used. It always returns a
 // manifest (empty after a rebuild).
-func (r *root) loadManifest(log *slog.Logger, tune RuntimeTuner) *manifest {
+func (r *root) loadManifest(ix *Index, log *slog.Logger, tune RuntimeTuner) *manifest {
 	fresh := &manifest{Version: manifestVersion, Root: r.real, Files: map[string]*fileEntry{}}
 	endDecode := tune.Decode()
 	m, err := loadManifest(r.cache, r.real)
@@ -400,14 +408,19 @@ func (r *root) loadManifest(log *slog.Logger, tune RuntimeTuner) *manifest {
 	case len(journal) > rebuildAbove:
 		rebuild = fmt.Sprintf("askls stopped while writing %d files to it", len(journal))
 	}
+	if mark := damagedMark(r.cache); mark != "" && rebuild == "" {
+		rebuild = "it was found damaged while in use (" + mark + ")"
+	}
 	if rebuild == "" && m != fresh {
 		if _, err := os.Stat(filepath.Join(r.cache, bleveDir)); err != nil {
 			rebuild = "its bleve folder is missing"
 		}
 	}
 	if rebuild == "" {
-		bi, err := openBleve(filepath.Join(r.cache, bleveDir))
-		if err != nil {
+		bi, err := openVerified(filepath.Join(r.cache, bleveDir))
+		if errors.Is(err, ErrDamaged) {
+			rebuild = err.Error()
+		} else if err != nil {
 			rebuild = fmt.Sprintf("bleve cannot open it (%v)", err)
 		} else if why := consistent(bi, m, len(journal) > 0); why != "" {
 			bi.Close()
@@ -427,6 +440,8 @@ func (r *root) loadManifest(log *slog.Logger, tune RuntimeTuner) *manifest {
 		os.RemoveAll(filepath.Join(r.cache, bleveDir))
 		os.Remove(filepath.Join(r.cache, manifestFile))
 		os.Remove(filepath.Join(r.cache, oldManifestFile))
+		os.Remove(filepath.Join(r.cache, damagedFile))
+		os.Remove(filepath.Join(r.cache, verifiedFile))
 		removeOtherSymbolFiles(r.cache, "")
 		bi, err := openBleve(filepath.Join(r.cache, bleveDir))
 		if err != nil {
@@ -436,6 +451,7 @@ func (r *root) loadManifest(log *slog.Logger, tune RuntimeTuner) *manifest {
 		}
 		r.bi = bi
 	}
+	r.bi = ix.guard(r, r.bi)
 	if m != fresh {
 		r.symw = symWriter{file: m.symFile, size: m.syms.used}
 	}

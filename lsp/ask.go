@@ -113,7 +113,7 @@ func (s *server) runAsk(ctx context.Context, release func(), in askInput) (*askR
 
 	var th *agent.Thread
 	if in.thread != "" {
-		store, t, unlock, err := s.openAskThread("askls/ask", in.thread)
+		store, t, unlock, err := s.openAskThread(ctx, "askls/ask", in.thread)
 		if err != nil {
 			return nil, nil, err
 		}

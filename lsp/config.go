@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"time"
 )
@@ -59,6 +60,10 @@ func (c Config) merge(raw json.RawMessage) (Config, error) {
 		}
 	}
 	out := c
+	// json.Unmarshal decodes an array into the slice it is given, reusing
+	// its backing array: c.Exclude may be read elsewhere (askls.status,
+	// the workspace), so out gets a copy of its own.
+	out.Exclude = slices.Clone(c.Exclude)
 	var problems []string
 	set := func(key string, dst any) {
 		v, ok := obj[key]
@@ -120,6 +125,8 @@ func (c Config) merge(raw json.RawMessage) (Config, error) {
 	return out, nil
 }
 
+// timeout is the time limit of an answer; 0 (timeoutSeconds 0) means the
+// model is not asked at all: answers are in retrieval mode.
 func (c Config) timeout() time.Duration {
 	if c.TimeoutSeconds <= 0 {
 		return 0

@@ -120,6 +120,9 @@ func (s *server) initialize(ctx context.Context, raw json.RawMessage, release fu
 	if l, err := parseLevel(cfg.LogLevel); err == nil {
 		s.level.Set(l)
 	}
+	if cfg.TimeoutSeconds == 0 {
+		s.log.Warn("timeoutSeconds is 0: answers are given in retrieval mode, without asking the model")
+	}
 
 	var folders []folder
 	for _, wf := range p.WorkspaceFolders {
@@ -270,6 +273,9 @@ func (s *server) applyConfig(ctx context.Context, settings json.RawMessage) {
 	}
 	s.log.Info("configuration changed", "model", cfg.Model, "ollamaHost", cfg.OllamaHost, "codeLens", cfg.CodeLens,
 		"citationsAsDiagnostics", cfg.CitationsAsDiagnostics)
+	if cfg.TimeoutSeconds == 0 && old.TimeoutSeconds != 0 {
+		s.log.Warn("timeoutSeconds is 0: answers are given in retrieval mode, without asking the model")
+	}
 	if initialized && old.indexChanged(cfg) && s.ws.started() {
 		s.ws.start(roots, cfg)
 	}

@@ -40,6 +40,9 @@ type handlerFunc func(ctx context.Context, req jsonrpc2.Request, release func())
 type queue struct {
 	log    *slog.Logger
 	handle handlerFunc
+	// onPanic, when set, runs (on its own goroutine) after a handler
+	// panicked: the server checks its index's store (damage.go).
+	onPanic func()
 
 	next chan struct{} // closed when the previous message released; read goroutine only
 
@@ -114,6 +117,9 @@ func (q *queue) run(ctx context.Context, req jsonrpc2.Request, release func()) (
 		if p := recover(); p != nil {
 			q.log.Error("handler panicked", "method", req.Method(), "panic", p, "stack", string(debug.Stack()))
 			result, err = nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "askls: internal error in %s: %v", req.Method(), p)
+			if q.onPanic != nil {
+				go q.onPanic()
+			}
 		}
 	}()
 	if ctx.Err() != nil {

@@ -78,6 +78,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	})
 	s.log = slog.New(index.RedactHandler(teeHandler{opts.Logger.Handler(), s.clientLog.handler()})) // no credential in any log line
 	q := newQueue(s.log, s.handle)
+	q.onPanic = s.checkStore
 	s.conn.Go(ctx, q.serve)
 	go s.clientLog.run(ctx)
 
@@ -355,6 +356,11 @@ func (s *server) agentConfig(c Config) agent.Config {
 	}
 	if t := c.timeout(); t > 0 {
 		a.Timeout = t
+	} else {
+		// timeoutSeconds 0: no time for the model. Answers come from
+		// retrieval mode at once; no model server is contacted (a silent
+		// one was waited on for the default two minutes per turn).
+		a.NoModel = true
 	}
 	a.Logger = s.log
 	return a

@@ -29,14 +29,14 @@ const (
 	threadLast = "last" // the most recent thread, else a new one
 )
 
-// threadState is the server's thread store, opened for the current roots,
-// and a lock per thread so that two follow-ups of one thread run one
-// after the other. Its zero value is ready to use.
+// threadState is the server's thread store, opened for the current
+// roots. Two follow-ups of one thread (from this server, the command line
+// or another server) run one after the other: the store's per-thread file
+// lock (thread.Store.Lock). Its zero value is ready to use.
 type threadState struct {
 	mu    sync.Mutex
 	roots string
 	store *thread.Store
-	locks map[string]*sync.Mutex
 }
 
 // threadStore returns the store of the current workspace roots.
@@ -62,27 +62,11 @@ func (s *server) threadStore() (*thread.Store, error) {
 	return st, nil
 }
 
-// lockThread holds thread id's lock until the returned func is called.
-func (s *server) lockThread(id string) func() {
-	ts := &s.threads
-	ts.mu.Lock()
-	if ts.locks == nil {
-		ts.locks = map[string]*sync.Mutex{}
-	}
-	l, ok := ts.locks[id]
-	if !ok {
-		l = &sync.Mutex{}
-		ts.locks[id] = l
-	}
-	ts.mu.Unlock()
-	l.Lock()
-	return l.Unlock
-}
-
 // openAskThread resolves askls/ask's thread ("new", "last" or an id) to a
-// thread, locked for the ask: the caller calls unlock when the turn is
-// saved (or dropped).
-func (s *server) openAskThread(method, ref string) (*thread.Store, *agent.Thread, func(), error) {
+// thread, locked for the ask and loaded again once locked (another
+// follow-up may have finished while this one waited): the caller calls
+// unlock when the turn is saved (or dropped).
+func (s *server) openAskThread(ctx context.Context, method, ref string) (*thread.Store, *agent.Thread, func(), error) {
 	store, err := s.threadStore()
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("%s: %w", method, err)
@@ -105,12 +89,9 @@ func (s *server) openAskThread(method, ref string) (*thread.Store, *agent.Thread
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("%s: %w", method, err)
 	}
-	unlock := s.lockThread(th.ID)
-	if ref != threadNew {
-		// Another follow-up may have finished while this one waited.
-		if fresh, err := store.Load(th.ID); err == nil {
-			th = fresh
-		}
+	unlock, err := store.BeginTurn(ctx, th)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("%s: %w", method, err)
 	}
 	return store, th, unlock, nil
 }
@@ -165,8 +146,6 @@ func (s *server) commandDeleteThread(args []json.RawMessage) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cmdDeleteThread, err)
 	}
-	unlock := s.lockThread(id)
-	defer unlock()
 	if err := store.Delete(id); err != nil {
 		if errors.Is(err, thread.ErrNotFound) {
 			return nil, invalidParams("%s: %v", cmdDeleteThread, err)

@@ -162,6 +162,9 @@ func (w *workspace) run(ctx context.Context, roots []string, cfg Config, opened 
 		Progress:        w.onProgress(prog),
 		AllowBroadRoots: w.s.opts.AllowBroadRoots,
 		Runtime:         w.s.opts.Runtime,
+		// A search found the persisted index damaged (and answered with
+		// an error): reopen it, which rebuilds it.
+		OnDamaged: w.s.reopenDamaged,
 	})
 	if err != nil {
 		w.failOpen(opened, fmt.Errorf("opening the index: %w", err))

@@ -8,5 +8,8 @@
 // the oldest go first when a thread is saved.
 //
 // Concurrency: a *Store is safe for concurrent use. Two processes sharing
-// a folder never see a half-written file; the last save of a thread wins.
+// a folder never see a half-written file. A turn is taken under the
+// thread's file lock (BeginTurn: lock, reload, then Save and unlock), so
+// follow-ups from several processes run one after the other and none is
+// lost; Delete waits for a turn in flight.
 package thread

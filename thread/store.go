@@ -1,6 +1,7 @@
 package thread
 
 import (
+	"context"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -205,11 +206,22 @@ func (s *Store) Delete(id string) error {
 	if err != nil {
 		return err
 	}
+	// Wait for a turn in flight (in this or another process) to be saved
+	// first, so that it does not bring the thread back.
+	unlock, err := s.Lock(context.Background(), id)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	err = os.Remove(p)
 	if errors.Is(err, fs.ErrNotExist) {
+		s.removeLockFile(id)
 		return fmt.Errorf("%w: %s", ErrNotFound, id)
+	}
+	if err == nil {
+		s.removeLockFile(id)
 	}
 	return err
 }
@@ -286,10 +298,27 @@ func (s *Store) prune(keep string) {
 			continue
 		}
 		if kept >= s.maxN || time.Since(f.mod) > s.maxAge {
-			os.Remove(filepath.Join(s.dir, f.id+".json"))
-			continue
+			// A thread in use by a turn (its lock held) stays.
+			if s.removeLocked(f.id) {
+				continue
+			}
 		}
 		kept++
+	}
+	// Lock files of threads that are gone (a deleted one whose lock file
+	// was open elsewhere, a new thread whose first ask failed).
+	locks, _ := filepath.Glob(filepath.Join(s.dir, "*.lock"))
+	for _, l := range locks {
+		id := strings.TrimSuffix(filepath.Base(l), ".lock")
+		if !idRE.MatchString(id) {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(s.dir, id+".json")); !errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if info, err := os.Stat(l); err == nil && time.Since(info.ModTime()) > time.Hour {
+			s.removeLocked(id)
+		}
 	}
 	if tmps, _ := filepath.Glob(filepath.Join(s.dir, ".tmp-*")); len(tmps) > 0 {
 		for _, t := range tmps {

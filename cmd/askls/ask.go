@@ -110,11 +110,17 @@ func askMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 
 	a := agent.New(f.af.config(logger))
-	res, err := askOne(ctx, a, ix, snap, th, agent.Question{Text: question, Path: cursor, Line: *line}, *asJSON, stdout, stderr)
+	endTurn, err := beginTurn(ctx, store, th)
 	if err != nil {
 		return err
 	}
+	res, err := askOne(ctx, a, ix, snap, th, agent.Question{Text: question, Path: cursor, Line: *line}, *asJSON, stdout, stderr)
+	if err != nil {
+		endTurn()
+		return err
+	}
 	saveThread(store, th, stderr)
+	endTurn()
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

@@ -102,16 +102,23 @@ func chatLoop(ctx context.Context, c chatSession, stdin io.Reader, stdout, stder
 			fmt.Fprintf(stdout, "> %s\n\n", q)
 		}
 		snap := ix.Snapshot()
-		_, err := askOne(ctx, a, ix, snap, th, agent.Question{Text: q}, false, stdout, stderr)
+		endTurn, err := beginTurn(ctx, store, th)
+		if err != nil {
+			return err
+		}
+		_, err = askOne(ctx, a, ix, snap, th, agent.Question{Text: q}, false, stdout, stderr)
 		var u usageError
 		switch {
 		case errors.As(err, &u):
+			endTurn()
 			fmt.Fprintln(stderr, "askls:", err) // a question too long: say so, keep reading
 			continue
 		case err != nil:
+			endTurn()
 			return err
 		}
 		saveThread(store, th, stderr)
+		endTurn()
 	}
 	if err := in.Err(); err != nil {
 		return fmt.Errorf("askls chat: reading the questions: %w", err)

@@ -10,8 +10,6 @@ import (
 	"os"
 	"time"
 
-	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/askls/askls/index"
 	"github.com/askls/askls/mcp"
 )
@@ -51,7 +49,7 @@ func runMCP(ctx context.Context, args []string) error {
 	})
 	defer srv.Close()
 	if *httpAddr == "" {
-		if err := srv.Run(ctx, &sdk.StdioTransport{}); err != nil && ctx.Err() == nil {
+		if err := srv.Run(ctx, &mcp.LineTransport{Log: logger}); err != nil && ctx.Err() == nil {
 			return fmt.Errorf("askls mcp: %w", err)
 		}
 		return nil

@@ -1,7 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -62,5 +66,55 @@ func TestMCPOverStdio(t *testing.T) {
 	}
 	if err := cs.Ping(ctx, nil); err != nil {
 		t.Errorf("the server stopped after a bad call: %v", err)
+	}
+}
+
+// TestMCPStdioSurvivesBadLines: the real `askls mcp` over stdio answers a
+// line that is not a JSON-RPC 2.0 message with an error and serves the
+// next request (the SDK's own stdio transport ended the session).
+func TestMCPStdioSurvivesBadLines(t *testing.T) {
+	root := ollamatest.Fixture(t, "retry")
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "mcp", "--root", root, "--no-model", "--no-watch")
+	cmd.Env = asklsEnv(t, nil)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Wait()
+	defer stdin.Close()
+	out := bufio.NewScanner(stdout)
+	next := func(what string) map[string]any {
+		t.Helper()
+		if !out.Scan() {
+			t.Fatalf("%s: the server ended the session (%v)", what, out.Err())
+		}
+		var m map[string]any
+		if err := json.Unmarshal(out.Bytes(), &m); err != nil {
+			t.Fatalf("%s: %q: %v", what, out.Text(), err)
+		}
+		return m
+	}
+	send := func(line string) { io.WriteString(stdin, line+"\n") }
+	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`)
+	next("initialize")
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	for i, line := range []string{`{not json}`, `[]`, `{"jsonrpc":"1.0","id":2,"method":"tools/list"}`, `{"jsonrpc":"2.0","id":{"x":1},"method":"tools/list"}`} {
+		send(line)
+		if m := next(line); m["error"] == nil {
+			t.Errorf("%s: answered %v, want an error", line, m)
+		}
+		send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/list"}`, 10+i))
+		if m := next("tools/list after " + line); m["id"] != float64(10+i) || m["result"] == nil {
+			t.Errorf("tools/list after %s: %v", line, m)
+		}
 	}
 }

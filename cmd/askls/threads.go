@@ -50,6 +50,21 @@ func openStore(rf rootFlags) (*thread.Store, error) {
 	return thread.Open(thread.Options{CacheDir: rf.Cache, Workspace: roots})
 }
 
+// beginTurn locks th for one turn and reloads it, so that follow-ups of
+// one thread from several processes (this one, another askls, the editor's
+// server) run one after the other and none is lost: call the returned func
+// after saveThread. With no store there is nothing to lock.
+func beginTurn(ctx context.Context, store *thread.Store, th *agent.Thread) (func(), error) {
+	if store == nil || th == nil {
+		return func() {}, nil
+	}
+	end, err := store.BeginTurn(ctx, th)
+	if err != nil {
+		return nil, fmt.Errorf("askls: %w", err)
+	}
+	return end, nil
+}
+
 // saveThread saves th after a turn; a failure is a warning, the answer
 // was given.
 func saveThread(store *thread.Store, th *agent.Thread, stderr io.Writer) {

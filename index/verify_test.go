@@ -1,0 +1,96 @@
+package index
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"strings"
+	"testing"
+
+	"github.com/blevesearch/bleve/v2"
+)
+
+// TestCheckStoreMarksDamageForTheNextOpen: segments damaged while the
+// index is open are found by CheckStore (what a server calls after a
+// search panicked), and the next Open rebuilds them with one log line.
+func TestCheckStoreMarksDamageForTheNextOpen(t *testing.T) {
+	root := t.TempDir()
+	writeGenerated(t, root, 100, "v", 1)
+	cache := t.TempDir()
+	f := openFixture(t, root, cache)
+	if err := f.ix.CheckStore(); err != nil {
+		t.Fatalf("CheckStore of a sound index: %v", err)
+	}
+	damageSegments(t, f.ix.roots[0].cache, 9)
+	err := f.ix.CheckStore()
+	if !errors.Is(err, ErrDamaged) {
+		t.Fatalf("CheckStore of damaged segments: %v", err)
+	}
+	f.ix.Close()
+	f = openFixture(t, root, cache)
+	defer f.ix.Close()
+	if n := strings.Count(f.log.String(), "rebuilding the index"); n != 1 || !strings.Contains(f.log.String(), "found damaged while in use") {
+		t.Errorf("want one rebuild line; log:\n%s", f.log)
+	}
+	if f.stats.Indexed != 100 {
+		t.Errorf("stats: %+v, want 100 re-indexed", f.stats)
+	}
+	if hits := searchNoPanic(t, f.ix, marker("v", 7)); len(hits) == 0 {
+		t.Error("not found after the rebuild")
+	}
+}
+
+// panicky is a bleve index whose searches panic, as zapx's do on a
+// damaged segment (slice bounds out of range).
+type panicky struct{ bleveIndex }
+
+func (panicky) SearchInContext(context.Context, *bleve.SearchRequest) (*bleve.SearchResult, error) {
+	panic("runtime error: slice bounds out of range [:5] with capacity 1")
+}
+
+// TestSearchPanicOnDamagedStoreIsAnError: a search that panics over
+// damaged segments returns an error wrapping ErrDamaged instead, tells
+// Options.OnDamaged once, and the next Open rebuilds; a panic over sound
+// segments is an error too, and marks nothing.
+func TestSearchPanicOnDamagedStoreIsAnError(t *testing.T) {
+	root := t.TempDir()
+	writeGenerated(t, root, 50, "g", 1)
+	cache := t.TempDir()
+	var told []error
+	log := &logBuffer{}
+	ix, err := Open(context.Background(), Options{Roots: []string{root}, CacheDir: cache,
+		Logger: slog.New(slog.NewTextHandler(log, nil)), OnDamaged: func(err error) { told = append(told, err) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ix.Sync(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	r := ix.roots[0]
+	g := r.bi.(*guarded)
+	g.bleveIndex = panicky{g.bleveIndex}
+	if _, err := ix.Snapshot().Search(context.Background(), marker("g", 3), 10, Filter{}); err == nil || errors.Is(err, ErrDamaged) {
+		t.Errorf("a panic over sound segments: %v", err)
+	}
+	if damagedMark(r.cache) != "" || len(told) != 0 {
+		t.Errorf("sound segments marked damaged")
+	}
+	damageSegments(t, r.cache, 5)
+	for range 2 {
+		if _, err := ix.Snapshot().Search(context.Background(), marker("g", 3), 10, Filter{}); !errors.Is(err, ErrDamaged) {
+			t.Errorf("a panic over damaged segments: %v", err)
+		}
+	}
+	if len(told) != 1 || damagedMark(r.cache) == "" {
+		t.Errorf("OnDamaged told %d times, mark %q", len(told), damagedMark(r.cache))
+	}
+	ix.Close()
+	f := openFixture(t, root, cache)
+	defer f.ix.Close()
+	if n := strings.Count(f.log.String(), "rebuilding the index"); n != 1 {
+		t.Errorf("want one rebuild line; log:\n%s", f.log)
+	}
+	if hits := searchNoPanic(t, f.ix, marker("g", 3)); len(hits) == 0 {
+		t.Error("not found after the rebuild")
+	}
+}

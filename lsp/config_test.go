@@ -1,0 +1,64 @@
+package lsp
+
+import (
+	"encoding/json"
+	"slices"
+	"sync"
+	"testing"
+)
+
+// merge returns a new Config and leaves the one it was called on as it
+// was: json.Unmarshal reuses a slice's backing array, so decoding
+// "exclude" straight into a copy of c wrote into c.Exclude too (and the
+// index was not reopened, the old exclude looking like the new one).
+func TestMergeLeavesOldExclude(t *testing.T) {
+	c := DefaultConfig()
+	c.Exclude = []string{"a.md", "b.md"}
+	n, err := c.merge(json.RawMessage(`{"exclude": ["x.md", "y.md"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(c.Exclude, []string{"a.md", "b.md"}) {
+		t.Errorf("merge changed the old exclude to %q", c.Exclude)
+	}
+	if !slices.Equal(n.Exclude, []string{"x.md", "y.md"}) {
+		t.Errorf("new exclude %q", n.Exclude)
+	}
+	if !c.indexChanged(n) {
+		t.Error("a changed exclude does not reopen the index")
+	}
+}
+
+// didChangeConfiguration changing exclude while askls.status runs: under
+// -race this caught the shared slice (the workspace and status read the
+// old settings while merge wrote into them).
+func TestConfigChangeDuringStatus(t *testing.T) {
+	e, s := captureServer(t, editorSetup{initOpts: map[string]any{
+		"ollamaHost": "http://127.0.0.1:1", "exclude": []string{"a.md", "b.md"},
+	}})
+	e.waitIndexed()
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for i := range 20 {
+			excl := []string{"a.md", "b.md"}
+			if i%2 == 0 {
+				excl = []string{"x.md", "y.md"}
+			}
+			e.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"askls": map[string]any{"exclude": excl}}})
+		}
+	}()
+	for range 20 {
+		var st statusResult
+		if err := e.command("askls.status", []any{map[string]any{"notify": false}}, &st); err != nil {
+			t.Fatal(err)
+		}
+		_ = s.config().Exclude[0]
+	}
+	wg.Wait()
+	e.sync()
+	if got := s.config().Exclude; !slices.Equal(got, []string{"a.md", "b.md"}) {
+		t.Errorf("after the last change exclude is %q", got)
+	}
+}

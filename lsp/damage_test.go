@@ -1,0 +1,52 @@
+package lsp
+
+import (
+	"encoding/json"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestDamagedIndexIsReopenedAfterAPanic: after a request panicked, the
+// server checks its index's segments; damaged ones (here overwritten on
+// disk while the server runs) make it reopen the index, which rebuilds it
+// with one log line, and asks are answered from the rebuilt index.
+func TestDamagedIndexIsReopenedAfterAPanic(t *testing.T) {
+	cache := t.TempDir()
+	e, s := captureServer(t, editorSetup{opts: Options{CacheDir: cache}})
+	e.waitIndexed()
+	zaps, _ := filepath.Glob(filepath.Join(cache, "*", "bleve", "store", "*.zap"))
+	if len(zaps) == 0 {
+		t.Fatalf("no segment under %s", cache)
+	}
+	rng := rand.New(rand.NewSource(3))
+	for _, z := range zaps {
+		f, err := os.OpenFile(z, os.O_RDWR, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		info, _ := f.Stat()
+		buf := make([]byte, 512)
+		for range 32 {
+			rng.Read(buf)
+			off := rng.Int63n(max(1, info.Size()-int64(len(buf))))
+			f.WriteAt(buf[:min(int64(len(buf)), info.Size()-off)], off)
+		}
+		f.Close()
+	}
+	old := s.ws.current()
+	s.checkStore() // what the queue runs after a handler's panic
+	e.waitFor("window/logMessage", func(p json.RawMessage) bool {
+		return strings.Contains(string(p), "rebuilding the index") && strings.Contains(string(p), "damaged")
+	})
+	e.waitIndexedN(2)
+	res, err := e.ask(map[string]any{"question": "A shop with a cache whose entries expire"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.ws.current() == old || len(res.Citations) == 0 {
+		t.Errorf("after the rebuild: same index %v, %d citations", s.ws.current() == old, len(res.Citations))
+	}
+}
