@@ -36,9 +36,9 @@ func (b *Breakdown) Add(stage, name string, value float64) {
 // priors test×0.5".
 func (b Breakdown) String() string {
 	var parts []string
-	for i, f := range b {
+	for _, f := range b {
 		op := "×"
-		if i == 0 || f.Stage == StageCandidates || f.Stage == StageFiles {
+		if f.Stage == StageCandidates || f.Stage == StageFiles {
 			op = "="
 		}
 		parts = append(parts, fmt.Sprintf("%s %s%s%.3g", f.Stage, f.Name, op, f.Value))
