@@ -101,7 +101,7 @@ func scoreAnswers(ctx context.Context, snap *index.Snapshot, qs []evalQuestion, 
 		s.Results = append(s.Results, r)
 	}
 	s.MedianMS = median(times)
-	s.MedianLines, s.P90Lines = median(lines), percentile(lines, 0.9)
+	s.MedianLines, s.P90Lines = median(lines), percentile(lines, 90)
 	return s, nil
 }
 
