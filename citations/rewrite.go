@@ -16,8 +16,8 @@ type ContentFunc func(path string) ([]byte, error)
 // dropped, a citation whose text no longer hashes the same is marked stale,
 // and the survivors are renumbered 1..k in order of first use. A marker
 // left with no number is removed together with the spaces before it.
-// Markdown code (fenced blocks, `inline`) and index expressions (a[1]) are
-// left alone.
+// Markdown code (fenced blocks, `inline` spans closed on their line) and
+// index expressions (a[1]) are left alone.
 //
 // Write returns the text that is final; a '[' that may start a marker, a
 // run of spaces or backticks at the end is held back until the next Write
@@ -30,7 +30,6 @@ type Rewriter struct {
 	prev      byte // last byte written out, 0 at the start
 	lineStart bool // only spaces since the last newline
 	inFence   bool
-	inInline  bool
 	open      bool // a '[' or '(' was emitted and only marker bytes followed it
 	// labelAtLineStart: a '[' that is not a marker opened this line.
 	labelAtLineStart bool
@@ -165,7 +164,7 @@ func (r *Rewriter) step(out *strings.Builder, b string, i int, final bool) (next
 		r.write(out, b[i:i+1])
 		switch c {
 		case '\n':
-			r.lineStart, r.inInline, r.labelAtLineStart = true, false, false
+			r.lineStart, r.labelAtLineStart = true, false
 		case ' ', '\t':
 		default:
 			r.lineStart = false
@@ -176,7 +175,11 @@ func (r *Rewriter) step(out *strings.Builder, b string, i int, final bool) (next
 }
 
 // backticks writes a run of backticks: three or more at a line start open
-// or close a fence, fewer open or close inline code outside a fence.
+// or close a fence; outside a fence, a run opens a code span only when a
+// run of the same length closes it on the same line (then the span is
+// written as it is, markers in it left alone), else the run is plain text
+// as a Markdown reader shows it ("const Usage = `…" cut in a label: the
+// marker after it is a marker).
 func (r *Rewriter) backticks(out *strings.Builder, b string, i int, final bool) (int, bool) {
 	j := i
 	for j < len(b) && b[j] == '`' {
@@ -185,15 +188,52 @@ func (r *Rewriter) backticks(out *strings.Builder, b string, i int, final bool) 
 	if j == len(b) && !final {
 		return i, true
 	}
+	end := j
 	if j-i >= 3 && r.lineStart {
 		r.inFence = !r.inFence
-		r.inInline = false
 	} else if !r.inFence {
-		r.inInline = !r.inInline
+		k, st := closingRun(b, j, j-i, final)
+		if st == needMore {
+			return i, true
+		}
+		if st == isMarker {
+			end = k
+		}
 	}
-	r.write(out, b[i:j])
+	r.write(out, b[i:end])
 	r.prev, r.lineStart = '`', false
-	return j, false
+	return end, false
+}
+
+// closingRun looks for the run of exactly n backticks that closes a code
+// span opened before from, on the same line: it returns the offset after
+// it (isMarker), notMarker when the line ends first, or needMore when the
+// text ends first and more may come.
+func closingRun(b string, from, n int, final bool) (int, markerState) {
+	for k := from; k < len(b); {
+		switch b[k] {
+		case '\n':
+			return 0, notMarker
+		case '`':
+			m := k
+			for m < len(b) && b[m] == '`' {
+				m++
+			}
+			if m == len(b) && !final {
+				return 0, needMore
+			}
+			if m-k == n {
+				return m, isMarker
+			}
+			k = m
+		default:
+			k++
+		}
+	}
+	if final {
+		return 0, notMarker
+	}
+	return 0, needMore
 }
 
 // spaces writes a run of spaces and tabs outside code, or drops it together
@@ -274,7 +314,7 @@ func (r *Rewriter) write(out *strings.Builder, s string) {
 	}
 }
 
-func (r *Rewriter) inCode() bool { return r.inFence || r.inInline }
+func (r *Rewriter) inCode() bool { return r.inFence }
 
 type fileState struct {
 	lines *LineIndex
