@@ -53,7 +53,7 @@ func TestFallbackToRetrieval(t *testing.T) {
 func TestRetrievalShowsDocAndGroups(t *testing.T) {
 	got := ask(t, testAgent(nil, Config{NoModel: true}), project, "sniff content type body")
 	ans := got.res.Answer
-	if !strings.Contains(ans, "### server/server.go") || !strings.Contains(ans, "// sniff guesses the content type of a body.\nfunc sniff(body []byte) string {") {
+	if !strings.Contains(ans, "- server/server.go:13-19 `func sniff(body []byte) string` [1]") || !strings.Contains(ans, "// sniff guesses the content type of a body.\nfunc sniff(body []byte) string {") {
 		t.Errorf("answer:\n%s", ans)
 	}
 	// A short unit is cited whole, doc comment included.
@@ -150,7 +150,7 @@ func removeChild(parent, child int) {
 	}
 	got := ask(t, testAgent(nil, Config{NoModel: true}), src, "how is a child removed from its parent")
 	ans := got.res.Answer
-	if !strings.Contains(ans, "- func removeChild(parent, child int), line 9 [1]\n\n```go\n// removeChild removes a child from its parent.\nfunc removeChild(parent, child int) {\n") {
+	if !strings.Contains(ans, "- ctx/ctx.go:8-11 `func removeChild(parent, child int)` [1]\n\n```go\n// removeChild removes a child from its parent.\nfunc removeChild(parent, child int) {\n") {
 		t.Errorf("the entry named removeChild does not show removeChild:\n%s", ans)
 	}
 	if i, j := strings.Index(ans, "parentOf"), strings.Index(ans, "removeChild"); i >= 0 && i < j {
@@ -182,10 +182,10 @@ func sync() {
 	}
 	got := ask(t, testAgent(nil, Config{NoModel: true}), src, "how does the walk go")
 	ans := got.res.Answer
-	if !strings.Contains(ans, "- func sync(), line 4 [1]\n") {
+	if !strings.Contains(ans, "- ix/sync.go:3-8 `func sync()` [1]\n") {
 		t.Errorf("a window of sync is labelled as if sync started there:\n%s", ans)
 	}
-	if !strings.Contains(ans, "- lines 2-3 [2]\n") {
+	if !strings.Contains(ans, "- ix/notes.txt:2-3 [2]\n") {
 		t.Errorf("an unnamed hit:\n%s", ans)
 	}
 }
@@ -218,12 +218,14 @@ func TestRetrievalKeepsTheDeclarationUnderALongDocComment(t *testing.T) {
 		hits:      []index.Hit{{Path: "srv/serve.go", Start: 3, End: 17, Symbol: "ServeContent", Kind: "func", Language: "go"}},
 	}
 	got := ask(t, testAgent(nil, Config{NoModel: true}), src, "how is content served")
-	want := "- func ServeContent(name string), line 15 [1]\n\n```go\n// line 1 of the doc.\n"
+	// The unit is 15 lines: the excerpt of 12 is centred on the code that
+	// matches (the declaration), the doc's first lines left out.
+	want := "- srv/serve.go:6-17 `func ServeContent(name string)` [1]\n\n```go\n// line 4 of the doc.\n"
 	if !strings.Contains(got.res.Answer, want) || !strings.Contains(got.res.Answer, "// line 12 of the doc.\nfunc ServeContent(name string) {\n") {
 		t.Errorf("answer lacks\n%s\nin:\n%s", want, got.res.Answer)
 	}
-	if c := got.res.Citations[0]; c.Start != 3 || c.End != 17 {
-		t.Errorf("citation %+v, want the whole unit, lines 3-17", c)
+	if c := got.res.Citations[0]; c.Start != 6 || c.End != 17 {
+		t.Errorf("citation %+v, want lines 6-17", c)
 	}
 }
 
@@ -331,7 +333,7 @@ func TestRetrievalCitesAWindowOfALongUnit(t *testing.T) {
 	if c.End-c.Start+1 > maxSpanLines || c.Start > 40 || c.End < 42 || c.Start < 3 || c.End > 65 {
 		t.Errorf("citation %d-%d, want at most %d lines inside 3-65 around 40-42", c.Start, c.End, maxSpanLines)
 	}
-	label := fmt.Sprintf("- func Shutdown(ctx int) error (declared at line 4), lines %d-%d [1]", c.Start, c.End)
+	label := fmt.Sprintf("- srv/server.go:%d-%d `func Shutdown(ctx int) error` (declared at line 4) [1]", c.Start, c.End)
 	if !strings.Contains(got.res.Answer, label) {
 		t.Errorf("label %q missing:\n%s", label, got.res.Answer)
 	}
