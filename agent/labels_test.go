@@ -69,7 +69,7 @@ func checkThread(t *testing.T, th *Thread) {
 	}
 }
 
-// Issue 25: the label of `const Usage = `…`` (its signature cut inside the
+// Issue 25: the label of `const Usage = `…“ (its signature cut inside the
 // raw string) left its marker inside an unclosed code span, unchecked:
 // the reader saw [7] over a citation list whose [7] was a bash function,
 // and in a follow-up [10] over a list of 9.

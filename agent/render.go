@@ -51,15 +51,20 @@ func writeShown(b *strings.Builder, cs []cited) {
 	}
 }
 
-// writeAlso writes the further entries, one line each, no code.
-func writeAlso(b *strings.Builder, cs []cited) {
-	if len(cs) == 0 {
+// writeAlso writes the further entries, one line each, no code; an
+// entry already cited above (a one-line unit that is a call site) is not
+// listed twice.
+func writeAlso(b *strings.Builder, cs []cited, citedAbove map[int]bool) {
+	var lines []string
+	for _, c := range cs {
+		if !citedAbove[c.id] {
+			lines = append(lines, entryLabel(c))
+		}
+	}
+	if len(lines) == 0 {
 		return
 	}
-	b.WriteString("\nAlso relevant:\n\n")
-	for _, c := range cs {
-		b.WriteString(entryLabel(c) + "\n")
-	}
+	b.WriteString("\nAlso relevant:\n\n" + strings.Join(lines, "\n") + "\n")
 }
 
 // entryLabel is an entry's line: where its lines are, the unit's

@@ -70,12 +70,17 @@ func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 		b.WriteString("\n" + lead(cs[0].e, cs[0].id) + "\n")
 	}
 	n := min(len(cs), shownEntries)
-	writeShown(&b, cs[:n])
 	if asksForCallers(r.q.Text) {
-		r.writeUses(ctx, &b, defs)
-		writeAlso(&b, cs[n:])
+		// The definitions, then every call or use; the ranked code is
+		// listed under them.
+		if nFirst := firstCount(cs); nFirst > 0 {
+			n = min(n, nFirst)
+		}
+		writeShown(&b, cs[:n])
+		writeAlso(&b, cs[n:], r.writeAllUses(ctx, &b, defs))
 	} else {
-		writeAlso(&b, cs[n:])
+		writeShown(&b, cs[:n])
+		writeAlso(&b, cs[n:], nil)
 		r.writeUses(ctx, &b, defs)
 	}
 	b.WriteString("\n" + howToSynthesize(r.cfg))
@@ -181,8 +186,20 @@ func isTestPath(p string) bool {
 	return false
 }
 
+// firstCount is the number of entries that are definitions or the unit
+// at the cursor (they come first).
+func firstCount(cs []cited) int {
+	n := 0
+	for _, c := range cs {
+		if c.e.first {
+			n++
+		}
+	}
+	return n
+}
+
 // asksForCallers: the question is about where something is called or
-// used; then the call sites go right after the definitions.
+// used; then every call or use goes right after the definitions.
 func asksForCallers(q string) bool {
 	for _, w := range strings.Fields(strings.ToLower(q)) {
 		switch strings.Trim(w, ".,?!:;\"'`") {

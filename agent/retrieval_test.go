@@ -94,14 +94,14 @@ func TestRetrievalPutsDefinitionsFirst(t *testing.T) {
 		t.Fatalf("citations %v\n%s", res.Citations, res.Answer)
 	}
 	// Asked where it is called: the calls come right after the definition.
-	if !strings.Contains(res.Answer, "### Calls of Reverse in util (code only, tests left out)\n\n- util/use.go:5: `return Reverse(s)` [2]\n") {
+	if !strings.Contains(res.Answer, "### Calls of `util.Reverse` in the workspace (code only, tests left out)\n\n1 call site in 1 file:\n\nutil/ (1):\n- util/use.go:5: `return Reverse(s)` [2]\n") {
 		t.Errorf("no call site:\n%s", res.Answer)
 	}
 	if !strings.Contains(res.Answer, "// Reverse reverses a string rune by rune: héllo 😀 works.\nfunc Reverse(s string) string {") {
 		t.Errorf("answer:\n%s", res.Answer)
 	}
 	n := len(res.Steps)
-	if n < 2 || res.Steps[n-2].Tool != "find_symbol" || res.Steps[n-2].Summary != "1 definitions" || res.Steps[n-1].Tool != "grep" {
+	if n < 2 || res.Steps[n-2].Tool != "find_symbol" || res.Steps[n-2].Summary != "1 definitions" || res.Steps[n-1].Tool != "find_references" {
 		t.Errorf("steps %+v", res.Steps)
 	}
 }
