@@ -90,6 +90,16 @@ var tools = []tool{
 		run: (*toolbox).findSymbol,
 	},
 	{
+		name: "find_references",
+		desc: "Every occurrence of a name in code (not comments or strings) across the workspace, counted and listed by folder: who calls a function, where a type or variable is used.",
+		params: []param{
+			{"name", "string", "the name, e.g. \"WithCancel\", \"context.WithCancel\" or \"Server.Shutdown\"", true},
+			{"calls", "boolean", "only calls (name followed by '('), default false", false},
+			{"tests", "boolean", "include test files, default false", false},
+		},
+		run: (*toolbox).findReferencesTool,
+	},
+	{
 		name: "outline",
 		desc: "The symbols of one file with their signatures and lines: a cheap look before read_file.",
 		params: []param{

@@ -26,6 +26,10 @@ func TestFilesWithWord(t *testing.T) {
 	if want := []string{"ctx/ctx.go", "net/dial.go", "srv/notes.txt"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("files %v, want %v", got, want)
 	}
+	// A word the index stems ("Cache" is held as "cach").
+	if got, _, _ := ix.Snapshot().FilesWithWord(ctx, "Dial"); !reflect.DeepEqual(got, []string{"net/dial.go"}) {
+		t.Errorf("files with Dial: %v", got)
+	}
 	if _, _, err := ix.Snapshot().FilesWithWord(ctx, "two words"); err == nil {
 		t.Errorf("two words taken as one")
 	}

@@ -127,6 +127,13 @@ func TestSearchAndReadCarryPathsAndLines(t *testing.T) {
 			t.Errorf("%s: %s", name, text)
 		}
 	}
+	// Every use of the type in code: its method's receiver and the
+	// qualified use in another package, not its own declaration.
+	res, text = call(t, cs, "find_references", map[string]any{"name": "cache.Cache"})
+	if res.IsError || !strings.HasPrefix(text, "2 uses in 2 files (code only, tests left out):\n") ||
+		!strings.Contains(text, "cache/cache.go:17:10: func (c *Cache) Get") || !strings.Contains(text, "cmd/main.go:6:12: _ = cache.Cache{}") {
+		t.Errorf("find_references: %s", text)
+	}
 }
 
 // TestBadArgumentsAreToolErrors: every bad call gets an error result the
