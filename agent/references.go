@@ -34,6 +34,10 @@ type RefQuery struct {
 	Folder    string
 	// Skip leaves out lines of path (the definition itself); may be nil.
 	Skip func(path string, line int) bool
+	// DeclPath and DeclLine are where the definition is declared, when
+	// one was found (0: none).
+	DeclPath string
+	DeclLine int
 }
 
 // Reference is one occurrence of a name in code.

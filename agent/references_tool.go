@@ -6,6 +6,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
 )
 
@@ -88,6 +89,19 @@ func (tb *toolbox) findReferencesTool(ctx context.Context, a args) (string, stri
 // tests, the definition's own lines are left out and a Go package-level
 // name must be qualified outside its package.
 func (tb *toolbox) refQueryNamed(name string, calls bool) RefQuery {
+	return tb.refQueryAt(name, calls, "", 0)
+}
+
+// RefQueryAt is the reference query for the identifier name (bare, or
+// qualified as "context.WithCancel") written at line of file p (an index
+// path; "" when unknown): the definition declared there, else the one
+// definition of that name, else the bare name alone.
+func RefQueryAt(snap *index.Snapshot, name, p string, line int) RefQuery {
+	return newToolbox(snap, citations.NewRegistry()).refQueryAt(name, false, p, line)
+}
+
+// refQueryAt is RefQueryAt for a toolbox.
+func (tb *toolbox) refQueryAt(name string, calls bool, p string, line int) RefQuery {
 	parts := strings.Split(name, ".")
 	bare, qual := parts[len(parts)-1], ""
 	if len(parts) > 1 {
@@ -103,6 +117,11 @@ func (tb *toolbox) refQueryNamed(name string, calls bool) RefQuery {
 		}
 		defs = append(defs, s)
 	}
+	for _, d := range defs {
+		if p != "" && d.Path == p && line >= d.Line && line <= max(d.EndLine, d.Line) && d.Kind != "package" {
+			defs = []index.Symbol{d} // the definition at the cursor; the innermost is last
+		}
+	}
 	if len(defs) != 1 {
 		return RefQuery{Name: bare, Calls: calls}
 	}
@@ -112,7 +131,9 @@ func (tb *toolbox) refQueryNamed(name string, calls bool) RefQuery {
 	if f != nil {
 		start = docStart(f, s.Line)
 	}
-	return refQueryFor(index.Hit{Path: s.Path, Start: start, End: max(s.EndLine, s.Line), Symbol: s.QualifiedName(), Kind: s.Kind}, f, calls)
+	q := refQueryFor(index.Hit{Path: s.Path, Start: start, End: max(s.EndLine, s.Line), Symbol: s.QualifiedName(), Kind: s.Kind}, f, calls)
+	q.DeclPath, q.DeclLine = s.Path, s.Line
+	return q
 }
 
 // boolean returns a boolean argument, false when absent. "true" and
