@@ -42,7 +42,7 @@ func (r *run) cite(entries []entry) []cited {
 // fenced block of exactly the cited lines.
 func writeShown(b *strings.Builder, cs []cited) {
 	for _, c := range cs {
-		fmt.Fprintf(b, "\n%s\n\n", entryLabel(c))
+		fmt.Fprintf(b, "\n%s\n", entryLabel(c))
 		fence := "```"
 		for strings.Contains(c.text, fence) {
 			fence += "`"
@@ -64,7 +64,7 @@ func writeAlso(b *strings.Builder, cs []cited, citedAbove map[int]bool) {
 	if len(lines) == 0 {
 		return
 	}
-	b.WriteString("\nAlso relevant:\n\n" + strings.Join(lines, "\n") + "\n")
+	b.WriteString("\nAlso relevant:\n" + strings.Join(lines, "\n") + "\n")
 }
 
 // entryLabel is an entry's line: where its lines are, the unit's

@@ -150,7 +150,7 @@ func removeChild(parent, child int) {
 	}
 	got := ask(t, testAgent(nil, Config{NoModel: true}), src, "how is a child removed from its parent")
 	ans := got.res.Answer
-	if !strings.Contains(ans, "- ctx/ctx.go:8-11 `func removeChild(parent, child int)` [1]\n\n```go\n// removeChild removes a child from its parent.\nfunc removeChild(parent, child int) {\n") {
+	if !strings.Contains(ans, "- ctx/ctx.go:8-11 `func removeChild(parent, child int)` [1]\n```go\n// removeChild removes a child from its parent.\nfunc removeChild(parent, child int) {\n") {
 		t.Errorf("the entry named removeChild does not show removeChild:\n%s", ans)
 	}
 	if i, j := strings.Index(ans, "parentOf"), strings.Index(ans, "removeChild"); i >= 0 && i < j {
@@ -220,7 +220,7 @@ func TestRetrievalKeepsTheDeclarationUnderALongDocComment(t *testing.T) {
 	got := ask(t, testAgent(nil, Config{NoModel: true}), src, "how is content served")
 	// The unit is 15 lines: the excerpt of 12 is centred on the code that
 	// matches (the declaration), the doc's first lines left out.
-	want := "- srv/serve.go:6-17 `func ServeContent(name string)` [1]\n\n```go\n// line 4 of the doc.\n"
+	want := "- srv/serve.go:6-17 `func ServeContent(name string)` [1]\n```go\n// line 4 of the doc.\n"
 	if !strings.Contains(got.res.Answer, want) || !strings.Contains(got.res.Answer, "// line 12 of the doc.\nfunc ServeContent(name string) {\n") {
 		t.Errorf("answer lacks\n%s\nin:\n%s", want, got.res.Answer)
 	}
