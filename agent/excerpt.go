@@ -6,19 +6,32 @@ import "strings"
 // under its label.
 const maxExcerptLines = 12
 
-// excerpt picks the lines of an entry's span to show and cite: the span
-// whole when it is at most maxExcerptLines long, else the window of
-// maxExcerptLines lines that holds the most of the question's terms
-// (weighted; more matching lines break ties), centred on its matching
-// lines. When the code of the unit (not its doc comment or docstring)
-// holds a term of the question, only the code's matches count: the code
-// is what answers how (a Python method's docstring restates the loop
-// under it). A span with no match starts at the declaration when it holds
-// it.
+// excerpt picks the lines of an entry to show and cite: a window of at
+// most maxExcerptLines lines of its span (see window). When the span is
+// all doc comment (chooseSpan cites a long doc comment that holds the
+// question) but the unit's code matches the question at least half as
+// well, the code's window is shown instead: the code is what answers how.
 func excerpt(ft *fileTerms, u unit, sp span, weights []float64) (start, end int) {
-	if sp.end-sp.start+1 <= maxExcerptLines {
-		return sp.start, sp.end
+	s, e, sc := window(ft, u, sp, weights)
+	if u.decl > 0 && sp.end < u.decl && u.end > u.decl {
+		bs, be, bsc := window(ft, u, span{start: u.decl, end: u.end}, weights)
+		if bsc > 0 && bsc >= sc/2 {
+			return bs, be
+		}
 	}
+	return s, e
+}
+
+// window picks the lines of sp to show: sp whole when it is at most
+// maxExcerptLines long, else the window of maxExcerptLines lines that
+// holds the most of the question's terms (weighted; more matching lines
+// break ties), centred on its matching lines. When the code of the unit
+// (not its doc comment or docstring) holds a term of the question, only
+// the code's matches count: the code is what answers how (a Python
+// method's docstring restates the loop under it). A span with no match
+// starts at the declaration when it holds it. score is the weighted
+// count of the terms the window holds, as counted.
+func window(ft *fileTerms, u unit, sp span, weights []float64) (start, end int, score float64) {
 	isDoc := docLines(ft, u)
 	matches := func(l int) bool {
 		for _, j := range ft.at(l) {
@@ -36,11 +49,10 @@ func excerpt(ft *fileTerms, u unit, sp span, weights []float64) (start, end int)
 		}
 	}
 	counts := func(l int) bool { return matches(l) && (!codeOnly || !isDoc(l)) }
-	best, bestAt := 0.0, 0
-	for s := sp.start; s+maxExcerptLines-1 <= sp.end; s++ {
+	held := func(s, e int) float64 {
 		got := map[int]bool{}
 		sc := 0.0
-		for l := s; l < s+maxExcerptLines; l++ {
+		for l := s; l <= e; l++ {
 			if !counts(l) {
 				continue
 			}
@@ -52,7 +64,14 @@ func excerpt(ft *fileTerms, u unit, sp span, weights []float64) (start, end int)
 				}
 			}
 		}
-		if sc > best+1e-9 {
+		return sc
+	}
+	if sp.end-sp.start+1 <= maxExcerptLines {
+		return sp.start, sp.end, held(sp.start, sp.end)
+	}
+	best, bestAt := 0.0, 0
+	for s := sp.start; s+maxExcerptLines-1 <= sp.end; s++ {
+		if sc := held(s, s+maxExcerptLines-1); sc > best+1e-9 {
 			best, bestAt = sc, s
 		}
 	}
@@ -61,7 +80,7 @@ func excerpt(ft *fileTerms, u unit, sp span, weights []float64) (start, end int)
 		if u.decl > sp.start && u.decl <= sp.end {
 			s = min(u.decl, sp.end-maxExcerptLines+1)
 		}
-		return s, s + maxExcerptLines - 1
+		return s, s + maxExcerptLines - 1, 0
 	}
 	first, last := 0, 0
 	for l := bestAt; l < bestAt+maxExcerptLines; l++ {
@@ -74,7 +93,7 @@ func excerpt(ft *fileTerms, u unit, sp span, weights []float64) (start, end int)
 	}
 	s := (first+last)/2 - (maxExcerptLines-1)/2
 	s = max(sp.start, min(s, sp.end-maxExcerptLines+1))
-	return s, s + maxExcerptLines - 1
+	return s, s + maxExcerptLines - 1, best
 }
 
 // docLines tells the lines of u that document it rather than do its work:
