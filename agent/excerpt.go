@@ -7,17 +7,27 @@ import "strings"
 const maxExcerptLines = 12
 
 // excerpt picks the lines of an entry to show and cite: a window of at
-// most maxExcerptLines lines of its span (see window). When the span is
-// all doc comment (chooseSpan cites a long doc comment that holds the
-// question) but the unit's code matches the question at least half as
-// well, the code's window is shown instead: the code is what answers how.
+// most maxExcerptLines lines of its span (see window), or of the unit's
+// code when that holds more of the question: a span of a long doc
+// comment or docstring (chooseSpan cites one that holds the question)
+// gives way to the code when the code holds at least half as much; the
+// code is what answers how (a config loader's docstring restates the
+// loop under it).
 func excerpt(ft *fileTerms, u unit, sp span, weights []float64) (start, end int) {
 	s, e, sc := window(ft, u, sp, weights)
-	if u.decl > 0 && sp.end < u.decl && u.end > u.decl {
-		bs, be, bsc := window(ft, u, span{start: u.decl, end: u.end}, weights)
-		if bsc > 0 && bsc >= sc/2 {
-			return bs, be
+	if u.decl < 1 || u.end <= u.decl {
+		return s, e
+	}
+	isDoc := docLines(ft, u)
+	docs := 0
+	for l := sp.start; l <= sp.end; l++ {
+		if isDoc(l) {
+			docs++
 		}
+	}
+	bs, be, bsc := window(ft, u, span{start: u.decl, end: u.end}, weights)
+	if bsc > sc+1e-9 || (docs*2 > sp.end-sp.start+1 && bsc > 0 && bsc >= sc/2) {
+		return bs, be
 	}
 	return s, e
 }
@@ -25,7 +35,8 @@ func excerpt(ft *fileTerms, u unit, sp span, weights []float64) (start, end int)
 // window picks the lines of sp to show: sp whole when it is at most
 // maxExcerptLines long, else the window of maxExcerptLines lines that
 // holds the most of the question's terms (weighted; more matching lines
-// break ties), centred on its matching lines. When the code of the unit
+// break ties), centred on its matching lines and cut to excerptContext
+// lines around them. When the code of the unit
 // (not its doc comment or docstring) holds a term of the question, only
 // the code's matches count: the code is what answers how (a Python
 // method's docstring restates the loop under it). A span with no match
@@ -93,8 +104,13 @@ func window(ft *fileTerms, u unit, sp span, weights []float64) (start, end int, 
 	}
 	s := (first+last)/2 - (maxExcerptLines-1)/2
 	s = max(sp.start, min(s, sp.end-maxExcerptLines+1))
-	return s, s + maxExcerptLines - 1, best
+	// Matches close together need less: excerptContext lines around them.
+	return max(s, first-excerptContext), min(s+maxExcerptLines-1, last+excerptContext), best
 }
+
+// excerptContext is how many lines an excerpt keeps around its first and
+// last matching lines when they are close together.
+const excerptContext = 3
 
 // docLines tells the lines of u that document it rather than do its work:
 // the comment block above its declaration and a Python docstring under

@@ -64,7 +64,10 @@ func writeAlso(b *strings.Builder, cs []cited, citedAbove map[int]bool) {
 	if len(lines) == 0 {
 		return
 	}
-	b.WriteString("\nAlso relevant:\n" + strings.Join(lines, "\n") + "\n")
+	if !strings.HasSuffix(b.String(), "```\n") {
+		b.WriteString("\n") // after a list or a paragraph; right under a code block a paragraph may follow
+	}
+	b.WriteString("Also relevant:\n" + strings.Join(lines, "\n") + "\n")
 }
 
 // entryLabel is an entry's line: where its lines are, the unit's

@@ -218,14 +218,14 @@ func TestRetrievalKeepsTheDeclarationUnderALongDocComment(t *testing.T) {
 		hits:      []index.Hit{{Path: "srv/serve.go", Start: 3, End: 17, Symbol: "ServeContent", Kind: "func", Language: "go"}},
 	}
 	got := ask(t, testAgent(nil, Config{NoModel: true}), src, "how is content served")
-	// The unit is 15 lines: the excerpt of 12 is centred on the code that
-	// matches (the declaration), the doc's first lines left out.
-	want := "- srv/serve.go:6-17 `func ServeContent(name string)` [1]\n```go\n// line 4 of the doc.\n"
-	if !strings.Contains(got.res.Answer, want) || !strings.Contains(got.res.Answer, "// line 12 of the doc.\nfunc ServeContent(name string) {\n") {
+	// The unit is 15 lines, 12 of them doc: the excerpt is the code that
+	// matches (the declaration and its body); the lead quotes the doc.
+	want := "- srv/serve.go:15-17 `func ServeContent(name string)` [1]\n```go\nfunc ServeContent(name string) {\n"
+	if !strings.Contains(got.res.Answer, want) {
 		t.Errorf("answer lacks\n%s\nin:\n%s", want, got.res.Answer)
 	}
-	if c := got.res.Citations[0]; c.Start != 6 || c.End != 17 {
-		t.Errorf("citation %+v, want lines 6-17", c)
+	if c := got.res.Citations[0]; c.Start != 15 || c.End != 17 {
+		t.Errorf("citation %+v, want lines 15-17", c)
 	}
 }
 
