@@ -215,6 +215,10 @@ func (tb *toolbox) notFound(p string, err error) error {
 	if !errors.Is(err, index.ErrNotFound) {
 		return err
 	}
+	if errors.Is(err, index.ErrWithheld) {
+		// Say what happened, never what is in it.
+		return fmt.Errorf("%s: withheld: it is a secret file (or leads to one), which askls never reads or shows", p)
+	}
 	msg := fmt.Sprintf("%s: file not found in the workspace", p)
 	if similar, _ := tb.src.Files("**/" + path.Base(p)); len(similar) > 0 {
 		if len(similar) > 5 {

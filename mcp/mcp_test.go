@@ -184,6 +184,10 @@ func TestSecretsStayOut(t *testing.T) {
 			t.Errorf("%s returned the secret: %s", c.tool, text)
 		}
 	}
+	// Reading it says it is withheld, not that it does not exist.
+	if res, text := call(t, cs, "read_file", map[string]any{"path": ".env"}); !res.IsError || !strings.Contains(text, ".env: withheld: it is a secret file") {
+		t.Errorf("read_file .env: %s", text)
+	}
 	_, err := cs.ReadResource(context.Background(), &sdk.ReadResourceParams{URI: "file://" + filepath.ToSlash(filepath.Join(dir, ".env"))})
 	if err == nil {
 		t.Error("the .env resource was read")
