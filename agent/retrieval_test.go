@@ -361,6 +361,15 @@ func TestRetrievalWeakLine(t *testing.T) {
 	if !weak.res.Weak || !strings.HasPrefix(weak.res.Answer, weakLine+"\n") || weak.res.Refused {
 		t.Errorf("a question naming what the code lacks: weak %v, answer:\n%s", weak.res.Weak, weak.res.Answer)
 	}
+	// A weak answer shows the closest three entries, no list of more.
+	many := memSource{}
+	for i := 0; i < 6; i++ {
+		many[fmt.Sprintf("dec/d%d.go", i)] = fmt.Sprintf("package dec\n\n// decode%d reads the body with a decoder.\nfunc decode%d(body []byte) []byte {\n\treturn body\n}\n", i, i)
+	}
+	w := ask(t, a, many, "where is the Brotli decoder for the body")
+	if !w.res.Weak || len(w.res.Citations) != shownEntries || strings.Contains(w.res.Answer, "Also relevant:") {
+		t.Errorf("a weak answer (weak %v) with %d citations:\n%s", w.res.Weak, len(w.res.Citations), w.res.Answer)
+	}
 	strong := ask(t, a, project, "how does sniff guess the content type of a body")
 	if strong.res.Weak || strings.Contains(strong.res.Answer, weakLine) {
 		t.Errorf("a question the code answers: weak %v, answer:\n%s", strong.res.Weak, strong.res.Answer)
