@@ -1,3 +1,8 @@
+// The property test reads whole trees: too slow under the race detector
+// (CI runs ./agent/ with -race too).
+
+//go:build !race
+
 package agent
 
 import (
