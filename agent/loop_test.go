@@ -135,6 +135,9 @@ func checkResult(t *testing.T, res *Result, src source) {
 	if pathRefRE.MatchString(prose) {
 		t.Errorf("a path reference survived in the answer:\n%s", res.Answer)
 	}
+	for _, p := range checkLabels(res.Answer, res.Citations, res.Mode == ModeRetrieval, src.Content) {
+		t.Errorf("%s:\n%s", p, res.Answer)
+	}
 	for i, c := range res.Citations {
 		if c.N != i+1 {
 			t.Errorf("citation %d numbered %d", i, c.N)

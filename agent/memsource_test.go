@@ -88,7 +88,7 @@ func (m memSource) Content(p string) ([]byte, error) {
 func (m memSource) Files(glob string) ([]string, error) {
 	var out []string
 	for _, p := range m.paths() {
-		if globMatch(glob, p) {
+		if glob == "" || globMatch(glob, p) { // "": every file, as index.Snapshot.Files
 			out = append(out, p)
 		}
 	}

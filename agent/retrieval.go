@@ -29,9 +29,6 @@ const (
 	// maxExpandLines: a file longer than this is weighed through its
 	// hits only.
 	maxExpandLines = 5000
-	// fullEntries is how many entries show their whole span; later ones
-	// show its head.
-	fullEntries = 3
 )
 
 // retrievalHeader opens every retrieval answer, so that it is never taken
@@ -58,21 +55,33 @@ func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 	defs := append(r.definitions(), r.followDefs()...)
 	first := append(r.cursorContext(terms), defs...)
 	entries, weak := r.chooseEntries(terms, first, hits)
+	if weak && len(entries) > shownEntries {
+		entries = entries[:shownEntries] // weak evidence: the closest three, no more
+	}
+	cs := r.cite(entries)
 
 	var b strings.Builder
-	if weak && len(entries) > 0 {
+	if weak && len(cs) > 0 {
 		b.WriteString(weakLine + "\n\n")
 		r.res.Weak = true
 	}
 	b.WriteString(retrievalHeader + "\n")
 	b.WriteString(r.buildsOn())
-	usesFirst := asksForCallers(r.q.Text)
-	if usesFirst {
-		r.writeEntries(&b, entries[:len(first)], 0)
-		r.writeUses(ctx, &b, defs)
-		r.writeEntries(&b, entries[len(first):], len(first))
+	if len(cs) > 0 {
+		b.WriteString("\n" + lead(cs[0].e, cs[0].id) + "\n")
+	}
+	n := min(len(cs), shownEntries)
+	if asksForCallers(r.q.Text) {
+		// The definitions, then every call or use; the ranked code is
+		// listed under them.
+		if nFirst := firstCount(cs); nFirst > 0 {
+			n = min(n, nFirst)
+		}
+		writeShown(&b, cs[:n])
+		writeAlso(&b, cs[n:], r.writeAllUses(ctx, &b, defs))
 	} else {
-		r.writeEntries(&b, entries, 0)
+		writeShown(&b, cs[:n])
+		writeAlso(&b, cs[n:], nil)
 		r.writeUses(ctx, &b, defs)
 	}
 	b.WriteString("\n" + howToSynthesize(r.cfg))
@@ -163,8 +172,20 @@ func asksAboutTests(terms []qterm) bool {
 // (corpus.Classify), as index.Filter.NoTests leaves them out.
 func isTestPath(p string) bool { return corpus.Classify(p).Has(corpus.Test) }
 
+// firstCount is the number of entries that are definitions or the unit
+// at the cursor (they come first).
+func firstCount(cs []cited) int {
+	n := 0
+	for _, c := range cs {
+		if c.e.first {
+			n++
+		}
+	}
+	return n
+}
+
 // asksForCallers: the question is about where something is called or
-// used; then the call sites go right after the definitions.
+// used; then every call or use goes right after the definitions.
 func asksForCallers(q string) bool {
 	for _, w := range strings.Fields(strings.ToLower(q)) {
 		switch strings.Trim(w, ".,?!:;\"'`") {
@@ -185,6 +206,9 @@ type entry struct {
 	held  map[int]bool // the question terms the unit holds
 	share float64      // unitShare
 	score float64
+	// weights are the question terms' weights (termWeights), for the
+	// excerpt an entry shows.
+	weights []float64
 }
 
 // Weighing of the units (see chooseEntries).
@@ -340,6 +364,7 @@ func (c *chooser) score() {
 	weights := termWeights(c.terms, held)
 	aboutDocs := asksAboutDocs(c.r.q.Text, c.terms)
 	for i, e := range c.cands {
+		e.weights = weights
 		if len(held[i]) == 0 && !e.first && anyHeld {
 			continue
 		}
@@ -475,34 +500,6 @@ func isWeak(ranked []entry, defs int, terms []qterm) bool {
 		}
 	}
 	return false
-}
-
-// writeEntries writes entries as the answer shows them: a "### path"
-// header when the file changes, then per entry its label, its citation
-// and its code. shownBefore is the number of entries written before.
-func (r *run) writeEntries(b *strings.Builder, entries []entry, shownBefore int) {
-	prev := ""
-	for i, e := range entries {
-		f := e.ft.f
-		text, ok := f.Lines(e.sp.start, e.sp.end)
-		if !ok {
-			continue
-		}
-		if e.u.path != prev {
-			fmt.Fprintf(b, "\n### %s\n", e.u.path)
-			prev = e.u.path
-		}
-		id := r.reg.Add(e.u.path, e.sp.start, e.sp.end, text, e.u.symbol)
-		fmt.Fprintf(b, "\n- %s [%d]\n\n", spanLabel(e.u, e.sp), id)
-		if shownBefore+i >= fullEntries {
-			text = shown(text)
-		}
-		fence := "```"
-		for strings.Contains(text, fence) {
-			fence += "`"
-		}
-		fmt.Fprintf(b, "%s%s\n%s%s\n", fence, langOf(e.u.lang, e.u.path), text, fence)
-	}
 }
 
 // maxDefinitions caps the definitions a retrieval answer puts first, and
@@ -764,22 +761,6 @@ func howToSynthesize(cfg Config) string {
 		return "_For a synthesized answer, start the OpenAI-compatible server at " + cfg.BaseURL + " with a tool-calling model; `askls doctor --provider openai` checks the setup._"
 	}
 	return fmt.Sprintf("_For a synthesized answer, run Ollama with a tool-calling model: `ollama pull %s` then `ollama serve`; `askls doctor` checks the setup._", cfg.Model)
-}
-
-// A span is shown whole in the first entries and as its first lines, "…"
-// and its last line in the later ones.
-const maxShownLines = 8
-
-// shown is the cited text as a later entry shows it: at most
-// maxShownLines, the middle elided.
-func shown(text string) string {
-	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
-	if len(lines) <= maxShownLines {
-		return text
-	}
-	head := lines[:maxShownLines-2]
-	indent := head[len(head)-1][:len(head[len(head)-1])-len(strings.TrimLeft(head[len(head)-1], " \t"))]
-	return strings.Join(head, "\n") + "\n" + indent + "…\n" + lines[len(lines)-1] + "\n"
 }
 
 func isCommentLine(s string) bool {

@@ -53,7 +53,7 @@ func TestFallbackToRetrieval(t *testing.T) {
 func TestRetrievalShowsDocAndGroups(t *testing.T) {
 	got := ask(t, testAgent(nil, Config{NoModel: true}), project, "sniff content type body")
 	ans := got.res.Answer
-	if !strings.Contains(ans, "### server/server.go") || !strings.Contains(ans, "// sniff guesses the content type of a body.\nfunc sniff(body []byte) string {") {
+	if !strings.Contains(ans, "- server/server.go:13-19 `func sniff(body []byte) string` [1]") || !strings.Contains(ans, "// sniff guesses the content type of a body.\nfunc sniff(body []byte) string {") {
 		t.Errorf("answer:\n%s", ans)
 	}
 	// A short unit is cited whole, doc comment included.
@@ -94,14 +94,14 @@ func TestRetrievalPutsDefinitionsFirst(t *testing.T) {
 		t.Fatalf("citations %v\n%s", res.Citations, res.Answer)
 	}
 	// Asked where it is called: the calls come right after the definition.
-	if !strings.Contains(res.Answer, "### Calls of Reverse in util (code only, tests left out)\n\n- util/use.go:5: `return Reverse(s)` [2]\n") {
+	if !strings.Contains(res.Answer, "### Calls of `util.Reverse` in the workspace (code only, tests left out)\n\n1 call site in 1 file:\n\nutil/ (1):\n- util/use.go:5: `return Reverse(s)` [2]\n") {
 		t.Errorf("no call site:\n%s", res.Answer)
 	}
 	if !strings.Contains(res.Answer, "// Reverse reverses a string rune by rune: héllo 😀 works.\nfunc Reverse(s string) string {") {
 		t.Errorf("answer:\n%s", res.Answer)
 	}
 	n := len(res.Steps)
-	if n < 2 || res.Steps[n-2].Tool != "find_symbol" || res.Steps[n-2].Summary != "1 definitions" || res.Steps[n-1].Tool != "grep" {
+	if n < 2 || res.Steps[n-2].Tool != "find_symbol" || res.Steps[n-2].Summary != "1 definitions" || res.Steps[n-1].Tool != "find_references" {
 		t.Errorf("steps %+v", res.Steps)
 	}
 }
@@ -150,7 +150,7 @@ func removeChild(parent, child int) {
 	}
 	got := ask(t, testAgent(nil, Config{NoModel: true}), src, "how is a child removed from its parent")
 	ans := got.res.Answer
-	if !strings.Contains(ans, "- func removeChild(parent, child int), line 9 [1]\n\n```go\n// removeChild removes a child from its parent.\nfunc removeChild(parent, child int) {\n") {
+	if !strings.Contains(ans, "- ctx/ctx.go:8-11 `func removeChild(parent, child int)` [1]\n```go\n// removeChild removes a child from its parent.\nfunc removeChild(parent, child int) {\n") {
 		t.Errorf("the entry named removeChild does not show removeChild:\n%s", ans)
 	}
 	if i, j := strings.Index(ans, "parentOf"), strings.Index(ans, "removeChild"); i >= 0 && i < j {
@@ -182,10 +182,10 @@ func sync() {
 	}
 	got := ask(t, testAgent(nil, Config{NoModel: true}), src, "how does the walk go")
 	ans := got.res.Answer
-	if !strings.Contains(ans, "- func sync(), line 4 [1]\n") {
+	if !strings.Contains(ans, "- ix/sync.go:3-8 `func sync()` [1]\n") {
 		t.Errorf("a window of sync is labelled as if sync started there:\n%s", ans)
 	}
-	if !strings.Contains(ans, "- lines 2-3 [2]\n") {
+	if !strings.Contains(ans, "- ix/notes.txt:2-3 [2]\n") {
 		t.Errorf("an unnamed hit:\n%s", ans)
 	}
 }
@@ -218,12 +218,14 @@ func TestRetrievalKeepsTheDeclarationUnderALongDocComment(t *testing.T) {
 		hits:      []index.Hit{{Path: "srv/serve.go", Start: 3, End: 17, Symbol: "ServeContent", Kind: "func", Language: "go"}},
 	}
 	got := ask(t, testAgent(nil, Config{NoModel: true}), src, "how is content served")
-	want := "- func ServeContent(name string), line 15 [1]\n\n```go\n// line 1 of the doc.\n"
-	if !strings.Contains(got.res.Answer, want) || !strings.Contains(got.res.Answer, "// line 12 of the doc.\nfunc ServeContent(name string) {\n") {
+	// The unit is 15 lines, 12 of them doc: the excerpt is the code that
+	// matches (the declaration and its body); the lead quotes the doc.
+	want := "- srv/serve.go:15-17 `func ServeContent(name string)` [1]\n```go\nfunc ServeContent(name string) {\n"
+	if !strings.Contains(got.res.Answer, want) {
 		t.Errorf("answer lacks\n%s\nin:\n%s", want, got.res.Answer)
 	}
-	if c := got.res.Citations[0]; c.Start != 3 || c.End != 17 {
-		t.Errorf("citation %+v, want the whole unit, lines 3-17", c)
+	if c := got.res.Citations[0]; c.Start != 15 || c.End != 17 {
+		t.Errorf("citation %+v, want lines 15-17", c)
 	}
 }
 
@@ -331,7 +333,7 @@ func TestRetrievalCitesAWindowOfALongUnit(t *testing.T) {
 	if c.End-c.Start+1 > maxSpanLines || c.Start > 40 || c.End < 42 || c.Start < 3 || c.End > 65 {
 		t.Errorf("citation %d-%d, want at most %d lines inside 3-65 around 40-42", c.Start, c.End, maxSpanLines)
 	}
-	label := fmt.Sprintf("- func Shutdown(ctx int) error (declared at line 4), lines %d-%d [1]", c.Start, c.End)
+	label := fmt.Sprintf("- srv/server.go:%d-%d `func Shutdown(ctx int) error` (declared at line 4) [1]", c.Start, c.End)
 	if !strings.Contains(got.res.Answer, label) {
 		t.Errorf("label %q missing:\n%s", label, got.res.Answer)
 	}
@@ -358,6 +360,15 @@ func TestRetrievalWeakLine(t *testing.T) {
 	weak := ask(t, a, project, "where is the Brotli decoder for the body")
 	if !weak.res.Weak || !strings.HasPrefix(weak.res.Answer, weakLine+"\n") || weak.res.Refused {
 		t.Errorf("a question naming what the code lacks: weak %v, answer:\n%s", weak.res.Weak, weak.res.Answer)
+	}
+	// A weak answer shows the closest three entries, no list of more.
+	many := memSource{}
+	for i := 0; i < 6; i++ {
+		many[fmt.Sprintf("dec/d%d.go", i)] = fmt.Sprintf("package dec\n\n// decode%d reads the body with a decoder.\nfunc decode%d(body []byte) []byte {\n\treturn body\n}\n", i, i)
+	}
+	w := ask(t, a, many, "where is the Brotli decoder for the body")
+	if !w.res.Weak || len(w.res.Citations) != shownEntries || strings.Contains(w.res.Answer, "Also relevant:") {
+		t.Errorf("a weak answer (weak %v) with %d citations:\n%s", w.res.Weak, len(w.res.Citations), w.res.Answer)
 	}
 	strong := ask(t, a, project, "how does sniff guess the content type of a body")
 	if strong.res.Weak || strings.Contains(strong.res.Answer, weakLine) {

@@ -120,6 +120,11 @@ func (r *run) finish(notice string) *Result {
 		text = "I could not find an answer in the code that I can back with a citation.\n\n" + r.searchedLine()
 	}
 	res.Answer = text
+	if p := checkLabels(text, res.Citations, res.Mode == ModeRetrieval, r.tb.content); len(p) > 0 {
+		// Never expected: the rewriter and the retrieval answer's layout
+		// make every label true. Logged so that a case it misses is seen.
+		r.cfg.Logger.Warn("answer labels do not match their citations", "problems", p)
+	}
 	res.Stats.MS = float64(time.Since(r.start).Microseconds()) / 1000
 	return res
 }

@@ -394,34 +394,6 @@ func unitsOfHit(units []unit, h index.Hit) []unit {
 	return []unit{{path: h.Path, start: h.Start, end: h.End, symbol: h.Symbol, kind: h.Kind, lang: h.Language}}
 }
 
-// spanLabel names a citation: the unit's signature (else kind and name)
-// and where it is declared, and the lines cited when they are a part of
-// it: "func (srv *Server) Shutdown(ctx context.Context) error (declared at
-// line 3150), lines 3151-3175".
-func spanLabel(u unit, sp span) string {
-	name := u.sig
-	if name == "" {
-		name = u.symbol
-		if name != "" && u.kind != "" && !strings.HasPrefix(name, u.kind+" ") {
-			name = u.kind + " " + name
-		}
-	}
-	name = cutLabel(name)
-	whole := sp.start <= u.start && sp.end >= u.end
-	switch {
-	case name == "":
-		return fmt.Sprintf("lines %d-%d", sp.start, sp.end)
-	case whole && u.decl > 0:
-		return fmt.Sprintf("%s, line %d", name, u.decl)
-	case whole:
-		return fmt.Sprintf("%s, lines %d-%d", name, sp.start, sp.end)
-	case u.decl > 0:
-		return fmt.Sprintf("%s (declared at line %d), lines %d-%d", name, u.decl, sp.start, sp.end)
-	default:
-		return fmt.Sprintf("%s, lines %d-%d", name, sp.start, sp.end)
-	}
-}
-
 // cutLabel keeps a signature to one short line.
 func cutLabel(s string) string {
 	s = strings.Join(strings.Fields(s), " ")

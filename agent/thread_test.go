@@ -160,7 +160,7 @@ func TestThreadRetrievalFollowUp(t *testing.T) {
 	if !strings.Contains(r2.Answer, "Following up on `Reverse` from the previous answer [") {
 		t.Errorf("no builds-on line:\n%s", r2.Answer)
 	}
-	if !strings.Contains(r2.Answer, "### Calls of Reverse") {
+	if !strings.Contains(r2.Answer, "### Calls of `util.Reverse` in the workspace") {
 		t.Errorf("no callers of Reverse:\n%s", r2.Answer)
 	}
 	found := false

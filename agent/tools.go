@@ -90,6 +90,16 @@ var tools = []tool{
 		run: (*toolbox).findSymbol,
 	},
 	{
+		name: "find_references",
+		desc: "Every occurrence of a name in code (not comments or strings) across the workspace, counted and listed by folder: who calls a function, where a type or variable is used.",
+		params: []param{
+			{"name", "string", "the name, e.g. \"WithCancel\", \"context.WithCancel\" or \"Server.Shutdown\"", true},
+			{"calls", "boolean", "only calls (name followed by '('), default false", false},
+			{"tests", "boolean", "include test files, default false", false},
+		},
+		run: (*toolbox).findReferencesTool,
+	},
+	{
 		name: "outline",
 		desc: "The symbols of one file with their signatures and lines: a cheap look before read_file.",
 		params: []param{
@@ -204,6 +214,10 @@ func cleanPath(p string) (string, error) {
 func (tb *toolbox) notFound(p string, err error) error {
 	if !errors.Is(err, index.ErrNotFound) {
 		return err
+	}
+	if errors.Is(err, index.ErrWithheld) {
+		// Say what happened, never what is in it.
+		return fmt.Errorf("%s: withheld: it is a secret file (or leads to one), which askls never reads or shows", p)
 	}
 	msg := fmt.Sprintf("%s: file not found in the workspace", p)
 	if similar, _ := tb.src.Files("**/" + path.Base(p)); len(similar) > 0 {

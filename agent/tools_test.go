@@ -145,7 +145,7 @@ func TestLoopOnRealIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkResult(t, res, snap)
-	if res.Mode != ModeRetrieval || !strings.Contains(res.Answer, "### cart/discount.go") || !strings.Contains(res.Answer, "// ApplyDiscount lowers the total") {
+	if res.Mode != ModeRetrieval || !strings.Contains(res.Answer, "- cart/discount.go:3-13 `func ApplyDiscount(total, percent int) int` [1]") || !strings.Contains(res.Answer, "// ApplyDiscount lowers the total") {
 		t.Errorf("retrieval answer:\n%s", res.Answer)
 	}
 

@@ -246,6 +246,9 @@ var (
 	ErrOutsideRoot = errorString("path is outside the workspace roots")
 	ErrBadQuery    = errorString("bad query")
 	ErrOverBudget  = errorString("the workspace is larger than the walk's budget")
+	// ErrWithheld comes with ErrNotFound for a file askls never reads:
+	// a secret (.env, a key), or a link to one.
+	ErrWithheld = errorString("withheld: a secret file is never read")
 )
 
 type errorString string

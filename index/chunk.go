@@ -469,7 +469,40 @@ func commentStart(line, floor int, content []byte, li lineIndex) int {
 			start = l
 			continue
 		}
+		if k := decoratorCallStart(l, floor, content, li); k > 0 {
+			start, l = k, k // the last line of "@app.route(\n...\n)"
+			continue
+		}
 		break
 	}
 	return start
+}
+
+// decoratorCallStart: when line l closes a parenthesis opened on an
+// earlier line that starts with "@" (a decorator or annotation called
+// over several lines), that line; else 0. It looks at most 30 lines up.
+func decoratorCallStart(l, floor int, content []byte, li lineIndex) int {
+	t := strings.TrimSpace(string(li.text(content, l, l)))
+	if !strings.HasSuffix(t, ")") {
+		return 0
+	}
+	depth := 0
+	for k := l; k > floor && k > l-30; k-- {
+		line := string(li.text(content, k, k))
+		for i := len(line) - 1; i >= 0; i-- {
+			switch line[i] {
+			case ')':
+				depth++
+			case '(':
+				depth--
+			}
+		}
+		if depth <= 0 {
+			if strings.HasPrefix(strings.TrimSpace(line), "@") {
+				return k
+			}
+			return 0
+		}
+	}
+	return 0
 }

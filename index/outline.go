@@ -336,7 +336,14 @@ func closedThen(content []byte, at int, then string) bool {
 func (o *outliner) blockEnd(content []byte, li lineIndex, l int) int {
 	switch o.style {
 	case indentation:
-		return indentEnd(content, li, l)
+		k, inline, ok := pythonHeaderEnd(content, li, l)
+		if ok && inline {
+			return k // a one-line body: "def f(): ...", "class E: pass"
+		}
+		if !ok {
+			k = l
+		}
+		return indentEndFrom(content, li, l, k)
 	case endKeyword:
 		indent := indentOf(li.text(content, l, l))
 		for k := l + 1; k <= li.lines() && k < l+5000; k++ {
@@ -591,7 +598,6 @@ func continues(content []byte, li lineIndex, l int) bool {
 // indented no deeper than l, once the header (up to a line ending in ':')
 // is over.
 func indentEnd(content []byte, li lineIndex, l int) int {
-	indent := indentOf(li.text(content, l, l))
 	k := l
 	// Skip a multi-line header.
 	for k <= li.lines() && k < l+30 {
@@ -607,6 +613,14 @@ func indentEnd(content []byte, li lineIndex, l int) int {
 	if k > l+29 {
 		k = l
 	}
+	return indentEndFrom(content, li, l, k)
+}
+
+// indentEndFrom is indentEnd once the header of the block that starts on
+// line l is known to end on line k: the last line indented more than l
+// (multi-line strings whatever their indentation).
+func indentEndFrom(content []byte, li lineIndex, l, k int) int {
+	indent := indentOf(li.text(content, l, l))
 	end := k
 	quote := "" // the triple quote of a string open across lines
 	for m := k + 1; m <= li.lines(); m++ {

@@ -200,3 +200,19 @@ func TestOutlineCReturnTypeAbove(t *testing.T) {
 		t.Errorf("outline = %q, want %q", got, want)
 	}
 }
+
+// Python: a decorator goes with the unit under it, a decorator call over
+// several lines too; an @overload stub is a unit of its own line.
+func TestPythonDecoratorsGoWithTheirUnit(t *testing.T) {
+	body := strings.Repeat("    x = 1\n", 30)
+	src := []byte("class D:\n    @overload\n    def get(self) -> int: ...\n    def get(self):\n" + body + "\n\n" +
+		"@app.route(\n    \"/items\",\n    methods=[\"GET\"],\n)\ndef items():\n" + body)
+	chunks, _ := chunkFile("views.py", "python", src)
+	starts := map[string][]int{}
+	for _, c := range chunks {
+		starts[c.Symbol] = append(starts[c.Symbol], c.Start, c.End)
+	}
+	if got := starts["items"]; len(got) != 2 || got[0] != 37 || got[1] != 71 {
+		t.Errorf("items's chunk %v, want 37-71 (its decorator call with it); chunks %v", got, starts)
+	}
+}

@@ -42,7 +42,7 @@ func (s *Snapshot) Content(p string) ([]byte, error) {
 	api := r.api(rel)
 	if isSecretName(rel) {
 		// Open in the editor or not: a secret file is never read.
-		return nil, fmt.Errorf("%w: %s (a secret file: never read)", ErrNotFound, api)
+		return nil, fmt.Errorf("%w: %s (%w)", ErrNotFound, api, ErrWithheld)
 	}
 	if c, open := s.overlay[api]; open {
 		if int64(len(c)) > s.ix.opts.MaxFileBytes {
@@ -70,7 +70,7 @@ func (s *Snapshot) Content(p string) ([]byte, error) {
 		case errors.Is(err, errNotRegular), errors.Is(err, errSpecialFS):
 			return nil, fmt.Errorf("%w: %s is not a regular file", ErrNotFound, api)
 		case errors.Is(err, errSecret):
-			return nil, fmt.Errorf("%w: %s (leads to a secret file: never read)", ErrNotFound, api)
+			return nil, fmt.Errorf("%w: %s (it leads to a secret file; %w)", ErrNotFound, api, ErrWithheld)
 		}
 		return nil, fmt.Errorf("index: read %s: %w", api, err)
 	}

@@ -241,3 +241,30 @@ func BenchmarkSymbolsAlone(b *testing.B) {
 	b.StopTimer()
 	percentiles(b, "symbols", ds)
 }
+
+// BenchmarkReferences is textDocument/references on context.WithCancel's
+// declaration in GOROOT (every occurrence in code, tests included).
+func BenchmarkReferences(b *testing.B) {
+	e := benchEditor(b)
+	uri := e.uri("context/context.go")
+	src := e.read("context/context.go")
+	line := strings.Count(src[:strings.Index(src, "func WithCancel(")], "\n")
+	var ds []time.Duration
+	b.ResetTimer()
+	for b.Loop() {
+		var locs []protocol.Location
+		t0 := time.Now()
+		err := e.call("textDocument/references", map[string]any{
+			"textDocument": map[string]any{"uri": uri},
+			"position":     map[string]any{"line": line, "character": 6},
+			"context":      map[string]any{"includeDeclaration": false},
+		}, &locs)
+		ds = append(ds, time.Since(t0))
+		if err != nil || len(locs) == 0 {
+			b.Fatalf("references: %v, %d locations", err, len(locs))
+		}
+		b.ReportMetric(float64(len(locs)), "locations")
+	}
+	b.StopTimer()
+	percentiles(b, "references", ds)
+}

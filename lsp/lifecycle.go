@@ -171,6 +171,7 @@ func (s *server) initialize(ctx context.Context, raw json.RawMessage, release fu
 			CodeLensProvider:        &protocol.CodeLensOptions{},
 			ExecuteCommandProvider:  &protocol.ExecuteCommandOptions{Commands: commands},
 			WorkspaceSymbolProvider: true,
+			ReferencesProvider:      true,
 			Workspace: &protocol.ServerCapabilitiesWorkspace{
 				WorkspaceFolders: &protocol.ServerCapabilitiesWorkspaceFolders{Supported: true, ChangeNotifications: true},
 			},

@@ -221,6 +221,7 @@ func newServer(opts Options) *server {
 		"workspace/didChangeWatchedFiles":     s.didChangeWatchedFiles,
 		"workspace/executeCommand":            s.executeCommand,
 		"workspace/symbol":                    s.workspaceSymbol,
+		"textDocument/references":             s.references,
 		"textDocument/didOpen":                s.didOpen,
 		"textDocument/didChange":              s.didChange,
 		"textDocument/didSave":                s.didSave,

@@ -127,6 +127,13 @@ func TestSearchAndReadCarryPathsAndLines(t *testing.T) {
 			t.Errorf("%s: %s", name, text)
 		}
 	}
+	// Every use of the type in code: its method's receiver and the
+	// qualified use in another package, not its own declaration.
+	res, text = call(t, cs, "find_references", map[string]any{"name": "cache.Cache"})
+	if res.IsError || !strings.HasPrefix(text, "2 uses in 2 files (code only, tests left out):\n") ||
+		!strings.Contains(text, "cache/cache.go:17:10: func (c *Cache) Get") || !strings.Contains(text, "cmd/main.go:6:12: _ = cache.Cache{}") {
+		t.Errorf("find_references: %s", text)
+	}
 }
 
 // TestBadArgumentsAreToolErrors: every bad call gets an error result the
@@ -176,6 +183,10 @@ func TestSecretsStayOut(t *testing.T) {
 		if strings.Contains(text, "hunter2") {
 			t.Errorf("%s returned the secret: %s", c.tool, text)
 		}
+	}
+	// Reading it says it is withheld, not that it does not exist.
+	if res, text := call(t, cs, "read_file", map[string]any{"path": ".env"}); !res.IsError || !strings.Contains(text, ".env: withheld: it is a secret file") {
+		t.Errorf("read_file .env: %s", text)
 	}
 	_, err := cs.ReadResource(context.Background(), &sdk.ReadResourceParams{URI: "file://" + filepath.ToSlash(filepath.Join(dir, ".env"))})
 	if err == nil {

@@ -24,6 +24,7 @@ type answerResult struct {
 	File3 bool     `json:"file3"` // an expected file among the first 3 citations
 	Weak  bool     `json:"weak"`  // the answer says the evidence is weak
 	First []string `json:"first"` // the first 3 citations, path:start-end
+	Lines int      `json:"lines"` // lines of the answer's text
 	Error string   `json:"error,omitempty"`
 }
 
@@ -36,6 +37,8 @@ type answerSummary struct {
 	WeakAbsent     int            `json:"weak_absent"`
 	WeakAnswerable int            `json:"weak_answerable"`
 	MedianMS       float64        `json:"median_ms"`
+	MedianLines    float64        `json:"median_lines"` // lines of an answer's text
+	P90Lines       float64        `json:"p90_lines"`
 	Results        []answerResult `json:"results"`
 }
 
@@ -45,7 +48,7 @@ type answerSummary struct {
 func scoreAnswers(ctx context.Context, snap *index.Snapshot, qs []evalQuestion, outside []string) (answerSummary, error) {
 	a := agent.New(agent.Config{NoModel: true, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	var s answerSummary
-	var times []float64
+	var times, lines []float64
 	for _, q := range qs {
 		t0 := time.Now()
 		res, err := a.Ask(ctx, snap, agent.Question{Text: q.Question}, agent.Events{})
@@ -58,6 +61,8 @@ func scoreAnswers(ctx context.Context, snap *index.Snapshot, qs []evalQuestion, 
 			r.Error = err.Error()
 		} else {
 			r.Weak = res.Weak
+			r.Lines = strings.Count(res.Answer, "\n") + 1
+			lines = append(lines, float64(r.Lines))
 			for _, c := range res.Citations {
 				if len(r.First) == 3 {
 					break
@@ -96,6 +101,7 @@ func scoreAnswers(ctx context.Context, snap *index.Snapshot, qs []evalQuestion, 
 		s.Results = append(s.Results, r)
 	}
 	s.MedianMS = median(times)
+	s.MedianLines, s.P90Lines = median(lines), percentile(lines, 90)
 	return s, nil
 }
 
@@ -168,12 +174,12 @@ func checkFloors(spec string, ss []evalSummary, ans *answerSummary) ([]string, e
 }
 
 func printAnswers(w io.Writer, a answerSummary, verbose bool) {
-	fmt.Fprintf(w, "answers   span@3 %-14s file@3 %-14s weak line: absent %s, answerable %s; median %.1f ms\n",
-		pct(a.Span3, a.Questions), pct(a.File3, a.Questions), pct(a.WeakAbsent, a.Absent), pct(a.WeakAnswerable, a.Questions), a.MedianMS)
+	fmt.Fprintf(w, "answers   span@3 %-14s file@3 %-14s weak line: absent %s, answerable %s; median %.1f ms; lines median %.0f, p90 %.0f\n",
+		pct(a.Span3, a.Questions), pct(a.File3, a.Questions), pct(a.WeakAbsent, a.Absent), pct(a.WeakAnswerable, a.Questions), a.MedianMS, a.MedianLines, a.P90Lines)
 	if verbose {
 		fmt.Fprintln(w, "answers per question (first 3 citations):")
 		for _, r := range a.Results {
-			fmt.Fprintf(w, "  %-10s span %-5v file %-5v weak %-5v %s%s\n", r.ID, r.Span3, r.File3, r.Weak, strings.Join(r.First, " "), r.Error)
+			fmt.Fprintf(w, "  %-10s span %-5v file %-5v weak %-5v lines %-4d %s%s\n", r.ID, r.Span3, r.File3, r.Weak, r.Lines, strings.Join(r.First, " "), r.Error)
 		}
 	}
 }

@@ -40,7 +40,7 @@ func TestMCPOverStdio(t *testing.T) {
 	for _, tl := range tools.Tools {
 		names = append(names, tl.Name)
 	}
-	if got := strings.Join(names, ","); !strings.Contains(got, "search_code") || !strings.Contains(got, "ask") || len(names) != 7 {
+	if got := strings.Join(names, ","); !strings.Contains(got, "search_code") || !strings.Contains(got, "ask") || !strings.Contains(got, "find_references") || len(names) != 8 {
 		t.Errorf("tools %s", got)
 	}
 	text := func(res *sdk.CallToolResult) string {

@@ -1,0 +1,329 @@
+package agent
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/askls/askls/citations"
+	"github.com/askls/askls/index"
+)
+
+// maxReferenceFiles caps the files a search for references reads when
+// the index cannot say which hold the name.
+const maxReferenceFiles = 50000
+
+// RefQuery asks where a name occurs in the code of a workspace.
+type RefQuery struct {
+	// Name is the identifier, bare ("WithCancel", "ServeHTTP").
+	Name string
+	// Calls keeps only calls ("Name(", "Name (").
+	Calls bool
+	// Tests keeps test files too (left out by default).
+	Tests bool
+	// Qualifier, when set, is the Go package name a use outside Folder
+	// must be qualified with ("context" for context.WithCancel): a
+	// package-level name of package context is written context.WithCancel
+	// elsewhere, and a bare WithCancel there is another one.
+	Qualifier string
+	Folder    string
+	// Skip leaves out lines of path (the definition itself); may be nil.
+	Skip func(path string, line int) bool
+	// DeclPath and DeclLine are where the definition is declared, when
+	// one was found (0: none).
+	DeclPath string
+	DeclLine int
+}
+
+// Reference is one occurrence of a name in code.
+type Reference struct {
+	Path string `json:"path"`
+	Line int    `json:"line"` // 1-based
+	Col  int    `json:"col"`  // byte offset in the line, 0-based
+	Text string `json:"text"` // the line
+}
+
+// References are the occurrences of a name in the code of a workspace,
+// by folder, then file, then line: never in a comment or a string (a
+// light lexer per language family, see scanProse).
+type References struct {
+	Name  string      `json:"name"`
+	Calls bool        `json:"calls"`
+	Sites []Reference `json:"sites"`
+	Files int         `json:"files"`
+	// Capped: not every file that may hold the name was read; the count
+	// is a floor.
+	Capped bool `json:"capped,omitempty"`
+}
+
+// FindReferences lists where q.Name occurs in the code of snap.
+func FindReferences(ctx context.Context, snap *index.Snapshot, q RefQuery) (References, error) {
+	return findReferences(ctx, snap, newToolbox(snap, citations.NewRegistry()), q)
+}
+
+var identNameRE = regexp.MustCompile(`^[\p{L}_$][\p{L}\p{N}_$]*$`)
+
+func findReferences(ctx context.Context, src source, tb *toolbox, q RefQuery) (References, error) {
+	out := References{Name: q.Name, Calls: q.Calls}
+	if !identNameRE.MatchString(q.Name) {
+		return out, fmt.Errorf("%w: %q is not an identifier", index.ErrBadQuery, q.Name)
+	}
+	paths, capped, err := candidateFiles(ctx, src, q.Name)
+	if err != nil {
+		return out, err
+	}
+	out.Capped = capped
+	name := []byte(q.Name)
+	files := map[string]bool{}
+	for _, p := range paths {
+		if err := ctx.Err(); err != nil {
+			return out, err
+		}
+		if !q.Tests && isTestPath(p) {
+			continue
+		}
+		f, err := tb.file(p)
+		if err != nil || !bytes.Contains(f.Content(), name) {
+			continue
+		}
+		var pr *proseRanges
+		for l := 1; l <= f.Count(); l++ {
+			text, _ := f.Lines(l, l)
+			if !strings.Contains(text, q.Name) || (q.Skip != nil && q.Skip(p, l)) {
+				continue
+			}
+			for from := 0; ; {
+				i := strings.Index(text[from:], q.Name)
+				if i < 0 {
+					break
+				}
+				loc := []int{from + i, from + i + len(q.Name)}
+				from = loc[1]
+				if !isOccurrence(text, loc, q, p) {
+					continue
+				}
+				if pr == nil {
+					scanned := scanProse(p, f.Content())
+					pr = &scanned
+				}
+				if pr.inProse(l, loc[0]) {
+					continue
+				}
+				out.Sites = append(out.Sites, Reference{Path: p, Line: l, Col: loc[0], Text: strings.TrimRight(text, "\r\n")})
+				files[p] = true
+			}
+		}
+	}
+	out.Files = len(files)
+	sort.SliceStable(out.Sites, func(i, j int) bool {
+		a, b := out.Sites[i], out.Sites[j]
+		if da, db := path.Dir(a.Path), path.Dir(b.Path); da != db {
+			if q.Folder != "" && (da == q.Folder) != (db == q.Folder) {
+				return da == q.Folder // the definition's folder first
+			}
+			return da < db
+		}
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		return a.Line < b.Line
+	})
+	return out, nil
+}
+
+// wordFiler finds the files that may hold a word (index.Snapshot does,
+// from its index).
+type wordFiler interface {
+	FilesWithWord(ctx context.Context, word string) ([]string, bool, error)
+}
+
+// candidateFiles are the files that may hold name: those the index says
+// hold it as a word, else every file.
+func candidateFiles(ctx context.Context, src source, name string) ([]string, bool, error) {
+	if wf, ok := src.(wordFiler); ok {
+		if paths, capped, err := wf.FilesWithWord(ctx, name); err == nil && !capped {
+			return paths, false, nil
+		}
+	}
+	paths, err := src.Files("")
+	if err != nil {
+		return nil, false, err
+	}
+	if len(paths) > maxReferenceFiles {
+		return paths[:maxReferenceFiles], true, nil
+	}
+	return paths, false, nil
+}
+
+// isOccurrence: the match at loc is the whole identifier (not a part of
+// a longer one), followed by a call's '(' when only calls count, and
+// qualified by the package name outside the definition's folder.
+func isOccurrence(text string, loc []int, q RefQuery, p string) bool {
+	identByte := func(c byte) bool {
+		return c == '_' || c == '$' || c >= 0x80 || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+	}
+	if loc[0] > 0 && identByte(text[loc[0]-1]) || loc[1] < len(text) && identByte(text[loc[1]]) {
+		return false
+	}
+	if q.Calls && !strings.HasPrefix(strings.TrimLeft(text[loc[1]:], " \t"), "(") {
+		return false
+	}
+	if q.Qualifier != "" && path.Dir(p) != q.Folder {
+		return strings.HasSuffix(text[:loc[0]], q.Qualifier+".")
+	}
+	return true
+}
+
+// refQueryFor is the reference query for a definition the answer cites:
+// its bare name, its folder, and for a Go package-level name the name of
+// its package (its file's package clause), which uses elsewhere qualify
+// it with.
+func refQueryFor(d index.Hit, f *citations.LineIndex, calls bool) RefQuery {
+	name := symbolName(d.Symbol)
+	q := RefQuery{Name: name, Calls: calls, Folder: path.Dir(d.Path)}
+	if strings.HasSuffix(d.Path, ".go") && !strings.Contains(d.Symbol, ".") && f != nil {
+		for l := 1; l <= min(f.Count(), 400); l++ {
+			if text, _ := f.Lines(l, l); strings.HasPrefix(text, "package ") {
+				if pkg := strings.Fields(text); len(pkg) > 1 && pkg[1] != "main" {
+					q.Qualifier = pkg[1]
+				}
+				break
+			}
+		}
+	}
+	q.Skip = func(p string, line int) bool { return p == d.Path && line >= d.Start && line <= d.End }
+	return q
+}
+
+// maxCitedUses is how many call sites or uses an answer about callers
+// cites; the rest are counted by folder.
+const maxCitedUses = 10
+
+// asksForUses: the question asks where something is used or referenced
+// (every occurrence), rather than who calls it.
+func asksForUses(q string) bool {
+	for _, w := range strings.Fields(strings.ToLower(q)) {
+		switch strings.Trim(w, ".,?!:;\"'`") {
+		case "used", "uses", "usage", "usages", "references", "referenced", "use":
+			return true
+		}
+	}
+	return false
+}
+
+// writeAllUses answers "who calls that?" and "where is it used?" about
+// the first definition the answer cites: every occurrence of its name in
+// the workspace's code (calls only, unless the question asks for uses),
+// counted, grouped by folder, the first maxCitedUses cited.
+// It returns the evidence numbers it cited.
+func (r *run) writeAllUses(ctx context.Context, b *strings.Builder, defs []index.Hit) map[int]bool {
+	cited := map[int]bool{}
+	uses := asksForUses(r.q.Text)
+	var d index.Hit
+	found := false
+	for _, h := range defs {
+		if uses || h.Kind == "func" || h.Kind == "method" || h.Kind == "function" {
+			d, found = h, true
+			break
+		}
+	}
+	if !found {
+		return cited
+	}
+	f, _ := r.tb.file(d.Path)
+	q := refQueryFor(d, f, !uses)
+	t0 := time.Now()
+	refs, err := findReferences(ctx, r.src, r.tb, q)
+	what, one := "Calls", "call site"
+	if uses {
+		what, one = "Uses", "use"
+	}
+	step := Step{Tool: "find_references", Args: map[string]any{"name": q.Name, "calls": q.Calls}, Summary: fmt.Sprintf("%d %ss in %d files", len(refs.Sites), one, refs.Files), MS: msSince(t0)}
+	if err != nil {
+		step.Summary = "error: " + err.Error()
+	}
+	r.recordStep(step)
+	r.res.Stats.ToolCalls++
+	r.searched = append(r.searched, describeCall("find_references", args{"name": q.Name}))
+	if err != nil {
+		return cited
+	}
+	name := q.Name
+	if q.Qualifier != "" {
+		name = q.Qualifier + "." + name
+	}
+	fmt.Fprintf(b, "\n### %s of %s in the workspace (code only, tests left out)\n\n", what, codeSpan(name))
+	if len(refs.Sites) == 0 {
+		fmt.Fprintf(b, "No %s of it in code outside tests.\n", one+"s")
+		return cited
+	}
+	floor := ""
+	if refs.Capped {
+		floor = "at least "
+	}
+	fmt.Fprintf(b, "%s%s in %s", floor, plural(len(refs.Sites), one), plural(refs.Files, "file"))
+	if len(refs.Sites) > maxCitedUses {
+		fmt.Fprintf(b, "; the first %d:\n", maxCitedUses)
+	} else {
+		b.WriteString(":\n")
+	}
+	shown := refs.Sites[:min(len(refs.Sites), maxCitedUses)]
+	perDir := map[string]int{}
+	var dirs []string
+	for _, s := range refs.Sites {
+		dir := path.Dir(s.Path)
+		if perDir[dir] == 0 {
+			dirs = append(dirs, dir)
+		}
+		perDir[dir]++
+	}
+	prevDir := ""
+	for _, s := range shown {
+		if dir := path.Dir(s.Path); dir != prevDir {
+			fmt.Fprintf(b, "\n%s (%d):\n", dir+"/", perDir[dir])
+			prevDir = dir
+		}
+		f, err := r.tb.file(s.Path)
+		if err != nil {
+			continue
+		}
+		text, ok := f.Lines(s.Line, s.Line)
+		if !ok {
+			continue
+		}
+		id := r.reg.Add(s.Path, s.Line, s.Line, text, "")
+		cited[id] = true
+		fmt.Fprintf(b, "- %s:%d: %s [%d]\n", s.Path, s.Line, codeSpan(strings.TrimSpace(cutLine(strings.TrimSuffix(text, "\n")))), id)
+	}
+	var rest []string
+	restN := 0
+	for _, dir := range dirs {
+		n := perDir[dir]
+		for _, s := range shown {
+			if path.Dir(s.Path) == dir {
+				n--
+			}
+		}
+		if n > 0 {
+			rest = append(rest, fmt.Sprintf("%s (%d)", dir, n))
+			restN += n
+		}
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(b, "\nThe other %d, by folder: %s.\n", restN, strings.Join(rest, ", "))
+	}
+	return cited
+}
+
+// plural writes n and a noun, "1 file", "3 files".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
