@@ -43,6 +43,7 @@ func excerpt(ft *fileTerms, u unit, sp span, weights []float64) (start, end int)
 // starts at the declaration when it holds it. score is the weighted
 // count of the terms the window holds, as counted.
 func window(ft *fileTerms, u unit, sp span, weights []float64) (start, end int, score float64) {
+	sp.end = max(min(sp.end, ft.count()), sp.start)
 	isDoc := docLines(ft, u)
 	matches := func(l int) bool {
 		for _, j := range ft.at(l) {

@@ -495,3 +495,32 @@ func TestRetrievalCursorIsContextUnlessTheQuestionIsAboutIt(t *testing.T) {
 		t.Errorf("a question about the code at the cursor: citations %v, want sniff first", res.Citations)
 	}
 }
+
+// pastEnd is a source whose outline's last unit runs past the end of
+// its file, as a C outline's did for a function followed by an #endif
+// at the end of zstd_decompress_block.c.
+type pastEnd struct{ memSource }
+
+func (p pastEnd) Outline(path string) ([]index.Symbol, error) {
+	syms, err := p.memSource.Outline(path)
+	for i := range syms {
+		syms[i].EndLine += 5
+	}
+	return syms, err
+}
+
+// A unit whose range runs past the end of its file is shown up to the
+// file's end; nothing panics.
+func TestRetrievalUnitPastTheEndOfItsFile(t *testing.T) {
+	var body strings.Builder
+	body.WriteString("package big\n\n// Compress squeezes the block.\nfunc Compress(src []byte) []byte {\n")
+	for i := 0; i < 40; i++ {
+		body.WriteString("\tsrc = squeeze(src) // squeeze the block again\n")
+	}
+	body.WriteString("\treturn src\n}\n")
+	src := pastEnd{memSource{"big/big.go": body.String()}}
+	got := ask(t, testAgent(nil, Config{NoModel: true}), src, "how does compress squeeze the block")
+	if len(got.res.Citations) == 0 || got.res.Citations[0].End > 46 {
+		t.Errorf("citations %v, want one within the file's 46 lines", got.res.Citations)
+	}
+}

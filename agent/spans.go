@@ -69,8 +69,12 @@ func (ft *fileTerms) pathTerms() map[int]bool {
 // count is the number of lines of the file.
 func (ft *fileTerms) count() int { return len(ft.lines) }
 
-// at returns the terms line l holds (1-based, in range).
+// at returns the terms line l holds (1-based); none for a line outside
+// the file (a unit's range from an older index can run past its end).
 func (ft *fileTerms) at(l int) []int {
+	if l < 1 || l > len(ft.lines) {
+		return nil
+	}
 	if !ft.done[l-1] {
 		ft.done[l-1] = true
 		text, _ := ft.f.Lines(l, l)
