@@ -59,8 +59,6 @@ func questionTerms(q string) []qterm {
 	return out
 }
 
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
 // wordRE finds the words of a question or a line: letters, digits,
 // underscores and inner dots (errors.Is).
 var wordRE = regexp.MustCompile(`[\pL\pN_]+(?:\.[\pL_][\pL\pN_]*)*`)

@@ -269,12 +269,6 @@ func hasGeneratedMarker(content []byte) bool {
 // marker sits above the code, often below a license.
 const generatedHead = 4096
 
-// isGenerated reports whether a file is generated output that no one
-// reads to learn how the code works, by its name (corpus.Generated).
-func isGenerated(path string) bool {
-	return corpus.Classify(path).Has(corpus.Generated)
-}
-
 // asks says which classes of file the query asks for (rank.Priors): tests
 // and documentation by the query's words; vendored code also when the
 // query names the vendored project's folder (deps/jemalloc for a question
