@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"context"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -178,8 +177,9 @@ func (s *server) commandDeleteThread(args []json.RawMessage) (any, error) {
 
 // commandOpenThread is askls.openThread [id?]: the thread (the most recent
 // without an id) turn by turn, each citation a Location in the file as it
-// is now (an open document as the editor has it) and stale when the cited
-// lines no longer hash as they did when cited.
+// is now (an open document as the editor has it): moved lines are followed
+// by their hash, and a citation is stale only when no lines of the file
+// hash as the cited ones did.
 func (s *server) commandOpenThread(ctx context.Context, args []json.RawMessage, release func()) (any, error) {
 	id, err := optionalString(args, 0)
 	if err != nil {
@@ -234,17 +234,19 @@ func (s *server) wireTurns(ix *index.Index, th *agent.Thread) []wireTurn {
 				}
 				contents[c.Path] = content
 			}
-			stale := c.Stale
-			if i < len(t.Evidence) && t.Evidence[i] >= 1 && t.Evidence[i] <= len(th.Evidence) {
+			hash := ""
+			if i < len(t.Evidence) && t.Evidence[i] >= 1 && t.Evidence[i] <= len(th.Evidence) && !c.Stale {
 				ev := th.Evidence[t.Evidence[i]-1]
-				text, whole := citations.Lines(content, ev.Start, ev.End)
-				h := citations.Hash(text)
-				stale = !whole || hex.EncodeToString(h[:]) != ev.Hash
+				hash = ev.Hash
+				// Where the cited lines are now: moved lines are followed
+				// by their hash; stale only when they are gone or changed.
+				c = threadCitationNow(c, content, ev.Start, ev.End, hash)
+			} else {
+				c = citationAt(c, content, c.Start, c.End, c.Stale)
 			}
-			c.StartByte, c.EndByte = citations.LineSpan(content, c.Start, c.End)
 			wt.Citations = append(wt.Citations, wireCitation{
 				N: c.N, Location: citations.Location(c, string(u), content),
-				Symbol: c.Symbol, Excerpt: c.Excerpt, Stale: stale,
+				Symbol: c.Symbol, Excerpt: c.Excerpt, Stale: c.Stale, Hash: hash,
 			})
 		}
 		out = append(out, wt)

@@ -96,7 +96,7 @@ func TestThreadsThroughTheProtocol(t *testing.T) {
 	}
 
 	// An edit in the buffer above the cited function: turn 1's citation
-	// of it is stale now.
+	// of it follows the function two lines down and is not stale.
 	orig := e.read("cart/discount.go")
 	e.open("cart/discount.go", strings.Replace(orig, "// ApplyDiscount lowers", "// Discounts.\n\n// ApplyDiscount lowers", 1))
 	raw, err := e.run(cmdOpenThread, r1.Thread)
@@ -111,8 +111,9 @@ func TestThreadsThroughTheProtocol(t *testing.T) {
 		t.Fatalf("openThread: %s", raw)
 	}
 	first := th.Turns[0].Citations[0]
-	if string(first.Location.URI) != e.uri("cart/discount.go") || !first.Stale {
-		t.Errorf("turn 1's citation after the edit: %s", mustJSON(first))
+	if string(first.Location.URI) != e.uri("cart/discount.go") || first.Stale ||
+		first.Location.Range.Start.Line != r1.Citations[0].Location.Range.Start.Line+2 {
+		t.Errorf("turn 1's citation after the edit: %s (was %s)", mustJSON(first), mustJSON(r1.Citations[0]))
 	}
 
 	// "last" continues the most recent thread.
@@ -156,8 +157,13 @@ func TestExecuteCommandAskInThread(t *testing.T) {
 	if r1.Thread == "" || r2.Thread != r1.Thread || !strings.Contains(r2.Answer, "Following up on") {
 		t.Fatalf("threads %q %q:\n%s", r1.Thread, r2.Thread, r2.Answer)
 	}
-	// The answer document of the follow-up shows the whole thread: the
-	// newest turn first, then turn 1 with its citation lines.
+	// The answer document of the follow-up (askls.showAnswer opens it)
+	// shows the whole thread: the newest turn first, then turn 1 with its
+	// citation lines.
+	if err := e.command(cmdShowAnswer, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	e.waitFor("window/showDocument", nil)
 	var md []byte
 	for _, raw := range e.received("window/showDocument") {
 		var sd struct {
