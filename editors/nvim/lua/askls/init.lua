@@ -260,9 +260,25 @@ end
 -- calls it through on_attach): the view and the lens command.
 function register()
   view.setup(M.config)
-  view.resolve = function(id)
-    return M.answer(id)
+  view.locate = function(c, answer)
+    return M.locate(c, answer)
   end
+  -- <CR> in the quickfix window of an askls list follows the code.
+  local group = vim.api.nvim_create_augroup('askls_quickfix', { clear = true })
+  vim.api.nvim_create_autocmd('FileType', {
+    group = group,
+    pattern = 'qf',
+    callback = function(args)
+      vim.keymap.set('n', '<CR>', function()
+        local title = vim.fn.getqflist({ title = 1 }).title or ''
+        if vim.fn.getwininfo(vim.fn.win_getid())[1].loclist == 0 and title:sub(1, 6) == 'askls:' then
+          view.quickfix_jump()
+        else
+          vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('<CR>', true, false, true), 'n', false)
+        end
+      end, { buffer = args.buf, desc = 'askls: go where the citation is now' })
+    end,
+  })
   -- The lens command runs here: it opens the answer it names.
   vim.lsp.commands['askls.showAnswer'] = function(command)
     local id = command.arguments and command.arguments[1]
@@ -610,6 +626,21 @@ function M.answer(id)
   return key and M.state.answers[tostring(key)] or nil
 end
 
+--- Where citation c is now: askls.locate at this moment (answer: the id
+--- of the kept answer it belongs to, or nil). { location, stale } or nil.
+function M.locate(c, answer)
+  flush_changes()
+  local arg = { location = c.location, hash = c.hash }
+  if answer then
+    arg.answer, arg.n = answer, c.n
+  end
+  local r, err = execute('askls.locate', { arg }, 2000)
+  if not r then
+    M.state.last_error = { message = 'askls.locate: ' .. tostring(err) }
+  end
+  return r
+end
+
 --- Clears the citations (lenses, hints) of one answer (id or label), or of
 --- all answers when id is nil.
 function M.clear(id)
@@ -617,6 +648,15 @@ function M.clear(id)
   if not r then
     notify('cannot clear citations: ' .. tostring(err), vim.log.levels.ERROR)
     return nil, err
+  end
+  -- Neovim before 0.12 draws an empty lens list as nothing at all, and
+  -- the old lenses would stay: take them off, then ask again.
+  if not compat.codelens_auto then
+    for _, b in ipairs(vim.api.nvim_list_bufs()) do
+      for _, c in ipairs(compat.get_clients(NAME, b)) do
+        compat.codelens_clear(b, c.id)
+      end
+    end
   end
   refresh_lenses()
   local cleared = type(r.cleared) == 'table' and r.cleared or {}
