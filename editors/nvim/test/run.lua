@@ -684,6 +684,27 @@ test('a reopened thread: <CR> and the quickfix list land on the code after lines
   check(view.buffer() ~= nil, 'no answer buffer')
 end)
 
+test('a server command that cannot run is said in the message area, with what to do', function()
+  local said = {}
+  local saved = vim.notify
+  vim.notify = function(msg, level)
+    table.insert(said, { msg = msg, level = level })
+  end
+  local ok, err = pcall(askls.setup, { cmd = { '/nonexistent/askls', 'serve' }, settings = settings })
+  vim.wait(2000, function()
+    return #said > 0
+  end, 20)
+  vim.notify = saved
+  check(ok, 'setup failed: %s', tostring(err))
+  local found
+  for _, m in ipairs(said) do
+    if m.level == vim.log.levels.ERROR and m.msg:find('/nonexistent/askls', 1, true) and m.msg:find('go install', 1, true) then
+      found = m.msg
+    end
+  end
+  check(found, 'no error message naming the command and go install: %s', vim.inspect(said))
+end)
+
 test('no deprecated calls', function()
   local ours = {}
   for _, d in ipairs(_G.ASKLS_DEPRECATED) do

@@ -135,6 +135,7 @@ local function init_options(settings)
 end
 
 local register -- defined below
+local set_keymaps -- defined below
 local flush_changes -- defined below
 
 local function on_attach(client, bufnr)
@@ -260,6 +261,12 @@ end
 -- calls it through on_attach): the view and the lens command.
 function register()
   view.setup(M.config)
+  if not M.did_setup then
+    -- The native start: the same mappings and lens refreshes as setup().
+    set_keymaps(false)
+    codelens_autocmds()
+    M.native = true
+  end
   view.locate = function(c, answer)
     return M.locate(c, answer)
   end
@@ -286,6 +293,39 @@ function register()
   end
 end
 
+M.install_hint = 'go install github.com/askls/askls/cmd/askls@latest (needs Go)'
+
+--- Says in the message area, as an error, when the server command cannot
+--- be run; returns whether it can. The message says what to do.
+function M.check_cmd(cmd)
+  local exe = type(cmd) == 'table' and cmd[1] or nil
+  if type(exe) ~= 'string' then
+    return true -- a function (vim.lsp.config allows one): nothing to check
+  end
+  if vim.fn.executable(exe) == 1 then
+    return true
+  end
+  local where = exe:find('/', 1, true) and ('there is no executable ' .. exe) or (exe .. ' is not on PATH')
+  notify(string.format('the server cannot start: %s. Install it with %s, or set cmd (setup({ cmd = { "/path/to/askls", "serve" } }) or vim.lsp.config).',
+    where, M.install_hint), vim.log.levels.ERROR)
+  return false
+end
+
+-- The mappings setup() makes, also for the native start (vim.lsp.enable
+-- without setup()): there they never replace a mapping of the user's.
+set_keymaps = function(force)
+  local lhs = M.config.keymap
+  if not lhs then
+    return
+  end
+  if force or vim.fn.maparg(lhs, 'n') == '' then
+    vim.keymap.set('n', lhs, '<Plug>(askls-ask)', { desc = 'askls: ask about the word under the cursor' })
+  end
+  if force or vim.fn.maparg(lhs, 'x') == '' then
+    vim.keymap.set('x', lhs, '<Plug>(askls-ask)', { desc = 'askls: ask about the selection' })
+  end
+end
+
 --- Makes the plugin usable: setup() with the defaults, unless askls was
 --- started natively (vim.lsp.enable('askls')), whose configuration stays.
 function M.ensure()
@@ -304,11 +344,9 @@ end
 function M.setup(opts)
   M.config = vim.tbl_deep_extend('force', vim.deepcopy(M.defaults), opts or {})
   register()
-  if M.config.keymap then
-    vim.keymap.set('n', M.config.keymap, '<Plug>(askls-ask)', { desc = 'askls: ask about the word under the cursor' })
-    vim.keymap.set('x', M.config.keymap, '<Plug>(askls-ask)', { desc = 'askls: ask about the selection' })
-  end
+  set_keymaps(true)
   codelens_autocmds()
+  M.check_cmd(M.config.cmd)
   start()
   M.did_setup = true
 end
