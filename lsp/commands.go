@@ -42,7 +42,7 @@ func (s *server) executeCommand(ctx context.Context, raw json.RawMessage, releas
 		return s.commandStatus(ctx, p.Arguments), nil
 	case cmdThreads:
 		release()
-		return s.commandThreads()
+		return s.commandThreads(ctx, p.Arguments)
 	case cmdOpenThread:
 		return s.commandOpenThread(ctx, p.Arguments, release)
 	case cmdDeleteThread:

@@ -145,6 +145,29 @@ for start in $(grep -oE '^\[[0-9]+\] [^ ]*greet/greet\.go:[0-9]+' "$answer" | aw
 done
 [ "$near" = 1 ] || fail "]d went to line '$pos', not into a cited range of greet/greet.go"
 ok "]d selects the cited code (line $pos)"
+# Three lines added above (unsaved): the hint moves with the code, and ]d
+# lands on it there.
+tmux send-keys -t "$S" g g O
+sleep 0.2
+tmux send-keys -t "$S" -l "const added1 = 1"
+tmux send-keys -t "$S" Enter
+tmux send-keys -t "$S" -l "const added2 = 2"
+tmux send-keys -t "$S" Enter
+tmux send-keys -t "$S" -l "const added3 = 3"
+tmux send-keys -t "$S" Escape
+sleep 1
+# From line 4 (line 1 before, where ]d started), ]d selects the next hint.
+tmux send-keys -t "$S" 4 g g
+sleep 0.3
+tmux send-keys -t "$S" ']' d
+sleep 0.5
+moved=$(screen | grep -oE 'greet/greet\.go \[\+\] +1 sel +[0-9]+:[0-9]+' | awk '{print $NF}' | cut -d: -f1)
+[ "$moved" = $((pos + 3)) ] || fail "after 3 lines above, ]d went to line '$moved', want $((pos + 3))"
+tmux send-keys -t "$S" u
+sleep 0.3
+tmux send-keys -t "$S" ":write" Enter
+sleep 0.3
+ok "after 3 lines added above, the hint moved with the code: ]d lands on line $moved"
 tmux send-keys -t "$S" ' ' d
 wait_screen 10 'HINT +askls .*\[[0-9]+\]' 'the diagnostics picker to list the askls hint'
 tmux send-keys -t "$S" Escape
@@ -269,7 +292,7 @@ if [ -n "${ASKLS_FAKE_OLLAMA:-}" ]; then
       sleep 0.1
     done
   }
-  for round in 1 2; do
+  for round in $(seq "${ASKLS_HX_ROUNDS:-2}"); do
     # 1. Insert mode, typing while the answer is written and after it came.
     shown_before=$(shown)
     ask_slow "how is the greeting text built, round $round a"
@@ -335,7 +358,7 @@ if [ -n "${ASKLS_FAKE_OLLAMA:-}" ]; then
     sleep 0.3
     checked "round $round: a picker open while the answer arrived stays open; Escape returns to greet.go"
   done
-  echo "ok - helix: $tries tries with keys before, during and after an answer: 0 keys reached an answer"
+  echo "ok - helix: $tries tries (ASKLS_HX_ROUNDS=${ASKLS_HX_ROUNDS:-2} rounds of 4) with keys before, during and after an answer: 0 keys reached an answer"
   tmux send-keys -t "$S" ' ' i a
   wait_screen 20 'answer-[0-9a-f]+\.md' 'space i a to open the answer'
   ok "space i a opens the answer that waited"
