@@ -221,6 +221,20 @@ tmux send-keys -t "$S" ' ' i t
 wait_screen 20 'askls: [0-9]+ files indexed' 'askls.status in the message line'
 ok "space i t shows askls.status in the message line"
 
+# space i l lists the threads; on a thread's id, space i o opens it.
+tmux send-keys -t "$S" ' ' i l
+wait_screen 20 '# Threads of this workspace' 'the thread list (space i l)'
+screen | grep -qE '^ *[0-9]+ +[0-9a-f]{16}  what builds the "Hello, " text\? \(2 turns' ||
+  fail "the thread list does not show the two-turn thread first"
+tmux send-keys -t "$S" g g
+sleep 0.2
+tmux send-keys -t "$S" / '^[0-9a-f]{16}' Enter
+sleep 0.3
+tmux send-keys -t "$S" ' ' i o
+wait_screen 20 'Thread [0-9a-f]{16}, 2 turns' 'the thread document (space i o)'
+screen | grep -qF '## and where is it printed?' || fail "the thread document does not show its second turn"
+ok "space i l lists the threads; space i o on an id opens that thread with both turns"
+
 # Typing while a slow answer is written: a fake model streams the answer
 # over seconds; the user types meanwhile; the answer must not take the
 # view (the typed text stays whole) and a message says how to open it.

@@ -3,7 +3,9 @@
 // open a folder and a file, run "askls: Ask a Question about the Code", type
 // a question, wait for the answer, check what the panel shows, click a
 // citation and check that the editor moved to the cited line, check the
-// code lens on it; screenshots are kept as test artifacts.
+// code lens on it, type lines above the cited code and click the citation
+// again (it lands on the moved code), clear the citations from the palette;
+// screenshots are kept as test artifacts.
 //
 // Needs: $ASKLS_BIN, the .vsix ($ASKLS_VSIX or editors/vscode/askls-*.vsix),
 // code-server and Node 24 as .ci/install.d/vscode.sh installs them (under
@@ -258,6 +260,24 @@ test('code-server: ask from the palette, read the answer beside the code, click 
     await web.locator(`article.earlier .answer a.cite[data-n="${n}"]`).first().click();
     await page.locator('.tabs-container .tab.active', { hasText: path.basename(file) }).waitFor({ timeout: 30000 });
     await page.locator('.statusbar-item', { hasText: `Ln ${startLine}, Col 1` }).waitFor({ timeout: 30000 });
+
+    // Five lines typed above the cited code (unsaved): [n] in the panel
+    // asks the server where the code is now and lands there.
+    await page.keyboard.press('Control+Home');
+    for (let i = 1; i <= 5; i++) {
+      await page.keyboard.type(`// added ${i}`);
+      await page.keyboard.press('Enter');
+    }
+    await page.locator('.statusbar-item', { hasText: 'Ln 6, Col 1' }).waitFor({ timeout: 30000 });
+    await web.locator(`article.earlier .answer a.cite[data-n="${n}"]`).first().click();
+    await page.locator('.statusbar-item', { hasText: `Ln ${Number(startLine) + 5}, Col 1` }).waitFor({ timeout: 30000 });
+    await shot('moved-citation.png');
+
+    // askls: Clear Citations takes the lenses away and says so.
+    await lens.first().waitFor({ timeout: 30000 });
+    await runCommand(page, 'askls: Clear Citations');
+    await page.locator('.notification-toast', { hasText: 'cleared the citations of' }).first().waitFor({ timeout: 30000 });
+    await page.waitForFunction(() => document.querySelectorAll('.monaco-editor .codelens-decoration a').length === 0, null, { timeout: 30000 });
 
     // A model answer streams into the panel; the notification's Cancel ends
     // it. The model is a fake Ollama on loopback whose second turn never
