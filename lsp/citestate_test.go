@@ -612,3 +612,23 @@ func TestReanchor(t *testing.T) {
 		t.Errorf("nearest of two: line %d, want 1", s)
 	}
 }
+
+// askls.ask with no model reachable: the arrival message says so, with
+// what to do, as a warning (Helix shows nothing else of it).
+func TestAskCommandSaysTheModelIsUnreachable(t *testing.T) {
+	e := startEditor(t, editorSetup{opts: Options{Agent: agent.Config{Host: "http://127.0.0.1:9"}}})
+	e.waitIndexed()
+	if err := e.command("askls.ask", []any{"How does the cache expire?"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	raw := e.waitFor("window/showMessage", func(p json.RawMessage) bool { return strings.Contains(string(p), "answer q1") })
+	var m struct {
+		Type    int    `json:"type"`
+		Message string `json:"message"`
+	}
+	json.Unmarshal(raw, &m)
+	if m.Type != 2 || !strings.Contains(m.Message, "retrieval mode: no Ollama server at http://127.0.0.1:9") || !strings.Contains(m.Message, "ollama serve") {
+		t.Errorf("the arrival message: %s", raw)
+	}
+	e.shutdown()
+}

@@ -176,7 +176,14 @@ func (s *server) answerArrived(ctx context.Context, res *askResult) {
 	if s.capabilities().ShowDocument {
 		what += "; space i a (askls.showAnswer) opens it"
 	}
-	s.notify(ctx, "window/showMessage", map[string]any{"type": 3, "message": what})
+	kind := 3 // info
+	if res.Mode == agent.ModeRetrieval && res.Notice != "" {
+		// No model answered: say why and what to do where the person
+		// looks (the notice names the fix, e.g. "run `ollama serve`").
+		what += "; retrieval mode: " + shorten(res.Notice, 200)
+		kind = 2 // warning
+	}
+	s.notify(ctx, "window/showMessage", map[string]any{"type": kind, "message": what})
 }
 
 // labelOf is the label ("q3") of a kept answer, or its id.

@@ -232,7 +232,11 @@ tmux send-keys -t "$S" / '^[0-9a-f]{16}' Enter
 sleep 0.3
 tmux send-keys -t "$S" ' ' i o
 wait_screen 20 'Thread [0-9a-f]{16}, 2 turns' 'the thread document (space i o)'
-screen | grep -qF '## and where is it printed?' || fail "the thread document does not show its second turn"
+uri=$(grep -oE '"method":"window/showDocument","params":\{[^}]*\}' "$LOG" | grep -oE 'file://[^"]+' | tail -n1)
+threaddoc="$SID${uri#file://}"
+grep -qF '## what builds the "Hello, " text?' "$threaddoc" && grep -qF '## and where is it printed?' "$threaddoc" &&
+  grep -qE '^\[[0-9]+\] greet/greet\.go:[0-9]+:[0-9]+' "$threaddoc" ||
+  fail "the thread document does not show both turns with citation lines: $(cat "$threaddoc")"
 ok "space i l lists the threads; space i o on an id opens that thread with both turns"
 
 # Typing while a slow answer is written: a fake model streams the answer
