@@ -534,9 +534,14 @@ test(':AsklsClear removes the lenses of the answers', function()
     return displayed_lenses(b) == 0
   end, 'the displayed lenses to go')
   -- What is drawn goes too (Neovim 0.7's display skips an empty list).
-  wait(5000, function()
-    return drawn_lenses(b) == 0
-  end, 'the drawn lens marks to go (' .. drawn_lenses(b) .. ' left)')
+  -- From 0.12 lenses are drawn by a decoration provider at redraw, which a
+  -- headless Neovim without a UI never does: there codelens.get above is
+  -- what is checked.
+  if not compat.codelens_auto then
+    wait(5000, function()
+      return drawn_lenses(b) == 0
+    end, 'the drawn lens marks to go (' .. drawn_lenses(b) .. ' left)')
+  end
   -- The answer stays: :AsklsAnswer shows it.
   vim.cmd('AsklsAnswer')
   check(vim.api.nvim_buf_get_lines(require('askls.view').buffer(), 0, 1, false)[1]:match('^# '), 'no answer after clearing')
