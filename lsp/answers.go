@@ -33,6 +33,7 @@ type cite struct {
 	uri    protocol.DocumentURI // canonical
 	anchor *citations.Anchor    // its Content() is the file as the editor has it
 	hash   string               // citeHash of the cited lines when the answer was made ("" when stale then)
+	text   string               // those lines (as citations.Lines gives them): found again fast
 	lines  int                  // how many lines it cited
 	gone   bool                 // the file was deleted
 }

@@ -276,6 +276,7 @@ func (s *server) keepAnswer(ctx context.Context, ix *index.Index, snap *index.Sn
 		ct := &cite{n: c.N, uri: u, anchor: anchor, lines: c.End - c.Start + 1}
 		if !c.Stale {
 			ct.hash = citeHash(content, c.Start, c.End)
+			ct.text, _ = citations.Lines(content, c.Start, c.End)
 		}
 		if doc, open := s.docs.get(u); open && !bytes.Equal(doc.content, content) {
 			ct.anchor = relocate(anchor, doc.content) // edited while the answer was written

@@ -1,10 +1,12 @@
 package lsp
 
 import (
+	"bytes"
 	"context"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"go.lsp.dev/protocol"
 
@@ -37,10 +39,16 @@ func citeHash(content []byte, start, end int) string {
 // reanchor finds the lines of content that hash to hash and span as many
 // lines as start..end did: at start itself when they are still there, else
 // the nearest such place (above before below at equal distance). ok is
-// false when no lines of content hash so.
-func reanchor(content []byte, start, end int, hash string) (newStart, newEnd int, ok bool) {
+// false when no lines of content hash so. text, when known, is the cited
+// lines themselves (as citations.Lines gives them): they are then looked
+// for directly, which is fast in a large file; without it every span of
+// the same size is hashed.
+func reanchor(content []byte, start, end int, hash, text string) (newStart, newEnd int, ok bool) {
 	if hash == "" || start < 1 || end < start {
 		return start, end, false
+	}
+	if text != "" {
+		return reanchorText(content, start, end, hash, text)
 	}
 	li := citations.NewLineIndex(content)
 	span := end - start
@@ -65,6 +73,42 @@ func reanchor(content []byte, start, end int, hash string) (newStart, newEnd int
 		}
 	}
 	return start, end, false
+}
+
+// reanchorText is reanchor for cited lines whose text is known: each place
+// the text starts a line and ends one is a candidate, the nearest to start
+// whose lines hash to hash wins.
+func reanchorText(content []byte, start, end int, hash, text string) (int, int, bool) {
+	want := []byte(strings.TrimSuffix(text, "\n"))
+	span := end - start
+	best, bestDist := 0, -1
+	for from := 0; from <= len(content); {
+		i := bytes.Index(content[from:], want)
+		if i < 0 {
+			break
+		}
+		at := from + i
+		from = at + 1
+		after := at + len(want)
+		if (at > 0 && content[at-1] != '\n') || (after < len(content) && content[after] != '\n') {
+			continue
+		}
+		line := bytes.Count(content[:at], []byte{'\n'}) + 1
+		d := line - start
+		if d < 0 {
+			d = -d
+		}
+		if (bestDist < 0 || d < bestDist) && citeHash(content, line, line+span) == hash {
+			best, bestDist = line, d
+		}
+		if len(want) == 0 {
+			break
+		}
+	}
+	if bestDist < 0 {
+		return start, end, false
+	}
+	return best, best + span, true
 }
 
 // citationAt is a citation of lines start..end of content with its byte
@@ -98,7 +142,7 @@ func (c *cite) now() citations.Citation {
 		}
 		return cc
 	}
-	if s, e, ok := reanchor(content, cc.Start, cc.Start+c.lines-1, c.hash); ok {
+	if s, e, ok := reanchor(content, cc.Start, cc.Start+c.lines-1, c.hash, c.text); ok {
 		cc = citationAt(cc, content, s, e, false)
 		c.anchor = citations.NewAnchor(cc, content)
 		return cc
@@ -169,7 +213,7 @@ func (s *server) commandLocate(ctx context.Context, args []json.RawMessage, rele
 		return locateResult{Location: p.Location, Stale: true}, nil
 	}
 	start, end := int(p.Location.Range.Start.Line)+1, int(p.Location.Range.End.Line)+1
-	ns, ne, found := reanchor(content, start, end, p.Hash)
+	ns, ne, found := reanchor(content, start, end, p.Hash, "")
 	c := citationAt(citations.Citation{}, content, ns, ne, !found)
 	return locateResult{Location: citations.Location(c, string(p.Location.URI), content), Stale: !found}, nil
 }
@@ -188,11 +232,11 @@ func (as *answers) locate(a *answer, n int) (locateResult, bool) {
 }
 
 // threadCitationNow re-anchors a thread turn's citation c, whose evidence
-// was lines evStart..evEnd hashing to hash, in content (nil: the file is
+// was lines evStart..evEnd with text text hashing to hash, in content (nil: the file is
 // gone). It returns the citation where the code is now, stale when it is
 // not there.
-func threadCitationNow(c citations.Citation, content []byte, evStart, evEnd int, hash string) citations.Citation {
-	s, _, ok := reanchor(content, evStart, evEnd, hash)
+func threadCitationNow(c citations.Citation, content []byte, evStart, evEnd int, hash, text string) citations.Citation {
+	s, _, ok := reanchor(content, evStart, evEnd, hash, text)
 	if !ok {
 		return citationAt(c, content, c.Start, c.End, true)
 	}

@@ -312,7 +312,7 @@ func (s *server) wireTurns(ix *index.Index, th *agent.Thread) []wireTurn {
 				hash = ev.Hash
 				// Where the cited lines are now: moved lines are followed
 				// by their hash; stale only when they are gone or changed.
-				c = threadCitationNow(c, content, ev.Start, ev.End, hash)
+				c = threadCitationNow(c, content, ev.Start, ev.End, hash, ev.Text)
 			} else {
 				c = citationAt(c, content, c.Start, c.End, c.Stale)
 			}
