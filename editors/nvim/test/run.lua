@@ -710,6 +710,15 @@ test('a server command that cannot run is said in the message area, with what to
   check(found, 'no error message naming the command and go install: %s', vim.inspect(said))
 end)
 
+if not model_mode then
+  test('no model reachable: the answer window says why and what to do', function()
+    askls.show_answer()
+    local text = table.concat(vim.api.nvim_buf_get_lines(require('askls.view').buffer(), 0, -1, false), '\n')
+    check(text:find('no Ollama server at http://127.0.0.1:9', 1, true) and text:find('ollama serve', 1, true),
+      'the answer window does not say the model is unreachable:\n%s', text)
+  end)
+end
+
 test('no deprecated calls', function()
   local ours = {}
   for _, d in ipairs(_G.ASKLS_DEPRECATED) do

@@ -229,6 +229,14 @@ function M.show_result(result, turns)
   sections = {}
   header = heading(result.question)
   local lines = vim.deepcopy(header)
+  -- Why the answer may be partial or came without a model, and what to do
+  -- ("no Ollama server at …: run `ollama serve`"), unless the answer says it.
+  local notice = type(result.notice) == 'string' and result.notice or ''
+  for _, n in ipairs(vim.split(notice, '; ', { plain = true })) do
+    if n ~= '' and not (result.answer or ''):find(n, 1, true) then
+      vim.list_extend(lines, { '> ' .. n, '' })
+    end
+  end
   vim.list_extend(lines, split_lines(result.answer or ''))
   local cl = citation_lines(result)
   if #cl > 0 then
