@@ -5,6 +5,9 @@
 -- A command that cannot run is said in the message area (Neovim itself
 -- only writes it to lsp.log), once the user's vim.lsp.config is merged.
 vim.schedule(function()
+  if require('askls').did_setup then
+    return -- setup() checked its command already
+  end
   local ok, cfg = pcall(function()
     return vim.lsp.config.askls
   end)
