@@ -669,3 +669,26 @@ func BenchmarkReanchor(b *testing.B) {
 		})
 	}
 }
+
+// A refused root (the home folder): askls.ask's arrival message repeats
+// what the index said about it, with what to do, as a warning.
+func TestAskCommandSaysTheRootIsRefused(t *testing.T) {
+	root := writeFixture(t, "workspace.txtar")
+	t.Setenv("HOME", root)
+	e := startEditorAt(t, root, editorSetup{})
+	e.waitIndexed()
+	e.open("cache/cache.go", e.read("cache/cache.go"))
+	if err := e.command("askls.ask", []any{"How does the cache expire?", "cache/cache.go", 1, 1}, nil); err != nil {
+		t.Fatal(err)
+	}
+	raw := e.waitFor("window/showMessage", func(p json.RawMessage) bool { return strings.Contains(string(p), "answer q1") })
+	var m struct {
+		Type    int    `json:"type"`
+		Message string `json:"message"`
+	}
+	json.Unmarshal(raw, &m)
+	if m.Type != 2 || !strings.Contains(m.Message, "askls does not index "+root) || !strings.Contains(m.Message, "open a project folder instead") {
+		t.Errorf("the arrival message: %s", raw)
+	}
+	e.shutdown()
+}

@@ -183,6 +183,17 @@ func (s *server) answerArrived(ctx context.Context, res *askResult) {
 		what += "; retrieval mode: " + shorten(res.Notice, 200)
 		kind = 2 // warning
 	}
+	// What the index said about the roots (a refused root: "askls does
+	// not index / …"): Helix's status line shows it for an instant when the
+	// index opens, then the indexing progress replaces it.
+	if ix := s.ws.current(); ix != nil {
+		for _, n := range ix.Notices() {
+			if !strings.Contains(what, n) && !strings.Contains(res.Answer, n) {
+				what += "; " + n
+				kind = 2
+			}
+		}
+	}
 	s.notify(ctx, "window/showMessage", map[string]any{"type": kind, "message": what})
 }
 
