@@ -32,6 +32,10 @@ type cite struct {
 	n      int
 	uri    protocol.DocumentURI // canonical
 	anchor *citations.Anchor    // its Content() is the file as the editor has it
+	hash   string               // citeHash of the cited lines when the answer was made ("" when stale then)
+	text   string               // those lines (as citations.Lines gives them): found again fast
+	lines  int                  // how many lines it cited
+	gone   bool                 // the file was deleted
 }
 
 // answers keeps recent answers, newest last. Safe for concurrent use; the
@@ -152,8 +156,9 @@ func (as *answers) resync(u protocol.DocumentURI, content []byte) bool {
 	moved := false
 	for _, a := range as.list {
 		for _, c := range a.cites {
-			if c.uri == u && !bytes.Equal(c.anchor.Content(), content) {
+			if c.uri == u && (c.gone || !bytes.Equal(c.anchor.Content(), content)) {
 				c.anchor = relocate(c.anchor, content)
+				c.gone = false
 				moved = true
 			}
 		}
@@ -168,10 +173,8 @@ func (as *answers) markStale(u protocol.DocumentURI) bool {
 	moved := false
 	for _, a := range as.list {
 		for _, c := range a.cites {
-			if c.uri == u && !c.anchor.Citation().Stale {
-				cc := c.anchor.Citation()
-				cc.Stale = true
-				c.anchor = citations.NewAnchor(cc, c.anchor.Content())
+			if c.uri == u && !c.gone {
+				c.gone = true
 				moved = true
 			}
 		}
@@ -204,7 +207,7 @@ func (as *answers) in(u protocol.DocumentURI, keep int) []citedRange {
 			if c.uri != u {
 				continue
 			}
-			cc := c.anchor.Citation()
+			cc := c.now()
 			loc := citations.Location(cc, string(u), c.anchor.Content())
 			out = append(out, citedRange{answerID: a.id, label: a.label, question: a.question, c: cc, rng: loc.Range})
 		}

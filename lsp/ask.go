@@ -42,6 +42,10 @@ type wireCitation struct {
 	Symbol   string            `json:"symbol,omitempty"`
 	Excerpt  string            `json:"excerpt"`
 	Stale    bool              `json:"stale"`
+	// Hash is the blake3 hash (hex) of the cited lines as they were cited
+	// (each line ending in "\n"): askls.locate finds them by it after
+	// edits. Omitted when the lines had already changed.
+	Hash string `json:"hash,omitempty"`
 }
 
 // partialText is the value of a $/progress notification on an askls/ask
@@ -269,14 +273,19 @@ func (s *server) keepAnswer(ctx context.Context, ix *index.Index, snap *index.Sn
 			contents[c.Path] = content
 		}
 		anchor := citations.NewAnchor(c, content)
-		if doc, open := s.docs.get(u); open && !bytes.Equal(doc.content, content) {
-			anchor = relocate(anchor, doc.content) // edited while the answer was written
+		ct := &cite{n: c.N, uri: u, anchor: anchor, lines: c.End - c.Start + 1}
+		if !c.Stale {
+			ct.hash = citeHash(content, c.Start, c.End)
+			ct.text, _ = citations.Lines(content, c.Start, c.End)
 		}
-		a.cites = append(a.cites, &cite{n: c.N, uri: u, anchor: anchor})
-		cc := anchor.Citation()
+		if doc, open := s.docs.get(u); open && !bytes.Equal(doc.content, content) {
+			ct.anchor = relocate(anchor, doc.content) // edited while the answer was written
+		}
+		a.cites = append(a.cites, ct)
+		cc := ct.now()
 		out.Citations = append(out.Citations, wireCitation{
-			N: cc.N, Location: citations.Location(cc, string(u), anchor.Content()),
-			Symbol: cc.Symbol, Excerpt: cc.Excerpt, Stale: cc.Stale,
+			N: cc.N, Location: citations.Location(cc, string(u), ct.anchor.Content()),
+			Symbol: cc.Symbol, Excerpt: cc.Excerpt, Stale: cc.Stale, Hash: ct.hash,
 		})
 	}
 	s.answers.add(a)
@@ -288,9 +297,9 @@ func (s *server) keepAnswer(ctx context.Context, ix *index.Index, snap *index.Sn
 }
 
 // commandAsk is workspace/executeCommand askls.ask [question, path?, line?, col?].
-// Besides the result it writes the answer as markdown and asks the client
-// to show it (for clients that cannot render the result, like Helix), see
-// answerArrived.
+// Besides the result it says in a message that the answer arrived and
+// how to open it (for clients that cannot render the result, like Helix),
+// see answerArrived.
 func (s *server) commandAsk(ctx context.Context, args []json.RawMessage, release func()) (any, error) {
 	if len(args) == 0 {
 		return nil, invalidParams("askls.ask: arguments are [question, path?, line?, col?]; question is missing")
@@ -326,12 +335,11 @@ func (s *server) commandAsk(ctx context.Context, args []json.RawMessage, release
 	if in.thread, err = optionalString(args, 4); err != nil {
 		return nil, invalidParams("askls.ask: thread: %v (\"new\", \"last\" or a thread id)", err)
 	}
-	gen := s.editGen()
 	res, _, err := s.runAsk(ctx, release, in)
 	if err != nil {
 		return nil, err
 	}
-	s.answerArrived(ctx, res, gen)
+	s.answerArrived(ctx, res)
 	return res, nil
 }
 

@@ -198,6 +198,11 @@ func TestExecuteCommandAskShowsMarkdown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// askls.ask never opens the answer itself (see
+	// TestAskCommandNeverOpensTheAnswer); askls.showAnswer does.
+	if err := e.command(cmdShowAnswer, nil, nil); err != nil {
+		t.Fatal(err)
+	}
 	raw := e.waitFor("window/showDocument", nil)
 	var sd struct {
 		URI       string `json:"uri"`

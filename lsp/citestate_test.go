@@ -15,6 +15,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/askls/askls/agent"
+	"github.com/askls/askls/citations"
 	"github.com/askls/askls/internal/modeltest"
 )
 
@@ -180,10 +181,11 @@ func TestCitationsAreBoundedAndCleared(t *testing.T) {
 	e.shutdown()
 }
 
-// TestAskCommandDoesNotTakeFocusFromTyping: askls.ask (what Helix runs)
-// opens the answer only when the user has not edited since asking; else a
-// notice says how to open it.
-func TestAskCommandDoesNotTakeFocusFromTyping(t *testing.T) {
+// TestAskCommandNeverOpensTheAnswer: askls.ask (what Helix runs) never
+// opens the answer, whether the user typed while it was written or not
+// (the server cannot see keys, modes or pickers); a message says it
+// arrived and how to open it, and askls.showAnswer opens it with focus.
+func TestAskCommandNeverOpensTheAnswer(t *testing.T) {
 	fo := modeltest.NewOllama(t,
 		modeltest.Calls("search_code", `{"query":"cache expire"}`),
 		replyWith(modeltest.Text("Entries expire "), modeltest.Chunk{Hold: true}, modeltest.Text("after the ttl [1].")),
@@ -209,15 +211,24 @@ func TestAskCommandDoesNotTakeFocusFromTyping(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.waitFor("window/showMessage", func(p json.RawMessage) bool {
-		return strings.Contains(string(p), "not opened because you were editing") && strings.Contains(string(p), "askls.showAnswer")
+		return strings.Contains(string(p), "answer q1") && strings.Contains(string(p), "space i a (askls.showAnswer) opens it")
 	})
-	if got := e.received("window/showDocument"); len(got) != 0 {
-		t.Errorf("the answer was opened while the user typed: %s", got)
-	}
 
-	// Asked and waited without editing: it opens, and a notice says so.
+	// Asked and waited without editing: still not opened.
 	var res askResult
 	if err := e.command("askls.ask", []any{"How does the cache expire?"}, &res); err != nil {
+		t.Fatal(err)
+	}
+	e.waitFor("window/showMessage", func(p json.RawMessage) bool {
+		return strings.Contains(string(p), "answer q2") && strings.Contains(string(p), "space i a (askls.showAnswer) opens it")
+	})
+	e.sync()
+	if got := e.received("window/showDocument"); len(got) != 0 {
+		t.Errorf("askls.ask opened the answer: %s", got)
+	}
+
+	// Asked to open: askls.showAnswer opens the newest, with focus.
+	if err := e.command(cmdShowAnswer, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	raw := e.waitFor("window/showDocument", nil)
@@ -226,12 +237,9 @@ func TestAskCommandDoesNotTakeFocusFromTyping(t *testing.T) {
 		TakeFocus bool   `json:"takeFocus"`
 	}
 	json.Unmarshal(raw, &sd)
-	if !strings.HasSuffix(sd.URI, ".md") || !sd.TakeFocus {
-		t.Errorf("showDocument %s", raw)
+	if !strings.HasSuffix(sd.URI, "answer-"+res.ID+".md") || !sd.TakeFocus {
+		t.Errorf("showDocument %s, want answer-%s.md with focus", raw, res.ID)
 	}
-	e.waitFor("window/showMessage", func(p json.RawMessage) bool {
-		return strings.Contains(string(p), "answer q2") && !strings.Contains(string(p), "not opened")
-	})
 	e.shutdown()
 }
 
@@ -261,6 +269,9 @@ func TestAnswerFilesGoAwayWithTheServer(t *testing.T) {
 	e.waitIndexed()
 	var res askResult
 	if err := e.command("askls.ask", []any{"How does the cache expire?"}, &res); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.command(cmdShowAnswer, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	var sd struct{ URI string }
@@ -363,4 +374,321 @@ func TestAnswerMarkdownSaysEachNoticeOnce(t *testing.T) {
 	if !strings.HasPrefix(md, "# Explain this code:\n\n```\nfunc f() {}\n```\n") {
 		t.Errorf("title and question:\n%s", md)
 	}
+}
+
+// locate runs askls.locate for a citation (with answer and n for a kept
+// answer's).
+func (e *fakeEditor) locate(c wireCitation, answer string) locateResult {
+	e.t.Helper()
+	arg := map[string]any{"location": c.Location, "hash": c.Hash}
+	if answer != "" {
+		arg["answer"], arg["n"] = answer, c.N
+	}
+	var res locateResult
+	if err := e.command(cmdLocate, []any{arg}, &res); err != nil {
+		e.t.Fatalf("%s: %v", cmdLocate, err)
+	}
+	return res
+}
+
+// lensOf is the lens of answer id on cited range r's line, if any.
+func (e *fakeEditor) lensTitles(rel string) []string {
+	var out []string
+	for _, l := range e.lensesIn(rel) {
+		out = append(out, fmt.Sprintf("%d:%s", l.Range.Start.Line, l.Command.Title))
+	}
+	return out
+}
+
+// TestLocateFollowsMovedCode: a citation of a kept answer and the same
+// citation without its answer (what a panel or a reopened thread holds)
+// both land on the cited code after lines are inserted above it; an edit
+// inside the cited lines makes them stale, and undoing it makes them
+// fresh again; a deleted file is stale.
+func TestLocateFollowsMovedCode(t *testing.T) {
+	e := startEditor(t, editorSetup{})
+	e.waitIndexed()
+	res, err := e.ask(map[string]any{"question": "How does the cache expire?"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, ok := e.citationIn(res, "cache/cache.go")
+	if !ok {
+		t.Fatalf("no citation of cache/cache.go: %s", mustJSON(res.Citations))
+	}
+	orig := e.read("cache/cache.go")
+	if len(c.Hash) != 64 || c.Stale {
+		t.Fatalf("citation %s: want a 64-digit hash, not stale", mustJSON(c))
+	}
+	// The hash is the cited lines' (each ending in "\n").
+	if want := citeHash([]byte(orig), int(c.Location.Range.Start.Line)+1, int(c.Location.Range.End.Line)+1); c.Hash != want {
+		t.Errorf("hash %s, want %s (the cited lines' blake3)", c.Hash, want)
+	}
+	old := c.Location.Range.Start.Line
+
+	// Five lines above the cited code, unsaved.
+	e.open("cache/cache.go", orig)
+	e.change("cache/cache.go", 2, protocol.Range{Start: protocol.Position{Line: 1}, End: protocol.Position{Line: 1}}, "// one\n// two\n// three\n// four\n// five\n")
+	e.sync()
+	for _, kept := range []string{"", "q1"} {
+		got := e.locate(c, kept)
+		if got.Stale || got.Location.Range.Start.Line != old+5 || got.Location.URI != c.Location.URI {
+			t.Errorf("locate (answer %q) after 5 lines above: %s, want line %d, not stale", kept, mustJSON(got), old+5)
+		}
+	}
+
+	// An edit inside the cited lines: stale, by the anchor and by the hash.
+	cited := protocol.Position{Line: old + 5, Character: 0}
+	e.change("cache/cache.go", 3, protocol.Range{Start: cited, End: cited}, "X")
+	e.sync()
+	for _, kept := range []string{"", "q1"} {
+		if got := e.locate(c, kept); !got.Stale {
+			t.Errorf("locate (answer %q) after an edit inside the cited lines: %s, want stale", kept, mustJSON(got))
+		}
+	}
+	if titles := strings.Join(e.lensTitles("cache/cache.go"), "\n"); !strings.Contains(titles, "stale") {
+		t.Errorf("the lens does not say stale after an edit inside: %s", titles)
+	}
+	// Undone: the same lines again, not stale (the lens neither).
+	e.change("cache/cache.go", 4, protocol.Range{Start: cited, End: protocol.Position{Line: old + 5, Character: 1}}, "")
+	e.sync()
+	for _, kept := range []string{"", "q1"} {
+		if got := e.locate(c, kept); got.Stale || got.Location.Range.Start.Line != old+5 {
+			t.Errorf("locate (answer %q) after the edit was undone: %s, want line %d, not stale", kept, mustJSON(got), old+5)
+		}
+	}
+	if titles := strings.Join(e.lensTitles("cache/cache.go"), "\n"); strings.Contains(titles, "stale") {
+		t.Errorf("the lens still says stale after the edit was undone: %s", titles)
+	}
+	var shown askResult
+	if err := e.command(cmdShowAnswer, []any{"q1", map[string]any{"show": false}}, &shown); err != nil {
+		t.Fatal(err)
+	}
+	if sc, _ := e.citationIn(&shown, "cache/cache.go"); sc.Stale || sc.Location.Range.Start.Line != old+5 || sc.Hash != c.Hash {
+		t.Errorf("showAnswer's citation: %s", mustJSON(sc))
+	}
+
+	// A cut and paste of the cited lines to the end of the file: the kept
+	// answer's citation goes with them.
+	e.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": e.uri("cache/cache.go")}})
+	lines := strings.SplitAfter(orig, "\n")
+	s, en := int(old), int(c.Location.Range.End.Line)
+	block := strings.Join(lines[s:en+1], "")
+	moved := strings.Join(lines[:s], "") + strings.Join(lines[en+1:], "") + "\n" + block
+	e.open("cache/cache.go", moved)
+	e.sync()
+	want := uint32(strings.Count(strings.Join(lines[:s], "")+strings.Join(lines[en+1:], "")+"\n", "\n"))
+	for _, kept := range []string{"", "q1"} {
+		if got := e.locate(c, kept); got.Stale || got.Location.Range.Start.Line != want {
+			t.Errorf("locate (answer %q) after a cut and paste: %s, want line %d, not stale", kept, mustJSON(got), want)
+		}
+	}
+
+	// Changed for good: stale, at the old lines.
+	e.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": e.uri("cache/cache.go")}})
+	e.open("cache/cache.go", strings.Replace(orig, block, strings.ToUpper(block), 1))
+	e.sync()
+	if got := e.locate(c, ""); !got.Stale || got.Location.Range.Start.Line != old {
+		t.Errorf("locate after the cited lines changed: %s, want stale at line %d", mustJSON(got), old)
+	}
+
+	// Bad input: a clear error.
+	err = e.command(cmdLocate, []any{map[string]any{"location": c.Location}}, nil)
+	if rpcCode(err) != jsonrpc2.InvalidParams || !strings.Contains(err.Error(), "hash") {
+		t.Errorf("locate without a hash: %v", err)
+	}
+	outside := c
+	outside.Location.URI = protocol.DocumentURI(fileURI(filepath.Join(t.TempDir(), "x.go")))
+	if err := e.command(cmdLocate, []any{map[string]any{"location": outside.Location, "hash": c.Hash}}, nil); rpcCode(err) != jsonrpc2.InvalidParams || !strings.Contains(err.Error(), "outside") {
+		t.Errorf("locate outside the workspace: %v", err)
+	}
+	e.shutdown()
+}
+
+// TestReopenedThreadFollowsMovedCode is the case of a thread asked over
+// unsaved edits that were then thrown away: reopened by a new server, its
+// citation lands where the code is on disk (5 lines up) and is not stale;
+// a change to the cited lines on disk makes it stale.
+func TestReopenedThreadFollowsMovedCode(t *testing.T) {
+	root := threadWorkspace(t)
+	cache := t.TempDir()
+	e := startEditorAt(t, root, editorSetup{opts: Options{CacheDir: cache}})
+	e.waitIndexed()
+	orig := e.read("cart/discount.go")
+	e.open("cart/discount.go", strings.Replace(orig, "// ApplyDiscount lowers", "const (\n\tx = 1\n\ty = 2\n)\n\n// ApplyDiscount lowers", 1))
+	e.sync()
+	r1, err := e.ask(map[string]any{"question": "what does `ApplyDiscount` do?", "thread": "new"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, ok := e.citationIn(r1, "cart/discount.go")
+	if !ok || c.Hash == "" {
+		t.Fatalf("no citation of cart/discount.go with a hash: %s", mustJSON(r1.Citations))
+	}
+	asked := c.Location.Range.Start.Line
+	e.shutdown() // the edits are never saved
+
+	openThread := func(e *fakeEditor) wireCitation {
+		t.Helper()
+		raw, err := e.run(cmdOpenThread, r1.Thread)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var th wireThread
+		if err := json.Unmarshal(raw, &th); err != nil || len(th.Turns) != 1 {
+			t.Fatalf("openThread: %v %s", err, raw)
+		}
+		for _, tc := range th.Turns[0].Citations {
+			if tc.N == c.N {
+				return tc
+			}
+		}
+		t.Fatalf("openThread lost citation [%d]: %s", c.N, raw)
+		return wireCitation{}
+	}
+
+	e = startEditorAt(t, root, editorSetup{opts: Options{CacheDir: cache}})
+	e.waitIndexed()
+	got := openThread(e)
+	if got.Stale || got.Location.Range.Start.Line != asked-5 || got.Hash != c.Hash {
+		t.Errorf("the reopened thread's citation: %s, want line %d (5 up), not stale", mustJSON(got), asked-5)
+	}
+	if l := e.locate(c, ""); l.Stale || l.Location.Range.Start.Line != asked-5 {
+		t.Errorf("locate of the citation as first given: %s, want line %d", mustJSON(l), asked-5)
+	}
+	e.shutdown()
+
+	// The cited code changed on disk: stale.
+	changed := strings.Replace(orig, "return total * (100 - percent) / 100", "return total - total*percent/100", 1)
+	if err := os.WriteFile(filepath.Join(root, "cart/discount.go"), []byte(changed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e = startEditorAt(t, root, editorSetup{opts: Options{CacheDir: cache}})
+	e.waitIndexed()
+	if got := openThread(e); !got.Stale {
+		t.Errorf("the citation of changed code: %s, want stale", mustJSON(got))
+	}
+	if l := e.locate(c, ""); !l.Stale {
+		t.Errorf("locate of changed code: %s, want stale", mustJSON(l))
+	}
+	e.shutdown()
+}
+
+// The askls.locate examples of docs/protocol.md are the server's types.
+func TestProtocolDocLocate(t *testing.T) {
+	doc := readProtocolDoc(t)
+	args := checkExample[[]locateArgs](t, doc, "askls.locate arguments")
+	if len(args) != 1 || args[0].Hash == "" || args[0].Answer == "" || args[0].N == 0 {
+		t.Errorf("the askls.locate arguments example should show every field: %+v", args)
+	}
+	checkExample[locateResult](t, doc, "askls.locate result")
+}
+
+func TestReanchor(t *testing.T) {
+	content := []byte("a\nb\nc\nx\ny\nc\nd\n")
+	h := citeHash([]byte("c\nd\n"), 1, 2)
+	for _, tc := range []struct {
+		start, end   int
+		wantS, wantE int
+		ok           bool
+	}{
+		{6, 7, 6, 7, true},  // in place
+		{3, 4, 6, 7, true},  // moved down 3
+		{9, 10, 6, 7, true}, // moved up, past the end
+	} {
+		s, e, ok := reanchor(content, tc.start, tc.end, h, "")
+		if s != tc.wantS || e != tc.wantE || ok != tc.ok {
+			t.Errorf("reanchor(%d, %d) = %d, %d, %v; want %d, %d, %v", tc.start, tc.end, s, e, ok, tc.wantS, tc.wantE, tc.ok)
+		}
+	}
+	if s2, e2, ok2 := reanchor(content, 3, 4, h, "c\nd\n"); s2 != 6 || e2 != 7 || !ok2 {
+		t.Errorf("reanchor by text = %d, %d, %v; want 6, 7, true", s2, e2, ok2)
+	}
+	if _, _, ok := reanchor(content, 1, 2, citeHash([]byte("q\n"), 1, 1), ""); ok {
+		t.Error("found lines that are not there")
+	}
+	// Two places: the nearest wins.
+	two := []byte("c\nd\n1\n2\n3\n4\nc\nd\n")
+	if s, _, _ := reanchor(two, 5, 6, h, ""); s != 7 {
+		t.Errorf("nearest of two: line %d, want 7", s)
+	}
+	if s, _, _ := reanchor(two, 2, 3, h, ""); s != 1 {
+		t.Errorf("nearest of two: line %d, want 1", s)
+	}
+	for _, start := range []int{5, 2} {
+		want := map[int]int{5: 7, 2: 1}[start]
+		if s, _, _ := reanchor(two, start, start+1, h, "c\nd\n"); s != want {
+			t.Errorf("nearest of two by text from %d: line %d, want %d", start, s, want)
+		}
+	}
+	// Text that is there but not at a line's start is not the cited lines.
+	if _, _, ok := reanchor([]byte("xc\nd\n"), 1, 2, h, "c\nd\n"); ok {
+		t.Error("found the text in the middle of a line")
+	}
+}
+
+// askls.ask with no model reachable: the arrival message says so, with
+// what to do, as a warning (Helix shows nothing else of it).
+func TestAskCommandSaysTheModelIsUnreachable(t *testing.T) {
+	e := startEditor(t, editorSetup{opts: Options{Agent: agent.Config{Host: "http://127.0.0.1:9"}}})
+	e.waitIndexed()
+	if err := e.command("askls.ask", []any{"How does the cache expire?"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	raw := e.waitFor("window/showMessage", func(p json.RawMessage) bool { return strings.Contains(string(p), "answer q1") })
+	var m struct {
+		Type    int    `json:"type"`
+		Message string `json:"message"`
+	}
+	json.Unmarshal(raw, &m)
+	if m.Type != 2 || !strings.Contains(m.Message, "retrieval mode: no Ollama server at http://127.0.0.1:9") || !strings.Contains(m.Message, "ollama serve") {
+		t.Errorf("the arrival message: %s", raw)
+	}
+	e.shutdown()
+}
+
+// BenchmarkReanchor: 30 cited lines that moved 1,000 lines down in a
+// 20,000-line file, found by their text and by hashing every span.
+func BenchmarkReanchor(b *testing.B) {
+	var sb strings.Builder
+	for i := range 20000 {
+		fmt.Fprintf(&sb, "\tline %d of a large file = %d\n", i, i*7)
+	}
+	content := []byte(sb.String())
+	text, _ := citations.Lines(content, 10001, 10030)
+	h := citeHash(content, 10001, 10030)
+	for _, bc := range []struct {
+		name, text string
+	}{{"text", text}, {"hash", ""}} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				if s, _, ok := reanchor(content, 9001, 9030, h, bc.text); !ok || s != 10001 {
+					b.Fatalf("found %d, %v", s, ok)
+				}
+			}
+		})
+	}
+}
+
+// A refused root (the home folder): askls.ask's arrival message repeats
+// what the index said about it, with what to do, as a warning.
+func TestAskCommandSaysTheRootIsRefused(t *testing.T) {
+	root := writeFixture(t, "workspace.txtar")
+	t.Setenv("HOME", root)
+	e := startEditorAt(t, root, editorSetup{})
+	e.waitIndexed()
+	e.open("cache/cache.go", e.read("cache/cache.go"))
+	if err := e.command("askls.ask", []any{"How does the cache expire?", "cache/cache.go", 1, 1}, nil); err != nil {
+		t.Fatal(err)
+	}
+	raw := e.waitFor("window/showMessage", func(p json.RawMessage) bool { return strings.Contains(string(p), "answer q1") })
+	var m struct {
+		Type    int    `json:"type"`
+		Message string `json:"message"`
+	}
+	json.Unmarshal(raw, &m)
+	if m.Type != 2 || !strings.Contains(m.Message, "askls does not index "+root) || !strings.Contains(m.Message, "open a project folder instead") {
+		t.Errorf("the arrival message: %s", raw)
+	}
+	e.shutdown()
 }

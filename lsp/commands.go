@@ -9,8 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"go.lsp.dev/protocol"
-
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
@@ -31,6 +29,8 @@ func (s *server) executeCommand(ctx context.Context, raw json.RawMessage, releas
 		return s.commandShowAnswer(ctx, p.Arguments, release)
 	case cmdClearCitations:
 		return s.commandClearCitations(ctx, p.Arguments)
+	case cmdLocate:
+		return s.commandLocate(ctx, p.Arguments, release)
 	case cmdReindex:
 		s.mu.Lock()
 		roots, cfg := rootsOf(s.folders), s.cfg
@@ -42,7 +42,7 @@ func (s *server) executeCommand(ctx context.Context, raw json.RawMessage, releas
 		return s.commandStatus(ctx, p.Arguments), nil
 	case cmdThreads:
 		release()
-		return s.commandThreads()
+		return s.commandThreads(ctx, p.Arguments)
 	case cmdOpenThread:
 		return s.commandOpenThread(ctx, p.Arguments, release)
 	case cmdDeleteThread:
@@ -152,45 +152,49 @@ func (s *server) refreshedResult(a *answer) *askResult {
 	out := *a.result
 	out.Citations = make([]wireCitation, 0, len(a.cites))
 	for i, c := range a.cites {
-		cc := c.anchor.Citation()
-		wc := wireCitation{N: cc.N, Symbol: cc.Symbol, Excerpt: cc.Excerpt, Stale: cc.Stale}
+		cc := c.now()
+		wc := wireCitation{N: cc.N, Symbol: cc.Symbol, Excerpt: cc.Excerpt, Stale: cc.Stale, Hash: c.hash}
 		if i < len(a.result.Citations) {
 			wc.Location = a.result.Citations[i].Location
 		}
 		wc.Location.URI = c.uri
-		wc.Location.Range = rangeOfCitation(c)
+		wc.Location.Range = citations.Location(cc, string(c.uri), c.anchor.Content()).Range
 		out.Citations = append(out.Citations, wc)
 	}
 	return &out
 }
 
-// editGen is the generation of the latest edit the server has seen; a
-// different value later means the user edited in between.
-func (s *server) editGen() uint64 {
-	s.editMu.Lock()
-	defer s.editMu.Unlock()
-	return s.lastGen
-}
-
 // answerArrived delivers the answer of askls.ask, which clients without a
-// view of their own (Helix) run: it is opened only if the user has not
-// edited since asking (gen), because opening moves the client's focus and
-// the keys being typed would land in the answer; either way a notice says
-// it arrived.
-func (s *server) answerArrived(ctx context.Context, res *askResult, gen uint64) {
+// view of their own (Helix) run. It never opens the answer: opening moves
+// such a client's focus and leaves its insert mode, and the server cannot
+// know what the person is doing (a key pressed, a picker open, a mode
+// entered send it nothing), so keys meant for their file would land in
+// the answer. A message says it arrived and how to open it (askls.showAnswer,
+// which the person runs when they want it: Helix's space i a).
+func (s *server) answerArrived(ctx context.Context, res *askResult) {
 	what := fmt.Sprintf("askls: answer %s to %q: %d citations", s.labelOf(res.ID), shorten(firstLine(res.Question), 50), len(res.Citations))
-	if !s.capabilities().ShowDocument {
-		s.notify(ctx, "window/showMessage", map[string]any{"type": 3, "message": what})
-		return
+	if s.capabilities().ShowDocument {
+		what += "; space i a (askls.showAnswer) opens it"
 	}
-	if s.editGen() != gen {
-		s.notify(ctx, "window/showMessage", map[string]any{"type": 3,
-			"message": what + "; not opened because you were editing: run askls.showAnswer to open it"})
-		return
+	kind := 3 // info
+	if res.Mode == agent.ModeRetrieval && res.Notice != "" {
+		// No model answered: say why and what to do where the person
+		// looks (the notice names the fix, e.g. "run `ollama serve`").
+		what += "; retrieval mode: " + shorten(res.Notice, 200)
+		kind = 2 // warning
 	}
-	if s.openAnswer(ctx, res, true) {
-		s.notify(ctx, "window/showMessage", map[string]any{"type": 3, "message": what})
+	// What the index said about the roots (a refused root: "askls does
+	// not index / …"): Helix's status line shows it for an instant when the
+	// index opens, then the indexing progress replaces it.
+	if ix := s.ws.current(); ix != nil {
+		for _, n := range ix.Notices() {
+			if !strings.Contains(what, n) && !strings.Contains(res.Answer, n) {
+				what += "; " + n
+				kind = 2
+			}
+		}
 	}
+	s.notify(ctx, "window/showMessage", map[string]any{"type": kind, "message": what})
 }
 
 // labelOf is the label ("q3") of a kept answer, or its id.
@@ -345,12 +349,6 @@ func (s *server) status(ctx context.Context) *statusResult {
 	runtime.ReadMemStats(&ms)
 	st.HeapBytes, st.SysBytes = ms.HeapAlloc, ms.Sys
 	return st
-}
-
-// rangeOfCitation is a citation's current LSP range. Caller holds
-// answers.mu.
-func rangeOfCitation(c *cite) protocol.Range {
-	return citations.Location(c.anchor.Citation(), string(c.uri), c.anchor.Content()).Range
 }
 
 // citationLine is a citation as the answer document shows it:

@@ -6,7 +6,9 @@
 // progress (workspace.go, progress.go), askls/ask and the askls.* commands
 // (ask.go, commands.go), the kept answers whose citations follow edits
 // (answers.go; the newest keepCitations of them show citations, and
-// askls.clearCitations hides them), the markdown answer files of the
+// askls.clearCitations hides them), where a citation is now — moved lines
+// found again by their hash, askls.locate for an editor's jump
+// (citestate.go), the markdown answer files of the
 // server's own folder, removed at shutdown (answerfiles.go), code lenses
 // and the Hint-diagnostics fallback (lens.go) and workspace symbols
 // (symbols.go).

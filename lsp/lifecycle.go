@@ -19,7 +19,7 @@ const (
 )
 
 // commands are the commands initialize advertises, in order.
-var commands = []string{cmdAsk, cmdShowAnswer, cmdClearCitations, cmdReindex, cmdStatus, cmdThreads, cmdOpenThread, cmdDeleteThread}
+var commands = []string{cmdAsk, cmdShowAnswer, cmdClearCitations, cmdLocate, cmdReindex, cmdStatus, cmdThreads, cmdOpenThread, cmdDeleteThread}
 
 // clientCaps is the part of the client's capabilities the server acts on.
 // It is decoded from raw JSON with only these fields, so that an unusual

@@ -62,11 +62,11 @@ func TestCapabilities(t *testing.T) {
 	if c.CodeLensProvider == nil || !c.WorkspaceSymbolProvider {
 		t.Errorf("codeLens %v, workspaceSymbol %v", c.CodeLensProvider, c.WorkspaceSymbolProvider)
 	}
-	want := map[string]bool{"askls.ask": true, "askls.showAnswer": true, "askls.clearCitations": true, "askls.reindex": true, "askls.status": true, "askls.threads": true, "askls.openThread": true, "askls.deleteThread": true}
+	want := map[string]bool{"askls.ask": true, "askls.showAnswer": true, "askls.clearCitations": true, "askls.locate": true, "askls.reindex": true, "askls.status": true, "askls.threads": true, "askls.openThread": true, "askls.deleteThread": true}
 	for _, cmd := range c.ExecuteCommandProvider.Commands {
 		delete(want, cmd)
 	}
-	if len(want) > 0 || len(c.ExecuteCommandProvider.Commands) != 8 {
+	if len(want) > 0 || len(c.ExecuteCommandProvider.Commands) != 9 {
 		t.Errorf("commands = %v", c.ExecuteCommandProvider.Commands)
 	}
 	if !c.Workspace.WorkspaceFolders.Supported || !c.Workspace.WorkspaceFolders.ChangeNotifications {

@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"context"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -122,9 +121,15 @@ type wireTurn struct {
 	At        time.Time      `json:"at"`
 }
 
-// commandThreads is askls.threads []: the workspace's threads, the most
-// recent first.
-func (s *server) commandThreads() (any, error) {
+// commandThreads is askls.threads [{"show": bool}?]: the workspace's
+// threads, the most recent first. With show (what Helix's binding sends:
+// it shows nothing of a command's result) the list is also opened as a
+// markdown document, one thread a line with its id first.
+func (s *server) commandThreads(ctx context.Context, args []json.RawMessage) (any, error) {
+	show, err := showOption(args, 0)
+	if err != nil {
+		return nil, invalidParams("%s: arguments are [{\"show\": bool}?]: %v", cmdThreads, err)
+	}
 	store, err := s.threadStore()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cmdThreads, err)
@@ -133,7 +138,51 @@ func (s *server) commandThreads() (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cmdThreads, err)
 	}
+	if show {
+		var b strings.Builder
+		b.WriteString("# Threads of this workspace\n\n")
+		if len(list) == 0 {
+			b.WriteString("(none yet: a question asked with space i w or space i q starts one)\n")
+		} else {
+			b.WriteString("The most recent first. With the cursor on a thread's id, space i o opens it\n(askls.openThread).\n\n")
+		}
+		for _, t := range list {
+			fmt.Fprintf(&b, "%s  %s (%d turns, updated %s)\n", t.ID, t.Title, t.Turns, t.Updated.Local().Format("2006-01-02 15:04"))
+		}
+		s.showMarkdown(ctx, "threads", b.String())
+	}
 	return list, nil
+}
+
+// showOption reads {"show": bool} at args[i]; false when it is missing.
+func showOption(args []json.RawMessage, i int) (bool, error) {
+	if len(args) <= i || string(args[i]) == "null" {
+		return false, nil
+	}
+	var opt struct {
+		Show bool `json:"show"`
+	}
+	if err := json.Unmarshal(args[i], &opt); err != nil {
+		return false, fmt.Errorf("argument %d: want {\"show\": bool}, got %s", i+1, args[i])
+	}
+	return opt.Show, nil
+}
+
+// showMarkdown writes md as a document of the server's folder and asks the
+// client to open it, with focus (the person asked for it).
+func (s *server) showMarkdown(ctx context.Context, name, md string) {
+	if !s.capabilities().ShowDocument {
+		return
+	}
+	path, err := s.answerFiles.write(name, md)
+	if err != nil {
+		s.log.Warn("could not write the document", "name", name, "err", err)
+		return
+	}
+	params := map[string]any{"uri": fileURI(path), "takeFocus": true}
+	if err := s.call(context.WithoutCancel(ctx), "window/showDocument", params, nil); err != nil {
+		s.log.Info("window/showDocument failed", "path", path, "err", err)
+	}
 }
 
 // commandDeleteThread is askls.deleteThread [id].
@@ -157,12 +206,17 @@ func (s *server) commandDeleteThread(args []json.RawMessage) (any, error) {
 
 // commandOpenThread is askls.openThread [id?]: the thread (the most recent
 // without an id) turn by turn, each citation a Location in the file as it
-// is now (an open document as the editor has it) and stale when the cited
-// lines no longer hash as they did when cited.
+// is now (an open document as the editor has it): moved lines are followed
+// by their hash, and a citation is stale only when no lines of the file
+// hash as the cited ones did.
 func (s *server) commandOpenThread(ctx context.Context, args []json.RawMessage, release func()) (any, error) {
 	id, err := optionalString(args, 0)
 	if err != nil {
-		return nil, invalidParams("%s: arguments are [id?]: %v", cmdOpenThread, err)
+		return nil, invalidParams("%s: arguments are [id?, {\"show\": bool}?]: %v", cmdOpenThread, err)
+	}
+	show, err := showOption(args, 1)
+	if err != nil {
+		return nil, invalidParams("%s: arguments are [id?, {\"show\": bool}?]: %v", cmdOpenThread, err)
 	}
 	store, err := s.threadStore()
 	if err != nil {
@@ -186,7 +240,25 @@ func (s *server) commandOpenThread(ctx context.Context, args []json.RawMessage, 
 	}
 	release()
 	out := wireThread{ID: th.ID, Title: th.Title(), Created: th.Created, Updated: th.Updated, Turns: s.wireTurns(ix, th)}
+	if show {
+		s.showMarkdown(ctx, "thread-"+th.ID, s.threadMarkdown(out))
+	}
 	return out, nil
+}
+
+// threadMarkdown is a thread as a document: its turns in order, each with
+// its path:line:col citation lines where the code is now.
+func (s *server) threadMarkdown(th wireThread) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %s\n\nThread %s, %d turns. space i f follows up on the most recent thread;\nfor this one: :lsp-workspace-command askls.ask \"question\" \"\" 0 0 \"%s\"\n", th.Title, th.ID, len(th.Turns), th.ID)
+	for _, t := range th.Turns {
+		title, _, _ := strings.Cut(strings.TrimSpace(t.Question), "\n")
+		fmt.Fprintf(&b, "\n## %s\n\n%s\n\n", title, strings.TrimSpace(t.Answer))
+		for _, c := range t.Citations {
+			b.WriteString(s.citationLine(c) + "\n")
+		}
+	}
+	return b.String()
 }
 
 // wireTurns is th's turns with their citations as Locations in the files
@@ -213,17 +285,19 @@ func (s *server) wireTurns(ix *index.Index, th *agent.Thread) []wireTurn {
 				}
 				contents[c.Path] = content
 			}
-			stale := c.Stale
-			if i < len(t.Evidence) && t.Evidence[i] >= 1 && t.Evidence[i] <= len(th.Evidence) {
+			hash := ""
+			if i < len(t.Evidence) && t.Evidence[i] >= 1 && t.Evidence[i] <= len(th.Evidence) && !c.Stale {
 				ev := th.Evidence[t.Evidence[i]-1]
-				text, whole := citations.Lines(content, ev.Start, ev.End)
-				h := citations.Hash(text)
-				stale = !whole || hex.EncodeToString(h[:]) != ev.Hash
+				hash = ev.Hash
+				// Where the cited lines are now: moved lines are followed
+				// by their hash; stale only when they are gone or changed.
+				c = threadCitationNow(c, content, ev.Start, ev.End, hash, ev.Text)
+			} else {
+				c = citationAt(c, content, c.Start, c.End, c.Stale)
 			}
-			c.StartByte, c.EndByte = citations.LineSpan(content, c.Start, c.End)
 			wt.Citations = append(wt.Citations, wireCitation{
 				N: c.N, Location: citations.Location(c, string(u), content),
-				Symbol: c.Symbol, Excerpt: c.Excerpt, Stale: stale,
+				Symbol: c.Symbol, Excerpt: c.Excerpt, Stale: c.Stale, Hash: hash,
 			})
 		}
 		out = append(out, wt)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"go.lsp.dev/jsonrpc2"
 
@@ -96,7 +97,7 @@ func TestThreadsThroughTheProtocol(t *testing.T) {
 	}
 
 	// An edit in the buffer above the cited function: turn 1's citation
-	// of it is stale now.
+	// of it follows the function two lines down and is not stale.
 	orig := e.read("cart/discount.go")
 	e.open("cart/discount.go", strings.Replace(orig, "// ApplyDiscount lowers", "// Discounts.\n\n// ApplyDiscount lowers", 1))
 	raw, err := e.run(cmdOpenThread, r1.Thread)
@@ -111,8 +112,9 @@ func TestThreadsThroughTheProtocol(t *testing.T) {
 		t.Fatalf("openThread: %s", raw)
 	}
 	first := th.Turns[0].Citations[0]
-	if string(first.Location.URI) != e.uri("cart/discount.go") || !first.Stale {
-		t.Errorf("turn 1's citation after the edit: %s", mustJSON(first))
+	if string(first.Location.URI) != e.uri("cart/discount.go") || first.Stale ||
+		first.Location.Range.Start.Line != r1.Citations[0].Location.Range.Start.Line+2 {
+		t.Errorf("turn 1's citation after the edit: %s (was %s)", mustJSON(first), mustJSON(r1.Citations[0]))
 	}
 
 	// "last" continues the most recent thread.
@@ -156,8 +158,13 @@ func TestExecuteCommandAskInThread(t *testing.T) {
 	if r1.Thread == "" || r2.Thread != r1.Thread || !strings.Contains(r2.Answer, "Following up on") {
 		t.Fatalf("threads %q %q:\n%s", r1.Thread, r2.Thread, r2.Answer)
 	}
-	// The answer document of the follow-up shows the whole thread: the
-	// newest turn first, then turn 1 with its citation lines.
+	// The answer document of the follow-up (askls.showAnswer opens it)
+	// shows the whole thread: the newest turn first, then turn 1 with its
+	// citation lines.
+	if err := e.command(cmdShowAnswer, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	e.waitFor("window/showDocument", nil)
 	var md []byte
 	for _, raw := range e.received("window/showDocument") {
 		var sd struct {
@@ -173,5 +180,72 @@ func TestExecuteCommandAskInThread(t *testing.T) {
 	earlier := strings.Index(text, "### what does `ApplyDiscount` do?")
 	if newest != 0 || earlier < 0 || !strings.Contains(text[earlier:], "] cart/discount.go:") {
 		t.Errorf("the follow-up's answer document does not show the thread:\n%s", text)
+	}
+}
+
+// shownFile is the file of the newest window/showDocument.
+func (e *fakeEditor) shownFile(before int) string {
+	e.t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	all := e.received("window/showDocument")
+	for len(all) <= before {
+		if time.Now().After(deadline) {
+			e.t.Fatalf("no window/showDocument after %d", before)
+		}
+		time.Sleep(20 * time.Millisecond)
+		all = e.received("window/showDocument")
+	}
+	var sd struct {
+		URI       string `json:"uri"`
+		TakeFocus bool   `json:"takeFocus"`
+	}
+	json.Unmarshal(all[len(all)-1], &sd)
+	path, err := uriPath(sd.URI)
+	if err != nil || !sd.TakeFocus {
+		e.t.Fatalf("showDocument %s: %v", all[len(all)-1], err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return string(b)
+}
+
+// A client that shows no command results (Helix) gets the thread list and
+// a thread as documents with {"show": true}; without it nothing opens.
+func TestThreadsAsDocuments(t *testing.T) {
+	root := threadWorkspace(t)
+	e := startEditorAt(t, root, editorSetup{})
+	e.waitIndexed()
+	r1, err := e.ask(map[string]any{"question": "what does `ApplyDiscount` do?", "thread": "new"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.run(cmdThreads); err != nil {
+		t.Fatal(err)
+	}
+	e.sync()
+	if n := len(e.received("window/showDocument")); n != 0 {
+		t.Fatalf("askls.threads without show opened %d documents", n)
+	}
+	if _, err := e.run(cmdThreads, map[string]any{"show": true}); err != nil {
+		t.Fatal(err)
+	}
+	list := e.shownFile(0)
+	if !strings.Contains(list, "\n"+r1.Thread+"  what does `ApplyDiscount` do? (1 turns") || !strings.Contains(list, "space i o") {
+		t.Errorf("the thread list document:\n%s", list)
+	}
+	raw, err := e.run(cmdOpenThread, r1.Thread, map[string]any{"show": true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var th wireThread
+	json.Unmarshal(raw, &th)
+	doc := e.shownFile(1)
+	if th.ID != r1.Thread || !strings.Contains(doc, "## what does `ApplyDiscount` do?") || !strings.Contains(doc, "] cart/discount.go:") || !strings.Contains(doc, `"`+r1.Thread+`"`) {
+		t.Errorf("the thread document:\n%s", doc)
+	}
+	if _, err := e.run(cmdThreads, "yes"); rpcCode(err) != jsonrpc2.InvalidParams {
+		t.Errorf("askls.threads with a bad argument: %v", err)
 	}
 }

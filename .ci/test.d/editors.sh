@@ -190,6 +190,14 @@ chroot_level() {
     grep -E '^(ok|not ok) - ' "$WORK/nvim-$name-native.log" | sed 's/^/  /' || true
     [ "$status" = 0 ] || sed -n '1,40p' "$WORK/nvim-$name-native.log" | sed 's/^/  | /'
     result "neovim $name, native start (vim.lsp.enable)" "$status"
+    status=0
+    (cd "$REPO/editors/nvim" && timeout 60 "${chroot_cmd[@]}" env HOME="/askls-test/home-$name" \
+      XDG_CACHE_HOME="/askls-test/home-$name/.cache" ASKLS_FIXTURE="/askls-test/ws-$name-native" \
+      sh -c "cd $NVIM_DIR && nvim --headless -u test/native_missing.lua") \
+      >"$WORK/nvim-$name-native-missing.log" 2>&1 || status=$?
+    grep -E '^(ok|not ok) - ' "$WORK/nvim-$name-native-missing.log" | sed 's/^/  /' || true
+    [ "$status" = 0 ] || sed -n '1,20p' "$WORK/nvim-$name-native-missing.log" | sed 's/^/  | /'
+    result "neovim $name, native start with a missing binary says so" "$status"
   fi
 
   # The languages.toml for this Helix is generated from its defaults: current?

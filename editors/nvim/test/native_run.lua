@@ -45,8 +45,23 @@ end
 if not vim.lsp.commands['askls.showAnswer'] then
   return fail('the lens command is not registered')
 end
+-- The same mappings as setup(), and :checkhealth does not ask for setup().
+if vim.fn.maparg('<leader>aa', 'n') == '' or vim.fn.maparg('<leader>aa', 'x') == '' then
+  return fail('no <leader>aa mapping after the native start')
+end
+for _, c in ipairs({ 'Askls', 'AsklsNew', 'AsklsThreads', 'AsklsCancel', 'AsklsAnswer', 'AsklsClear', 'AsklsStatus' }) do
+  if vim.fn.exists(':' .. c) ~= 2 then
+    return fail(':' .. c .. ' is missing after the native start')
+  end
+end
+vim.cmd('checkhealth askls')
+local health = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
+if health:find('setup() has not run', 1, true) or not health:find('started natively', 1, true) then
+  return fail(':checkhealth askls after the native start:\n' .. health)
+end
+vim.cmd('bwipeout!')
 if #vim.lsp.get_clients({ name = 'askls' }) ~= 1 then
   return fail(#vim.lsp.get_clients({ name = 'askls' }) .. ' askls clients')
 end
-out:write('ok - ' .. version .. ": native start: vim.lsp.enable('askls') alone, then :Askls answers with " .. #r.citations .. ' citations\n')
+out:write('ok - ' .. version .. ": native start: vim.lsp.enable('askls') alone gives setup()'s commands, <leader>aa and a clean :checkhealth, then :Askls answers with " .. #r.citations .. ' citations\n')
 vim.cmd('qall!')

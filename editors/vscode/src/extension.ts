@@ -26,7 +26,11 @@ import {
   AskParams,
   AskResult,
   AnswerDelta,
+  Citation,
+  clearCitationsCommand,
   isAskResult,
+  Located,
+  locateCommand,
   openThreadCommand,
   showAnswerCommand,
   threadsCommand,
@@ -109,6 +113,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AsklsA
     }),
     vscode.commands.registerCommand('askls.openAnswers', () => panel?.reveal(false)),
     vscode.commands.registerCommand('askls.restartServer', () => restart()),
+    vscode.commands.registerCommand('askls.clear', () => clearCitations()),
     vscode.window.onDidChangeActiveTextEditor((ed) => {
       if (ed && ed.viewColumn !== undefined && ed.viewColumn !== panel?.viewColumn) {
         codeColumn = ed.viewColumn;
@@ -221,6 +226,25 @@ async function startClient(context?: vscode.ExtensionContext): Promise<boolean> 
       if (b) output?.show();
     });
     return false;
+  }
+}
+
+/** clearCitations hides the lenses of every answer (askls.clearCitations); the answers stay in the panel. */
+async function clearCitations(): Promise<string[] | undefined> {
+  if (!client || client.state !== State.Running) {
+    void vscode.window.showErrorMessage('askls: the language server is not running: nothing to clear (askls: Restart the Language Server).');
+    return undefined;
+  }
+  try {
+    const r = await client.sendRequest<{ cleared?: string[] }>('workspace/executeCommand', { command: clearCitationsCommand, arguments: [] });
+    const cleared = r?.cleared ?? [];
+    void vscode.window.showInformationMessage(
+      cleared.length > 0 ? `askls: cleared the citations of ${cleared.join(', ')}.` : 'askls: no citations were showing.',
+    );
+    return cleared;
+  } catch (err) {
+    void vscode.window.showErrorMessage(`askls: clearing the citations failed: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
   }
 }
 
@@ -422,11 +446,46 @@ function citationColumn(): vscode.ViewColumn {
   return codeColumn;
 }
 
-/** openCitation opens the cited file at the cited range, beside the panel, and highlights it. */
+/**
+ * locate asks the server where citation c of entry e is now (askls.locate):
+ * a kept answer's anchor, else the nearest lines with the citation's hash.
+ * It updates the citation (the panel shows the new line and stale mark)
+ * and reports whether it changed; without a server or a hash it keeps it.
+ */
+async function locate(e: Entry, c: Citation): Promise<boolean> {
+  if (!client || client.state !== State.Running || !c.hash) {
+    return false;
+  }
+  const arg: Record<string, unknown> = { location: c.location, hash: c.hash };
+  if (e.result?.id) {
+    // A kept answer's citation follows its anchor; an id the server does
+    // not keep (a reopened thread's turn) falls back to the hash.
+    arg.answer = e.result.id;
+    arg.n = c.n;
+  }
+  try {
+    const now = await client.sendRequest<Located>('workspace/executeCommand', { command: locateCommand, arguments: [arg] });
+    if (!now || !now.location) {
+      return false;
+    }
+    const moved = JSON.stringify(now.location) !== JSON.stringify(c.location) || Boolean(c.stale) !== now.stale;
+    c.location = now.location;
+    c.stale = now.stale;
+    return moved;
+  } catch (err) {
+    output?.appendLine(`askls: ${locateCommand} failed: ${err instanceof Error ? err.message : String(err)}`);
+    return false;
+  }
+}
+
+/** openCitation opens the cited code where it is now, beside the panel, and highlights it. */
 async function openCitation(e: Entry, n: number): Promise<void> {
   const cite = e.result?.citations.find((c) => c.n === n);
   if (!cite) {
     return;
+  }
+  if (await locate(e, cite)) {
+    panel?.refresh();
   }
   const loc = toLocation(cite);
   const doc = await vscode.workspace.openTextDocument(loc.uri);
@@ -443,7 +502,7 @@ async function openCitation(e: Entry, n: number): Promise<void> {
     ed.setDecorations(highlight, [loc.range]);
   }
   if (cite.stale) {
-    void vscode.window.setStatusBarMessage(`askls: citation [${n}] is stale: the cited code changed since the answer`, 5000);
+    void vscode.window.showWarningMessage(`askls: citation [${n}] is stale: the cited code changed or is gone since the answer; this is where it was.`);
   }
 }
 
@@ -453,6 +512,13 @@ async function peek(e: Entry): Promise<void> {
   if (cites.length === 0) {
     void vscode.window.showInformationMessage('askls: this answer has no citations.');
     return;
+  }
+  let moved = false;
+  for (const c of cites) {
+    moved = (await locate(e, c)) || moved;
+  }
+  if (moved) {
+    panel?.refresh();
   }
   const locs = cites.slice().sort((a, b) => a.n - b.n).map(toLocation);
   const first = locs[0];

@@ -139,6 +139,11 @@ export class AnswerPanel implements vscode.Disposable {
     this.renderNow();
   }
 
+  /** refresh redraws the panel (a citation moved or went stale) without taking focus. */
+  refresh(): void {
+    this.renderNow();
+  }
+
   fail(e: Entry, status: 'cancelled' | 'error', message?: string): void {
     e.status = status;
     e.error = message;

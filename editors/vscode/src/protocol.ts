@@ -23,6 +23,14 @@ export interface Citation {
   symbol?: string;
   excerpt?: string;
   stale?: boolean;
+  /** blake3 (hex) of the cited lines as cited: askls.locate finds them by it after edits. */
+  hash?: string;
+}
+
+/** askls.locate's result: where a citation's code is now. */
+export interface Located {
+  location: Location;
+  stale: boolean;
 }
 
 export interface Step {
@@ -112,3 +120,5 @@ export function isAskResult(v: unknown): v is AskResult {
   const r = v as Record<string, unknown>;
   return typeof r.answer === 'string' && Array.isArray(r.citations);
 }
+export const locateCommand = 'askls.locate';
+export const clearCitationsCommand = 'askls.clearCitations';

@@ -91,15 +91,49 @@ end
 -- before it, refresh() on events (set up by the plugin).
 M.codelens_auto = has('0.12') and vim.lsp.codelens ~= nil and vim.lsp.codelens.enable ~= nil
 
+-- The namespace Neovim draws a client's lenses in (before 0.12).
+local function codelens_namespace(client_id)
+  local ns = vim.lsp.codelens.__namespaces
+  if type(ns) == 'table' and ns[client_id] then
+    return ns[client_id]
+  end
+  return vim.api.nvim_create_namespace('vim_lsp_codelens:' .. client_id)
+end
+
+--- Removes every lens of a client from bufnr, stored and drawn: before
+--- 0.12 Neovim's display skips an empty list (0.7 never clears it).
+function M.codelens_clear(bufnr, client_id)
+  if not vim.api.nvim_buf_is_valid(bufnr) then
+    return
+  end
+  vim.api.nvim_buf_clear_namespace(bufnr, codelens_namespace(client_id), 0, -1)
+  pcall(vim.lsp.codelens.save, {}, bufnr, client_id)
+end
+
+--- Shows the askls lenses of bufnr as the server has them now. Before 0.12
+--- the plugin asks for them itself, so that an empty answer clears what
+--- is drawn (Neovim's own refresh leaves it).
 function M.codelens_enable(bufnr, client_id)
   if M.codelens_auto then
     vim.lsp.codelens.enable(true, { bufnr = bufnr })
     return
   end
-  if has('0.10') then
-    vim.lsp.codelens.refresh({ bufnr = bufnr })
-  else
-    vim.lsp.codelens.refresh()
+  local clients = client_id and { vim.lsp.get_client_by_id(client_id) } or M.get_clients('askls', bufnr)
+  for _, client in ipairs(clients) do
+    local id = client.id
+    local params = { textDocument = { uri = vim.uri_from_bufnr(bufnr) } }
+    M.request(client, 'textDocument/codeLens', params, function(err, result, ctx)
+      if err or not vim.api.nvim_buf_is_valid(bufnr) then
+        return
+      end
+      if type(result) ~= 'table' or next(result) == nil then
+        M.codelens_clear(bufnr, id)
+        return
+      end
+      ctx = ctx or {}
+      ctx.bufnr, ctx.client_id = bufnr, id
+      vim.lsp.codelens.on_codelens(err, result, ctx)
+    end, bufnr)
   end
 end
 

@@ -11,14 +11,22 @@ function M.check()
   else
     h.ok('Neovim ' .. tostring(vim.version().major) .. '.' .. tostring(vim.version().minor))
   end
-  if not askls.did_setup then
+  local cmd = askls.config.cmd[1]
+  if askls.native then
+    h.ok("started natively (vim.lsp.enable('askls')): the commands and mappings of setup() are there")
+    local ok, cfg = pcall(function()
+      return vim.lsp.config.askls
+    end)
+    if ok and type(cfg) == 'table' and type(cfg.cmd) == 'table' then
+      cmd = cfg.cmd[1]
+    end
+  elseif not askls.did_setup then
     h.warn("require('askls').setup() has not run; the commands run it with the defaults")
   end
-  local cmd = askls.config.cmd[1]
   if vim.fn.executable(cmd) == 1 then
     h.ok('binary: ' .. vim.fn.exepath(cmd))
   else
-    h.error('binary not found: ' .. cmd, { 'go install ./cmd/askls (from the askls repository), or set cmd in setup()' })
+    h.error('binary not found: ' .. cmd, { askls.install_hint .. ', or set cmd in setup() or vim.lsp.config' })
     return
   end
   local client = askls.client()

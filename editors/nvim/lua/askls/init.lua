@@ -135,6 +135,7 @@ local function init_options(settings)
 end
 
 local register -- defined below
+local set_keymaps -- defined below
 local flush_changes -- defined below
 
 local function on_attach(client, bufnr)
@@ -260,13 +261,68 @@ end
 -- calls it through on_attach): the view and the lens command.
 function register()
   view.setup(M.config)
-  view.resolve = function(id)
-    return M.answer(id)
+  if not M.did_setup then
+    -- The native start: the same mappings and lens refreshes as setup().
+    set_keymaps(false)
+    codelens_autocmds()
+    M.native = true
   end
+  view.locate = function(c, answer)
+    return M.locate(c, answer)
+  end
+  -- <CR> in the quickfix window of an askls list follows the code.
+  local group = vim.api.nvim_create_augroup('askls_quickfix', { clear = true })
+  vim.api.nvim_create_autocmd('FileType', {
+    group = group,
+    pattern = 'qf',
+    callback = function(args)
+      vim.keymap.set('n', '<CR>', function()
+        local title = vim.fn.getqflist({ title = 1 }).title or ''
+        if vim.fn.getwininfo(vim.fn.win_getid())[1].loclist == 0 and title:sub(1, 6) == 'askls:' then
+          view.quickfix_jump()
+        else
+          vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('<CR>', true, false, true), 'n', false)
+        end
+      end, { buffer = args.buf, desc = 'askls: go where the citation is now' })
+    end,
+  })
   -- The lens command runs here: it opens the answer it names.
   vim.lsp.commands['askls.showAnswer'] = function(command)
     local id = command.arguments and command.arguments[1]
     M.show_answer(id)
+  end
+end
+
+M.install_hint = 'go install github.com/askls/askls/cmd/askls@latest (needs Go)'
+
+--- Says in the message area, as an error, when the server command cannot
+--- be run; returns whether it can. The message says what to do.
+function M.check_cmd(cmd)
+  local exe = type(cmd) == 'table' and cmd[1] or nil
+  if type(exe) ~= 'string' then
+    return true -- a function (vim.lsp.config allows one): nothing to check
+  end
+  if vim.fn.executable(exe) == 1 then
+    return true
+  end
+  local where = exe:find('/', 1, true) and ('there is no executable ' .. exe) or (exe .. ' is not on PATH')
+  notify(string.format('the server cannot start: %s. Install it with %s, or set cmd (setup({ cmd = { "/path/to/askls", "serve" } }) or vim.lsp.config).',
+    where, M.install_hint), vim.log.levels.ERROR)
+  return false
+end
+
+-- The mappings setup() makes, also for the native start (vim.lsp.enable
+-- without setup()): there they never replace a mapping of the user's.
+set_keymaps = function(force)
+  local lhs = M.config.keymap
+  if not lhs then
+    return
+  end
+  if force or vim.fn.maparg(lhs, 'n') == '' then
+    vim.keymap.set('n', lhs, '<Plug>(askls-ask)', { desc = 'askls: ask about the word under the cursor' })
+  end
+  if force or vim.fn.maparg(lhs, 'x') == '' then
+    vim.keymap.set('x', lhs, '<Plug>(askls-ask)', { desc = 'askls: ask about the selection' })
   end
 end
 
@@ -288,11 +344,9 @@ end
 function M.setup(opts)
   M.config = vim.tbl_deep_extend('force', vim.deepcopy(M.defaults), opts or {})
   register()
-  if M.config.keymap then
-    vim.keymap.set('n', M.config.keymap, '<Plug>(askls-ask)', { desc = 'askls: ask about the word under the cursor' })
-    vim.keymap.set('x', M.config.keymap, '<Plug>(askls-ask)', { desc = 'askls: ask about the selection' })
-  end
+  set_keymaps(true)
   codelens_autocmds()
+  M.check_cmd(M.config.cmd)
   start()
   M.did_setup = true
 end
@@ -610,6 +664,21 @@ function M.answer(id)
   return key and M.state.answers[tostring(key)] or nil
 end
 
+--- Where citation c is now: askls.locate at this moment (answer: the id
+--- of the kept answer it belongs to, or nil). { location, stale } or nil.
+function M.locate(c, answer)
+  flush_changes()
+  local arg = { location = c.location, hash = c.hash }
+  if answer then
+    arg.answer, arg.n = answer, c.n
+  end
+  local r, err = execute('askls.locate', { arg }, 2000)
+  if not r then
+    M.state.last_error = { message = 'askls.locate: ' .. tostring(err) }
+  end
+  return r
+end
+
 --- Clears the citations (lenses, hints) of one answer (id or label), or of
 --- all answers when id is nil.
 function M.clear(id)
@@ -617,6 +686,15 @@ function M.clear(id)
   if not r then
     notify('cannot clear citations: ' .. tostring(err), vim.log.levels.ERROR)
     return nil, err
+  end
+  -- Neovim before 0.12 draws an empty lens list as nothing at all, and
+  -- the old lenses would stay: take them off, then ask again.
+  if not compat.codelens_auto then
+    for _, b in ipairs(vim.api.nvim_list_bufs()) do
+      for _, c in ipairs(compat.get_clients(NAME, b)) do
+        compat.codelens_clear(b, c.id)
+      end
+    end
   end
   refresh_lenses()
   local cleared = type(r.cleared) == 'table' and r.cleared or {}

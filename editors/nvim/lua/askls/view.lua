@@ -182,7 +182,8 @@ local function citation_items(result)
         text = text .. ' (stale)'
       end
       item.text = text
-      item.user_data = { n = c.n }
+      -- What askls.locate needs to say where the code is at the jump.
+      item.user_data = { n = c.n, location = c.location, hash = c.hash, answer = result.id }
       table.insert(items, item)
     end
   end
@@ -228,6 +229,14 @@ function M.show_result(result, turns)
   sections = {}
   header = heading(result.question)
   local lines = vim.deepcopy(header)
+  -- Why the answer may be partial or came without a model, and what to do
+  -- ("no Ollama server at …: run `ollama serve`"), unless the answer says it.
+  local notice = type(result.notice) == 'string' and result.notice or ''
+  for _, n in ipairs(vim.split(notice, '; ', { plain = true })) do
+    if n ~= '' and not (result.answer or ''):find(n, 1, true) then
+      vim.list_extend(lines, { '> ' .. n, '' })
+    end
+  end
   vim.list_extend(lines, split_lines(result.answer or ''))
   local cl = citation_lines(result)
   if #cl > 0 then
@@ -256,6 +265,14 @@ function M.show_result(result, turns)
   vim.b[answer_buffer()].askls_answer_id = result.id
 end
 
+local qf_citations = {} -- quickfix list id -> { [entry] = citation }
+
+--- The citation behind entry idx of the current quickfix list, or nil.
+function M.quickfix_citation(idx)
+  local cites = qf_citations[vim.fn.getqflist({ id = 0 }).id]
+  return cites and cites[idx]
+end
+
 --- Puts the citations of a result in the quickfix list; returns the items.
 function M.quickfix(result)
   local items = citation_items(result)
@@ -266,6 +283,13 @@ function M.quickfix(result)
     title = 'askls: ' .. (result.question or ''):gsub('\n', ' '),
     items = items,
   })
+  -- The citations behind the entries, by list id (Neovim 0.7 keeps no
+  -- user_data in quickfix items).
+  local cites = {}
+  for i, it in ipairs(items) do
+    cites[i] = it.user_data
+  end
+  qf_citations[vim.fn.getqflist({ id = 0 }).id] = cites
   return items
 end
 
@@ -307,40 +331,91 @@ local function show_file(fname)
   return b
 end
 
--- Resolves an answer id to the answer with its citations where they are
--- now; the plugin sets it (the server's current Locations).
-M.resolve = nil
+-- Asks the server where a citation's code is now: (citation, answer id
+-- or nil) -> { location, stale } or nil. The plugin sets it (askls.locate).
+M.locate = nil
+
+-- Where citation c (of the answer with id answer, if any) is now: the
+-- server's answer at this moment, else the location it was given with.
+local function located(c, answer)
+  if M.locate and type(c.hash) == 'string' then
+    local now = M.locate(c, answer)
+    if type(now) == 'table' and type(now.location) == 'table' then
+      return now.location, now.stale == true
+    end
+  end
+  return c.location, c.stale == true
+end
+
+-- Shows location in a window (not the answer's) and puts the cursor on it.
+local function go_to(location)
+  show_file(vim.uri_to_fname(location.uri))
+  -- The buffer is loaded now: its text turns UTF-16 columns into bytes.
+  local item = compat.location_item(location, 'utf-16')
+  if not item then
+    return false
+  end
+  local last = vim.api.nvim_buf_line_count(0)
+  vim.api.nvim_win_set_cursor(0, { math.min(item.lnum, last), math.max(item.col - 1, 0) })
+  return true
+end
+
+local function say_stale(n)
+  vim.notify(string.format('askls: [%d] is stale: the cited code changed or is gone; this is where it was', n),
+    vim.log.levels.WARN)
+end
 
 -- Goes to citation n of result (the newest answer when it is nil), where
--- the server has it now (edits since the answer, saved or not, included).
+-- the server has it now (edits since the answer, saved or not, and lines
+-- moved since a thread was asked, included).
 local function jump_in(result, n)
   result = result or current
   if not result then
     return false
   end
-  if M.resolve and result.id and result.id ~= vim.NIL then
-    local fresh = M.resolve(result.id)
-    if type(fresh) == 'table' and type(fresh.citations) == 'table' then
-      if result == current then
-        current = fresh
-      end
-      result = fresh
-    end
-  end
+  local id = result.id ~= vim.NIL and result.id or nil
   for _, c in ipairs(result.citations or {}) do
     if c.n == n then
-      show_file(vim.uri_to_fname(c.location.uri))
-      -- The buffer is loaded now: its text turns UTF-16 columns into bytes.
-      local item = compat.location_item(c.location, 'utf-16')
-      if not item then
-        return false
+      local location, stale = located(c, id)
+      if stale then
+        say_stale(n)
       end
-      local last = vim.api.nvim_buf_line_count(0)
-      vim.api.nvim_win_set_cursor(0, { math.min(item.lnum, last), math.max(item.col - 1, 0) })
-      return true
+      return go_to(location)
     end
   end
   return false
+end
+
+--- <CR> in the quickfix window of an askls list: goes where the entry's
+--- citation is now (askls.locate), updating the entry, then to it.
+function M.quickfix_jump()
+  local idx = vim.fn.line('.')
+  local list = vim.fn.getqflist({ items = 1, title = 1 })
+  local it = list.items and list.items[idx]
+  local ud = it and M.quickfix_citation(idx)
+  if type(ud) ~= 'table' or type(ud.location) ~= 'table' then
+    return vim.cmd(idx .. 'cc')
+  end
+  local location, stale = located(ud, ud.answer)
+  local now = compat.location_item(location, 'utf-16')
+  if now then
+    it.bufnr, it.lnum, it.col = vim.fn.bufadd(now.filename), now.lnum, now.col
+    it.filename = nil
+    local cites = qf_citations[vim.fn.getqflist({ id = 0 }).id]
+    vim.fn.setqflist({}, 'r', { items = list.items })
+    qf_citations[vim.fn.getqflist({ id = 0 }).id] = cites
+  end
+  vim.cmd(idx .. 'cc')
+  if now then
+    -- Columns are bytes of the buffer as it is now.
+    local item = compat.location_item(location, 'utf-16')
+    if item then
+      vim.api.nvim_win_set_cursor(0, { math.min(item.lnum, vim.api.nvim_buf_line_count(0)), math.max(item.col - 1, 0) })
+    end
+  end
+  if stale then
+    say_stale(ud.n or idx)
+  end
 end
 
 --- Goes to citation n of the newest answer shown.

@@ -3,7 +3,9 @@
 // open a folder and a file, run "askls: Ask a Question about the Code", type
 // a question, wait for the answer, check what the panel shows, click a
 // citation and check that the editor moved to the cited line, check the
-// code lens on it; screenshots are kept as test artifacts.
+// code lens on it, type lines above the cited code and click the citation
+// again (it lands on the moved code), clear the citations from the palette;
+// screenshots are kept as test artifacts.
 //
 // Needs: $ASKLS_BIN, the .vsix ($ASKLS_VSIX or editors/vscode/askls-*.vsix),
 // code-server and Node 24 as .ci/install.d/vscode.sh installs them (under
@@ -90,7 +92,18 @@ async function runCommand(page, label, ms = 90000) {
     try {
       await row.first().waitFor({ timeout: 2000 });
       await page.keyboard.press('Enter');
-      return;
+      // On a loaded machine the palette lists the command before the
+      // extension host has started: "command '…' not found". Try again.
+      const notFound = page.locator('.monaco-dialog-box', { hasText: 'not found' });
+      try {
+        await notFound.first().waitFor({ timeout: 1500 });
+      } catch {
+        return;
+      }
+      if (Date.now() > until) throw new Error(`command "${label}": ${await notFound.first().innerText()}`);
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(2000);
+      continue;
     } catch (err) {
       if (Date.now() > until) throw new Error(`command "${label}" never appeared in the palette: ${err.message}`);
       await page.keyboard.press('Escape');
@@ -259,6 +272,24 @@ test('code-server: ask from the palette, read the answer beside the code, click 
     await page.locator('.tabs-container .tab.active', { hasText: path.basename(file) }).waitFor({ timeout: 30000 });
     await page.locator('.statusbar-item', { hasText: `Ln ${startLine}, Col 1` }).waitFor({ timeout: 30000 });
 
+    // Five lines typed above the cited code (unsaved): [n] in the panel
+    // asks the server where the code is now and lands there.
+    await page.keyboard.press('Control+Home');
+    for (let i = 1; i <= 5; i++) {
+      await page.keyboard.type(`var added${i} = ${i}`);
+      await page.keyboard.press('Enter');
+    }
+    await page.locator('.statusbar-item', { hasText: 'Ln 6, Col 1' }).waitFor({ timeout: 30000 });
+    await web.locator(`article.earlier .answer a.cite[data-n="${n}"]`).first().click();
+    await page.locator('.statusbar-item', { hasText: `Ln ${Number(startLine) + 5}, Col 1` }).waitFor({ timeout: 30000 });
+    await shot('moved-citation.png');
+
+    // askls: Clear Citations takes the lenses away and says so.
+    await lens.first().waitFor({ timeout: 30000 });
+    await runCommand(page, 'askls: Clear Citations');
+    await page.locator('.notification-toast', { hasText: 'cleared the citations of' }).first().waitFor({ timeout: 30000 });
+    await page.waitForFunction(() => document.querySelectorAll('.monaco-editor .codelens-decoration a').length === 0, null, { timeout: 30000 });
+
     // A model answer streams into the panel; the notification's Cancel ends
     // it. The model is a fake Ollama on loopback whose second turn never
     // finishes, switched on by editing the settings file.
@@ -289,6 +320,8 @@ test('code-server: ask from the palette, read the answer beside the code, click 
     await shot('failure.png').catch(() => {});
     const logText = fs.readFileSync(path.join(tmp, 'code-server.log'), 'utf8');
     fs.writeFileSync(path.join(artifacts, 'code-server.log'), logText);
+    // The extension host's logs say why an extension did not activate.
+    fs.cpSync(path.join(dataDir, 'logs'), path.join(artifacts, 'logs'), { recursive: true, force: true });
     throw err;
   }
 });

@@ -218,6 +218,42 @@ test('activate: ask, stream, open a citation, peek, code lens, settings, cancel 
   assert.match(staleHtml, new RegExp(`<a href="#" class="cite stale" data-n="${cite.n}"`), 'the edited citation is marked stale');
   assert.match(staleHtml, /Some citations are stale/);
 
+  // The cited code back as it was, five lines lower (unsaved): a click on
+  // [n] in the panel asks the server where the code is now, lands there,
+  // highlights it and the panel drops the stale mark.
+  const original = fs.readFileSync(citedFile, 'utf8').split('\n');
+  const moved = [...original.slice(0, cite.location.range.start.line), '// 1', '// 2', '// 3', '// 4', '// 5', ...original.slice(cite.location.range.start.line)];
+  await client.sendNotification('textDocument/didChange', { textDocument: { uri: cite.location.uri, version: 101 }, contentChanges: [{ text: moved.join('\n') }] });
+  const panelCite = api.panel().find(res.id).result.citations.find((c) => c.n === cite.n);
+  const wantLine = cite.location.range.start.line + 5;
+  const shownBeforeMove = rec.shown.length;
+  panel.send({ type: 'open', key: api.panel().find(res.id).key, n: cite.n });
+  await until('the moved citation to open', () => rec.shown.length > shownBeforeMove);
+  const landed = rec.shown[rec.shown.length - 1];
+  assert.equal(landed.uri, cite.location.uri);
+  assert.equal(landed.editor.selection.start.line, wantLine, 'the click lands on the moved code');
+  const movedDeco = rec.decorations.filter((d) => d.editor === landed.editor && d.ranges.length > 0).pop();
+  assert.equal(movedDeco.ranges[0].start.line, wantLine);
+  assert.equal(panelCite.stale, false, 'the moved, unchanged citation is not stale');
+  assert.doesNotMatch(lastHtml(panel), new RegExp(`class="cite stale" data-n="${cite.n}"`), 'the panel dropped the stale mark');
+  // Changed for good: the click says so where the person looks.
+  const changedAgain = moved.map((l, i) => (i >= wantLine && i <= wantLine + (cite.location.range.end.line - cite.location.range.start.line) ? l.replace(/\w+/, 'Gone') : l));
+  await client.sendNotification('textDocument/didChange', { textDocument: { uri: cite.location.uri, version: 102 }, contentChanges: [{ text: changedAgain.join('\n') }] });
+  const warnsBefore = rec.messages.filter((m) => m.level === 'warning').length;
+  panel.send({ type: 'open', key: api.panel().find(res.id).key, n: cite.n });
+  await until('the stale warning', () => rec.messages.filter((m) => m.level === 'warning').length > warnsBefore);
+  assert.match(rec.messages.filter((m) => m.level === 'warning').pop().text, new RegExp(`citation \\[${cite.n}\\] is stale`));
+
+  // askls: Clear Citations takes every lens away; the answers stay.
+  await vscode.commands.executeCommand('askls.clear');
+  assert.match(rec.messages.filter((m) => m.level === 'info').pop().text, /askls: cleared the citations of q\d/);
+  lenses = [];
+  for (const { provider } of rec.codeLensProviders) lenses.push(...((await provider.provideCodeLenses(doc, cts.token)) || []));
+  assert.deepEqual(lenses.filter((l) => l.command && l.command.command === 'askls.showAnswer'), [], 'no askls lens after Clear Citations');
+  await vscode.commands.executeCommand('askls.clear');
+  assert.match(rec.messages.filter((m) => m.level === 'info').pop().text, /no citations were showing/);
+  assert.ok(api.panel().find(res.id), 'the answer is still in the panel');
+
   // Cancel from the notification: a model that never finishes (fake Ollama).
   const fo = await h.fakeOllama([
     [h.toolChunk('search_code', { query: 'cart cache size' }), h.textChunk('', true)],

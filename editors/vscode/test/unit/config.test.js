@@ -5,7 +5,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { serverSettings, serverKeys } = require('../../out/config.js');
-const { findServer } = require('../../out/serverPath.js');
+const { findServer, goEnvDirs } = require('../../out/serverPath.js');
 
 test('every setting of docs/protocol.md is a setting with a description', () => {
   const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '../../package.json'), 'utf8'));
@@ -62,11 +62,28 @@ test('findServer: PATH, then GOPATH/bin, then ~/go/bin; not a directory or a non
   fs.mkdirSync(path.join(dir, 'p1', 'askls'));
   fs.writeFileSync(path.join(dir, 'p2', 'askls'), 'x', { mode: 0o644 });
   const env = { PATH: [path.join(dir, 'p1'), path.join(dir, 'p2')].join(path.delimiter), GOPATH: path.join(dir, 'gp'), HOME: path.join(dir, 'home') };
-  assert.match(findServer('', env).reason, /not found/);
+  const noGo = () => [];
+  assert.match(findServer('', env, noGo).reason, /not found/);
   fs.writeFileSync(path.join(dir, 'home/go/bin/askls'), 'x', { mode: 0o755 });
-  assert.equal(findServer('', env).path, path.join(dir, 'home/go/bin/askls'));
+  assert.equal(findServer('', env, noGo).path, path.join(dir, 'home/go/bin/askls'));
   fs.writeFileSync(path.join(dir, 'gp/bin/askls'), 'x', { mode: 0o755 });
-  assert.equal(findServer(undefined, env).path, path.join(dir, 'gp/bin/askls'));
+  assert.equal(findServer(undefined, env, noGo).path, path.join(dir, 'gp/bin/askls'));
   fs.chmodSync(path.join(dir, 'p2', 'askls'), 0o755);
-  assert.equal(findServer('  ', env).path, path.join(dir, 'p2/askls'));
+  assert.equal(findServer('  ', env, noGo).path, path.join(dir, 'p2/askls'));
+});
+
+test('findServer: where `go env GOBIN GOPATH` says go install puts it, when the environment does not say', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'askls-find-'));
+  for (const d of ['bin', 'gobin', 'gopath/bin', 'home']) fs.mkdirSync(path.join(dir, d), { recursive: true });
+  // A `go` on PATH that answers as go does: GOBIN, then GOPATH, a line each.
+  fs.writeFileSync(path.join(dir, 'bin', 'go'), `#!/bin/sh\n[ "$1 $2 $3" = "env GOBIN GOPATH" ] || exit 2\necho "${path.join(dir, 'gobin')}"\necho "${path.join(dir, 'gopath')}"\n`, { mode: 0o755 });
+  const env = { PATH: path.join(dir, 'bin'), HOME: path.join(dir, 'home') };
+  assert.deepEqual(goEnvDirs(env), [path.join(dir, 'gobin'), path.join(dir, 'gopath', 'bin')]);
+  const none = findServer('', env);
+  assert.match(none.reason, /not found/);
+  assert.ok(none.reason.includes(path.join(dir, 'gobin')), none.reason);
+  fs.writeFileSync(path.join(dir, 'gopath/bin/askls'), 'x', { mode: 0o755 });
+  assert.equal(findServer('', env).path, path.join(dir, 'gopath/bin/askls'));
+  fs.writeFileSync(path.join(dir, 'gobin/askls'), 'x', { mode: 0o755 });
+  assert.equal(findServer('', env).path, path.join(dir, 'gobin/askls'));
 });
