@@ -13,8 +13,10 @@ type Marker struct {
 }
 
 // Markers finds the numeric markers ("[3]", "[1, 4]") of an answer as a
-// Markdown reader sees them: a fence (three or more backticks at a line
-// start) hides its lines, a code span hides its text when a run of as
+// Markdown reader sees them: a fence hides its lines (CommonMark's rule:
+// three or more backticks after at most 3 spaces, no backtick in the
+// info string; closed by a run at least as long with nothing after it),
+// a code span may run over the lines of its paragraph, a code span hides its text when a run of as
 // many backticks closes it on its line (an unclosed run is plain text),
 // a '[' after a word byte is an index expression, and a byte after a
 // backslash is that byte as text ("\\[1]" is not a marker). It reads the answer
@@ -22,39 +24,74 @@ type Marker struct {
 // catches what the Rewriter let through.
 func Markers(answer string) []Marker {
 	var out []Marker
-	fence := false
-	for n, line := range strings.Split(answer, "\n") {
+	fence := 0 // the length of the backtick run that opened the fence we are in, 0 outside
+	// A lone CR ends a line too, as it does for the Rewriter.
+	answer = strings.ReplaceAll(strings.ReplaceAll(answer, "\r\n", "\n"), "\r", "\n")
+	lines := strings.Split(answer, "\n")
+	first := -1 // the first line of the paragraph being gathered
+	flush := func(end int) {
+		if first >= 0 {
+			out = append(out, paragraphMarkers(lines[first:end], first+1)...)
+		}
+		first = -1
+	}
+	for n, line := range lines {
 		if t := strings.TrimLeft(line, " "); len(line)-len(t) <= 3 && strings.HasPrefix(t, "```") {
-			fence = !fence
-			continue
-		}
-		if fence {
-			continue
-		}
-		for i := 0; i < len(line); i++ {
-			switch c := line[i]; {
-			case c == '\\':
-				i++ // an escaped byte: "\[" is a bracket, "\`" a backtick, never a marker or code
-			case c == '`':
-				j := i
-				for j < len(line) && line[j] == '`' {
-					j++
-				}
-				if k := closingOnLine(line, j, j-i); k > 0 {
-					i = k - 1
-				} else {
-					i = j - 1
-				}
-			case c == '[' && (i == 0 || !isWordByte(line[i-1])):
-				j := strings.IndexByte(line[i:], ']')
-				if j < 0 {
-					continue
-				}
-				if ids, ok := parseMarker(line[i+1:i+j], maxMarkerNums); ok {
-					out = append(out, Marker{Line: n + 1, Nums: ids})
-				}
-				i += j
+			run := len(t) - len(strings.TrimLeft(t, "`"))
+			rest := t[run:]
+			switch {
+			case fence == 0 && !strings.Contains(rest, "`"):
+				flush(n)
+				fence = run // an opening fence: no backtick in its info string
+				continue
+			case fence > 0 && run >= fence && strings.TrimSpace(rest) == "":
+				fence = 0 // a closing fence: as long a run, nothing after it
+				continue
 			}
+		}
+		switch {
+		case fence > 0:
+		case strings.TrimSpace(line) == "":
+			flush(n) // a blank line ends the paragraph
+		case first < 0:
+			first = n
+		}
+	}
+	flush(len(lines))
+	return out
+}
+
+// paragraphMarkers finds the markers of one paragraph, whose first line
+// is line number firstLine. A code span may run over several lines of a
+// paragraph: a backtick run is code up to the next run of as many
+// backticks in the paragraph, and plain text when there is none.
+func paragraphMarkers(lines []string, firstLine int) []Marker {
+	var out []Marker
+	para := strings.Join(lines, "\n")
+	lineAt := func(off int) int { return firstLine + strings.Count(para[:off], "\n") }
+	for i := 0; i < len(para); i++ {
+		switch c := para[i]; {
+		case c == '\\':
+			i++ // an escaped byte: "\\[" is a bracket, "\\`" a backtick, never a marker or code
+		case c == '`':
+			j := i
+			for j < len(para) && para[j] == '`' {
+				j++
+			}
+			if k := closingOnLine(para, j, j-i); k > 0 {
+				i = k - 1
+			} else {
+				i = j - 1
+			}
+		case c == '[' && (i == 0 || !isWordByte(para[i-1])):
+			j := strings.IndexAny(para[i:], "]\n")
+			if j < 0 || para[i+j] != ']' {
+				continue
+			}
+			if ids, ok := parseMarker(para[i+1:i+j], maxMarkerNums); ok {
+				out = append(out, Marker{Line: lineAt(i), Nums: ids})
+			}
+			i += j
 		}
 	}
 	return out

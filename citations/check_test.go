@@ -14,7 +14,8 @@ func TestMarkersAsAReaderSeesThem(t *testing.T) {
 		"```go\nx := [3]int{}\n```\nok [5]": {5},
 		"- `func f(b [4]byte)` [6]":         {6},
 		"see [note] and [1-3]":              {1, 2, 3},
-		"`a [1]\nb` [2]":                    {1, 2}, // a span closes on its line
+		"`a [1]\nb` [2]":                    {2},    // a span may run over the lines of its paragraph
+		"`a [1]\n\nb` [2]":                  {1, 2}, // but not past a blank line
 		"  ```\n[9]\n  ```\n[8]":            {8},
 	} {
 		var got []int

@@ -54,6 +54,7 @@ type Rewriter struct {
 	open       bool         // a '[' or '(' was emitted and only marker bytes followed it
 	slashes    int          // backslashes just written: odd, the next byte is escaped
 	dropping   bool         // inside a numeric marker over maxNumericLen: dropped
+	tickGap    bool         // a marker right after a backtick was dropped: a backtick next must not join it
 
 	emitted int  // bytes returned so far
 	cut     bool // MaxAnswerBytes reached: the rest is dropped
@@ -167,6 +168,8 @@ func (r *Rewriter) process(final bool) string {
 func (r *Rewriter) step(out *strings.Builder, b []byte, i int, final bool) (next int, wait bool) {
 	r.scans++
 	c := b[i]
+	sep := r.tickGap
+	r.tickGap = false
 	if r.ticks > 0 && c != '`' {
 		if next, wait, code := r.endTicks(out, b, i, final); wait || code {
 			return next, wait
@@ -181,6 +184,11 @@ func (r *Rewriter) step(out *strings.Builder, b []byte, i int, final bool) (next
 	}
 	switch {
 	case c == '`':
+		if sep {
+			// A marker dropped between two backticks: a space keeps
+			// them two runs, as the model wrote them ("`a`[9]`b`").
+			r.write(out, " ")
+		}
 		r.backtick(out)
 		return i + 1, false
 	case r.inFence:

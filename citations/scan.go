@@ -83,6 +83,8 @@ func (r *Rewriter) spaces(out *strings.Builder, b []byte, i int, final bool) (in
 				r.writeSpaces(out, string(b[i:j]))
 				r.write(out, text)
 				r.prev = ']'
+			} else {
+				r.tickGap = r.prev == '`'
 			}
 			return end, false
 		}
@@ -117,6 +119,8 @@ func (r *Rewriter) opening(out *strings.Builder, b []byte, i int, final bool) (i
 				// "[1]: x" would be a link reference definition.
 				r.write(out, " ")
 			}
+		} else {
+			r.tickGap = r.prev == '`'
 		}
 		return end, false
 	}
