@@ -69,17 +69,17 @@ func TestRetrievalShowsDocAndGroups(t *testing.T) {
 
 func TestIdentifiers(t *testing.T) {
 	for q, want := range map[string]string{
-		"How does bufio.Scanner handle long tokens?":                      "bufio.Scanner",
-		"where is DetectContentType called":                               "DetectContentType",
-		"What does ServeHTTP do with Handler and max_len":                 "ServeHTTP,max_len",
-		"How are carts totalled":                                          "",
-		"Why does Reverse use runes":                                      "",
-		"Why does `Reverse` use runes":                                    "Reverse",
-		"How does errors.Is walk the chain, e.g. for errors.Join?":        "errors.Is,errors.Join",
-		"If my handler writes a body without ever setting a Content-Type": "",
-		"Is HTTP/1.1 or HTTP/2 used, i.e. which one?":                     "",
-		"what calls `foo()` and `a.b`":                                    "foo,a.b",
-		"Where are __init__ and _private set":                             "",
+		"How does bufio.Scanner handle long tokens?":               "bufio.Scanner",
+		"where is DetectContentType called":                        "DetectContentType",
+		"What does ServeHTTP do with Handler and max_len":          "ServeHTTP,max_len",
+		"How are carts totalled":                                   "",
+		"Why does Reverse use runes":                               "",
+		"Why does `Reverse` use runes":                             "Reverse",
+		"How does errors.Is walk the chain, e.g. for errors.Join?": "errors.Is,errors.Join",
+		"When a reply goes out with no Content-Type set":           "",
+		"Is HTTP/1.1 or HTTP/2 used, i.e. which one?":              "",
+		"what calls `foo()` and `a.b`":                             "foo,a.b",
+		"Where are __init__ and _private set":                      "",
 	} {
 		if got := strings.Join(identifiers(q), ","); got != want {
 			t.Errorf("identifiers(%q) = %q, want %q", q, got, want)

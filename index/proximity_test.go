@@ -82,7 +82,7 @@ func take() {
 `)
 	f := openFixture(t, root, t.TempDir())
 	defer f.ix.Close()
-	q := "how does the reader/writer lock keep new readers from starving a waiting writer goroutine"
+	q := "how does the reader/writer lock stop new readers starving a waiting writer goroutine"
 	if files := firstFiles(search(t, f.ix, q)); len(files) == 0 || files[0] != "sync/rw.go" {
 		t.Errorf("Search(%q) files = %v, want sync/rw.go first", q, files)
 	}

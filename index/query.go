@@ -106,8 +106,8 @@ func IsDocWord(w string) bool {
 
 // AsksForOverview reports whether a question asks for an overview or a
 // reference rather than where or how something is done: "Is there a
-// guide…", "Is there a standard way to…", "What is gob meant for",
-// "What's Django". Its answer is a package's doc comment or a README, as
+// tutorial…", "Are there examples of…", "What is msgpack for",
+// "What's Flask". Its answer is a package's doc comment or a README, as
 // with docWords. "What is the default…" or "What is a…" asks about a
 // value or a concept in the code and is not one.
 func AsksForOverview(q string) bool {

@@ -126,9 +126,9 @@ func TestAsksForOverview(t *testing.T) {
 	for q, want := range map[string]bool{
 		"Is there a guide to bracket syntax?":           true,
 		"are there examples of middleware":              true,
-		"What is gob meant for?":                        true,
+		"What is msgpack used for?":                     true,
 		"What's Django, and where do I start reading?":  true,
-		"What is the default swappiness?":               false,
+		"What is the default page size?":                false,
 		"What is a session?":                            false,
 		"Where is there a retry loop?":                  false,
 		"How does the template engine parse pipelines?": false,
@@ -213,7 +213,7 @@ func TestSearchDocQuestionFindsProseAmongMuchCode(t *testing.T) {
 	writeTestFile(t, filepath.Join(root, "Documentation", "whatis.rst"), doc)
 	f := openFixture(t, root, t.TempDir())
 	defer f.ix.Close()
-	q := "Is there a beginner's explanation of what RCU is?"
+	q := "Is there an introduction to RCU for a beginner?"
 	if files := firstFiles(search(t, f.ix, q)); len(files) == 0 || files[0] != "Documentation/whatis.rst" {
 		t.Errorf("Search(%q) files = %v, want Documentation/whatis.rst first", q, files)
 	}

@@ -68,7 +68,7 @@ func TestSearchQualifiedNameAndCoverage(t *testing.T) {
 		{"how does errs.Is compare an error with its target", "errs/wrap.go"},
 		// A question: the chunk holding most of its words wins over a
 		// short one whose name holds two of them.
-		{"how does the reader/writer lock keep a continuous stream of new readers from starving a waiting writer", "lock/rw.go"},
+		{"why can a steady flow of new readers not starve a writer that waits on the reader/writer lock", "lock/rw.go"},
 	} {
 		hits := search(t, f.ix, c.q)
 		if len(hits) == 0 || hits[0].Path != c.path {
@@ -101,7 +101,7 @@ func TestSearchDropsQuestionEnglish(t *testing.T) {
 			t.Errorf("queryTerms kept %q: %v", bad, terms)
 		}
 	}
-	q = "How does the scheduler pick the next task to run?"
+	q = "How does the scheduler choose the task that runs next?"
 	if hits := search(t, f.ix, q); len(hits) == 0 || hits[0].Path != "sched/core.c" {
 		t.Errorf("Search(%q) = %v, want sched/core.c first", q, hits)
 	} else if slices.ContainsFunc(hits, func(h Hit) bool { return h.Path == "pci/doe.c" }) {
@@ -116,7 +116,7 @@ func TestSearchDropsQuestionEnglish(t *testing.T) {
 func TestSearchFeedback(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, "rank_feedback.txtar")
-	q := "how does the scheduler pick the next runnable task when its queue is empty"
+	q := "how does the scheduler choose the next runnable task when its queue is empty"
 	order := func() []string {
 		var ps []string
 		for _, h := range search(t, f.ix, q) {
@@ -177,7 +177,7 @@ func TestSearchRankDoesNotDependOnLimit(t *testing.T) {
 	// A small rerank pool: a limit of 1 then fetches more candidates
 	// than the pool; every one of them must be reranked.
 	f.ix.rank.RerankPool = 1
-	q := "how does the reader/writer lock keep a continuous stream of new readers from starving a waiting writer"
+	q := "why can a steady flow of new readers not starve a writer that waits on the reader/writer lock"
 	all, err := f.ix.Snapshot().Search(context.Background(), q, 10, Filter{})
 	if err != nil {
 		t.Fatal(err)

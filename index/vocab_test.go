@@ -37,7 +37,7 @@ func idleTimersPerHost(v int) int {
 `)
 	f := openFixture(t, root, t.TempDir())
 	defer f.ix.Close()
-	q := "how many idle connections per host are kept by default"
+	q := "what is the default limit of idle connections kept for each host"
 	if files := firstFiles(search(t, f.ix, q)); len(files) == 0 || files[0] != "net/pool.go" {
 		t.Errorf("Search(%q) files = %v, want net/pool.go first", q, files)
 	}

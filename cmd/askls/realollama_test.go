@@ -552,7 +552,7 @@ func TestRealOllamaLanguageServerCancelsWhileTheModelAnswers(t *testing.T) {
 	if err != nil || code != http.StatusOK {
 		t.Fatalf("the model is still busy after the cancel: %v %d %s", err, code, body)
 	}
-	t.Logf("next request to the same model served in %s", time.Since(t0).Round(time.Millisecond))
+	t.Logf("a second request to that model served in %s", time.Since(t0).Round(time.Millisecond))
 
 	c.request(3, "shutdown", nil)
 	c.wait("shutdown result", 10*time.Second, isReply(3))
