@@ -108,7 +108,7 @@ func TestSearchOverviewQuestionPrefersDocs(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, "rank_answers.txtar")
 	for _, q := range []string{
-		"is there a standard way to execute the action language with pipelines, range and variables",
+		"is there a usual way to execute the action language with pipelines, range and variables",
 		"what is tmpl for, with its action language, pipelines, range and variables",
 	} {
 		if hits := search(t, f.ix, q); len(hits) == 0 || hits[0].Path != "tmpl/doc.go" {
