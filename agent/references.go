@@ -288,17 +288,9 @@ func (r *run) writeAllUses(ctx context.Context, b *strings.Builder, defs []index
 			fmt.Fprintf(b, "\n%s (%d):\n", dir+"/", perDir[dir])
 			prevDir = dir
 		}
-		f, err := r.tb.file(s.Path)
-		if err != nil {
-			continue
+		if id, ok := r.writeCitedLine(b, s.Path, s.Line); ok {
+			cited[id] = true
 		}
-		text, ok := f.Lines(s.Line, s.Line)
-		if !ok {
-			continue
-		}
-		id := r.reg.Add(s.Path, s.Line, s.Line, text, "")
-		cited[id] = true
-		fmt.Fprintf(b, "- %s:%d: %s [%d]\n", s.Path, s.Line, codeSpan(strings.TrimSpace(cutLine(strings.TrimSuffix(text, "\n")))), id)
 	}
 	var rest []string
 	restN := 0

@@ -703,23 +703,26 @@ func (r *run) writeUses(ctx context.Context, b *strings.Builder, defs []index.Hi
 		}
 		fmt.Fprintf(b, "\n### Calls of %s in %s (code only, tests left out)\n\n", name, where)
 		for _, m := range uses {
-			f, err := r.tb.file(m.Path)
-			if err != nil {
-				continue
-			}
-			text, ok := f.Lines(m.Line, m.Line)
-			if !ok {
-				continue
-			}
-			id := r.reg.Add(m.Path, m.Line, m.Line, text, "")
-			code := strings.TrimSpace(cutLine(strings.TrimSuffix(text, "\n")))
-			fence := "`"
-			for strings.Contains(code, fence) {
-				fence += "`"
-			}
-			fmt.Fprintf(b, "- %s:%d: %s%s%s [%d]\n", m.Path, m.Line, fence, code, fence, id)
+			r.writeCitedLine(b, m.Path, m.Line)
 		}
 	}
+}
+
+// writeCitedLine cites one line of a file and writes it as an entry of a
+// list of call sites: "- path:line: `code` [n]". ok is false when the
+// line cannot be read.
+func (r *run) writeCitedLine(b *strings.Builder, p string, line int) (id int, ok bool) {
+	f, err := r.tb.file(p)
+	if err != nil {
+		return 0, false
+	}
+	text, ok := f.Lines(line, line)
+	if !ok {
+		return 0, false
+	}
+	id = r.reg.Add(p, line, line, text, "")
+	fmt.Fprintf(b, "- %s:%d: %s [%d]\n", p, line, codeSpan(strings.TrimSpace(cutLine(strings.TrimSuffix(text, "\n")))), id)
+	return id, true
 }
 
 // callSites keeps the grep matches that are calls in code: not in a test

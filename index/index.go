@@ -69,6 +69,8 @@ type state struct {
 	once   sync.Once
 	paths  []string // sorted keys of files
 	chunks int
+
+	classes sync.Map // API path -> corpus.Class, filled by Snapshot.classOf
 }
 
 func (st *state) index() {

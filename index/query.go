@@ -138,12 +138,6 @@ func wordSet(list string) map[string]bool {
 // proseLangs are the languages of prose and documentation (lang.go).
 var proseLangs = map[string]bool{"markdown": true, "text": true, "html": true, "rst": true, "asciidoc": true, "man": true, "roff": true}
 
-// isProse reports whether a file is documentation or prose rather than
-// code: by its language, or by its name and folder (corpus.Prose).
-func isProse(path, lang string) bool {
-	return proseLangs[lang] || corpus.Classify(path).Has(corpus.Prose)
-}
-
 // cutContraction drops the tail of a contraction or a possessive
 // ("doesn't", "I've", "Go's"): it is never a search term, and the heads
 // of negative contractions ("doesn") are stop words. An apostrophe

@@ -48,6 +48,7 @@ type plan struct {
 	qualified   [][2]string     // package-qualified names: qualifier, name (analysed)
 	glob        *pathGlob       // Filter.PathGlob compiled, or nil
 	asked       corpus.Class    // the classes of file the query asks for (corpus.AsksFor)
+	explain     bool            // record each candidate's breakdown (Filter.Explain)
 }
 
 // cand is one candidate chunk.
@@ -55,10 +56,10 @@ type cand struct {
 	hit   Hit
 	score float64
 	meta  chunkMeta
-	text  []byte         // read for the rerank, else nil
-	test  bool           // from a test file
-	decl  bool           // a declaration (Ranking.DeclFactor)
-	why   rank.Breakdown // what each stage did to score (askls search --explain)
+	text  []byte          // read for the rerank, else nil
+	test  bool            // from a test file
+	decl  bool            // a declaration (Ranking.DeclFactor)
+	why   *rank.Breakdown // what each stage did to score; nil unless the search explains
 }
 
 // Search ranks the chunks that match query, best first.
@@ -113,7 +114,7 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 			cands[i].why.Add(rank.StageFiles, "file", fileScores[path])
 		}
 	}
-	return s.page(p, cands, limit, f.Explain), nil
+	return s.page(p, cands, limit), nil
 }
 
 // withBuffers replaces the candidates of open buffers the generation does
@@ -200,6 +201,7 @@ func parseQuery(q string, f Filter) (*plan, error) {
 		p.terms = p.terms[:maxQueryTerms]
 	}
 	p.aboutDocs = AsksForOverview(q)
+	p.explain = f.Explain
 	p.asked = corpus.AsksFor(p.terms)
 	p.pairs = queryPairs(q)
 	for _, t := range p.terms {
@@ -409,20 +411,14 @@ func (s *Snapshot) hitCand(p *plan, r *root, id string, score float64) (c cand, 
 		return cand{}, false // a damaged manifest block
 	}
 	ch := chunks[n]
-	var why rank.Breakdown
+	var why *rank.Breakdown // recorded only for askls search --explain
+	if p.explain {
+		why = &rank.Breakdown{}
+	}
 	why.Add(rank.StageCandidates, "tfidf", score)
-	class := corpus.Classify(api)
-	if e.Test {
-		class |= corpus.Test
-	}
-	if e.Generated || corpus.IsBuiltCopy(api, s.hasFile, s.hasDir) {
-		class |= corpus.Generated
-	}
-	prose := isProse(api, e.Lang)
-	if prose {
-		class |= corpus.Prose
-	}
-	score = rk.Priors.Apply(score, class, p.asks(class, api), &why)
+	class := s.classOf(api, e)
+	prose := class.Has(corpus.Prose)
+	score = rk.Priors.Apply(score, class, p.asks(class, api), why)
 	declFile := !p.lookup && class.Has(corpus.Decl)
 	decl := !p.lookup && declKinds[ch.Kind] && !declFile && !(p.aboutDocs && ch.Kind == "package")
 	if decl || declFile {
@@ -487,11 +483,15 @@ func (s *Snapshot) rerank(ctx context.Context, p *plan, cands []cand, n int) {
 // page returns the first limit hits of the ranked candidates, each
 // narrowed to the unit the query is about, with its excerpt; a phrase
 // query drops the candidates that do not hold its phrases.
-func (s *Snapshot) page(p *plan, cands []cand, limit int, explain bool) []Hit {
+func (s *Snapshot) page(p *plan, cands []cand, limit int) []Hit {
 	hits := make([]Hit, 0, limit)
-	shown := map[[2]any]bool{} // path and first line of each hit on the page
+	type at struct {
+		path  string
+		start int
+	}
+	shown := map[at]bool{} // each hit on the page, by its first line
 	add := func(h Hit) {
-		if k := [2]any{h.Path, h.Start}; !shown[k] && len(hits) < limit {
+		if k := (at{h.Path, h.Start}); !shown[k] && len(hits) < limit {
 			shown[k] = true
 			hits = append(hits, h)
 		}
@@ -521,8 +521,8 @@ func (s *Snapshot) page(p *plan, cands []cand, limit int, explain bool) []Hit {
 		// The pool's texts are read unmasked; what a hit shows is masked.
 		c.hit.Excerpt = excerpt(redact(bytes.Clone(text)), p.terms)
 		var why rank.Breakdown
-		if explain {
-			c.hit.Explain, why = c.why, c.why
+		if c.why != nil {
+			c.hit.Explain, why = *c.why, *c.why
 		}
 		add(c.hit)
 		if len(hits) <= delegationHits { // the delegation stage (delegate.go)

@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/askls/askls/corpus"
 )
 
 // Snapshot is an immutable view of the index and the open-buffer content at
@@ -225,4 +227,26 @@ func (s *Snapshot) hasDir(d string) bool {
 	}
 	i := sort.SearchStrings(s.st.paths, prefix)
 	return i < len(s.st.paths) && strings.HasPrefix(s.st.paths[i], prefix)
+}
+
+// classOf is the class of the indexed file at API path p (corpus.Classify,
+// and what the indexer learnt reading it: a test, generated, prose by its
+// language, build output beside its sources). It is computed once per
+// generation: IsBuiltCopy depends on the other files of the tree.
+func (s *Snapshot) classOf(p string, e *fileEntry) corpus.Class {
+	if c, ok := s.st.classes.Load(p); ok {
+		return c.(corpus.Class)
+	}
+	c := corpus.Classify(p)
+	if e.Test {
+		c |= corpus.Test
+	}
+	if e.Generated || corpus.IsBuiltCopy(p, s.hasFile, s.hasDir) {
+		c |= corpus.Generated
+	}
+	if proseLangs[e.Lang] {
+		c |= corpus.Prose
+	}
+	s.st.classes.Store(p, c)
+	return c
 }

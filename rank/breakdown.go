@@ -27,8 +27,12 @@ type Factor struct {
 // Breakdown is the list of a score's factors, in the order they applied.
 type Breakdown []Factor
 
-// Add records a factor.
+// Add records a factor; on a nil Breakdown it does nothing, so a search
+// that does not explain records nothing.
 func (b *Breakdown) Add(stage, name string, value float64) {
+	if b == nil {
+		return
+	}
 	*b = append(*b, Factor{Stage: stage, Name: name, Value: value})
 }
 
