@@ -2,44 +2,74 @@ package index
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"math/rand"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // damageSegments overwrites 32 runs of 512 random bytes at random places
-// in every segment of the index in cache (bleve/store/*.zap).
+// in every segment of the index in cache (bleve/store/*.zap). A live
+// index's merger may replace segments meanwhile, so it goes over the store
+// again until every segment there has been damaged.
 func damageSegments(t *testing.T, cache string, seed int64) int {
 	t.Helper()
-	zaps, _ := filepath.Glob(filepath.Join(cache, bleveDir, "store", "*.zap"))
-	if len(zaps) == 0 {
-		t.Fatalf("no segment under %s", cache)
-	}
 	rng := rand.New(rand.NewSource(seed))
-	for _, z := range zaps {
-		f, err := os.OpenFile(z, os.O_RDWR, 0)
-		if err != nil {
+	done := map[string]bool{}
+	for range 100 {
+		zaps, _ := filepath.Glob(filepath.Join(cache, bleveDir, "store", "*.zap"))
+		if len(zaps) == 0 {
+			t.Fatalf("no segment under %s", cache)
+		}
+		fresh := 0
+		for _, z := range zaps {
+			if done[z] {
+				continue
+			}
+			fresh++
+			if damageFile(t, z, rng) {
+				done[z] = true
+			}
+		}
+		if fresh == 0 {
+			return len(zaps)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("the segments under %s kept changing", cache)
+	return 0
+}
+
+// damageFile overwrites random runs of path; false if it went away.
+func damageFile(t *testing.T, path string, rng *rand.Rand) bool {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	info, _ := f.Stat()
+	buf := make([]byte, 512)
+	for range 32 {
+		rng.Read(buf)
+		off := int64(0)
+		if info.Size() > int64(len(buf)) {
+			off = rng.Int63n(info.Size() - int64(len(buf)))
+		}
+		n := min(int64(len(buf)), info.Size()-off)
+		if _, err := f.WriteAt(buf[:n], off); err != nil {
 			t.Fatal(err)
 		}
-		info, _ := f.Stat()
-		buf := make([]byte, 512)
-		for range 32 {
-			rng.Read(buf)
-			off := int64(0)
-			if info.Size() > int64(len(buf)) {
-				off = rng.Int63n(info.Size() - int64(len(buf)))
-			}
-			n := min(int64(len(buf)), info.Size()-off)
-			if _, err := f.WriteAt(buf[:n], off); err != nil {
-				t.Fatal(err)
-			}
-		}
-		f.Close()
 	}
-	return len(zaps)
+	return true
 }
 
 // searchNoPanic searches and turns a panic into a test failure.

@@ -142,13 +142,14 @@ func checkCitations(t *testing.T, root string, r askResult) {
 	// Every [n] in the answer has its citation. A bracket right after a
 	// word, a closing parenthesis or a quote is an index expression
 	// (write[2], f()[0]), which the rewriter leaves as text, as it does
-	// inside code spans.
+	// inside code spans; so is a bracket escaped with a backslash
+	// (write\[2], Markdown for a literal bracket).
 	have := map[int]bool{}
 	for _, c := range r.Citations {
 		have[c.N] = true
 	}
 	prose := regexp.MustCompile("`[^`]*`").ReplaceAllString(r.Answer, "")
-	for _, m := range regexp.MustCompile(`(?:^|[^A-Za-z0-9_)"'])\[(\d+)\]`).FindAllStringSubmatch(prose, -1) {
+	for _, m := range regexp.MustCompile(`(?:^|[^A-Za-z0-9_)"'\\])\[(\d+)\]`).FindAllStringSubmatch(prose, -1) {
 		n, _ := strconv.Atoi(m[1])
 		if !have[n] {
 			t.Errorf("the answer cites [%d], which is not among its citations", n)
