@@ -3,6 +3,8 @@ package index
 import (
 	"bytes"
 	"strings"
+
+	"github.com/askls/askls/corpus"
 )
 
 // Chunk sizes, in lines. A unit (function, type, ...) up to maxUnitLines
@@ -226,14 +228,16 @@ func addUnit(out []chunk, c chunk, content []byte, li lineIndex) []chunk {
 // mergeSmall merges runs of adjacent small units (blank lines apart at
 // most) into chunks of at most mergeLines lines. The first unit's symbol
 // names the chunk; every unit's names stay in Names. Package chunks and
-// windows of split units are left alone.
-func mergeSmall(units []chunk) []chunk {
+// windows of split units are left alone, and a test unit of a file that
+// is not a test (corpus.TestUnit) is not merged with code that is not.
+func mergeSmall(units []chunk, lang string) []chunk {
 	var out []chunk
 	for _, u := range units {
 		if n := len(out); n > 0 {
 			p := &out[n-1]
 			if p.Kind != "package" && p.Header == "" && u.Header == "" &&
-				u.Start > p.End && u.Start-p.End <= 3 && u.End-p.Start+1 <= mergeLines {
+				u.Start > p.End && u.Start-p.End <= 3 && u.End-p.Start+1 <= mergeLines &&
+				corpus.TestUnit(lang, lastSymbol(*p)) == corpus.TestUnit(lang, u.Symbol) {
 				if len(p.Parts) == 0 {
 					p.Parts = []partMeta{{p.Start, p.End, p.Symbol, p.Kind}}
 					p.NameLines = namedLines(*p)
@@ -251,6 +255,14 @@ func mergeSmall(units []chunk) []chunk {
 		out = append(out, u)
 	}
 	return out
+}
+
+// lastSymbol is the symbol of c's last unit.
+func lastSymbol(c chunk) string {
+	if len(c.Parts) > 0 {
+		return c.Parts[len(c.Parts)-1].Symbol
+	}
+	return c.Symbol
 }
 
 // namedLines returns the lines of c's names for a merged chunk: a unit's
@@ -370,7 +382,7 @@ func chunksFromSymbols(syms []Symbol, li lineIndex, content []byte) []chunk {
 	for _, u := range units {
 		out = addUnit(out, u, content, li)
 	}
-	return fillGaps(mergeSmall(out), content, li)
+	return fillGaps(mergeSmall(out, syms[0].Language), content, li)
 }
 
 // outlineTree cuts an outline into units; see chunksFromSymbols.

@@ -417,6 +417,10 @@ func (s *Snapshot) hitCand(p *plan, r *root, id string, score float64) (c cand, 
 	}
 	why.Add(rank.StageCandidates, "tfidf", score)
 	class := s.classOf(api, e)
+	test := e.Test || unitIsTest(e.Lang, ch.Symbol, ch.Parts)
+	if test {
+		class |= corpus.Test
+	}
 	prose := class.Has(corpus.Prose)
 	score = rk.Priors.Apply(score, class, p.asks(class, api), why)
 	declFile := !p.lookup && class.Has(corpus.Decl)
@@ -430,7 +434,7 @@ func (s *Snapshot) hitCand(p *plan, r *root, id string, score float64) (c cand, 
 		why.Add(rank.StagePriors, "doc", rk.DocBoost)
 	}
 	return cand{hit: Hit{Path: api, Start: ch.Start, End: ch.End, Symbol: ch.Symbol, Kind: ch.Kind,
-		Language: e.Lang, Score: score}, score: score, meta: ch, test: e.Test, decl: decl, why: why}, true
+		Language: e.Lang, Score: score}, score: score, meta: ch, test: test, decl: decl, why: why}, true
 }
 
 // rerank scores the best n candidates again by how much of the query each

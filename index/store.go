@@ -127,7 +127,7 @@ func chunkDoc(rel, lang string, test bool, n int, c chunk, text []byte) *documen
 	d.AddField(newKeywordField(fieldPathKW, []byte(rel)))
 	d.AddField(newKeywordField(fieldLang, []byte(lang)))
 	t := "0"
-	if test {
+	if test || unitIsTest(lang, c.Symbol, c.Parts) {
 		t = "1"
 	}
 	d.AddField(newKeywordField(fieldTest, []byte(t)))
