@@ -104,7 +104,7 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 			return c.hit.Path, c.score / rk.DeclFactor * rk.DeclFileFactor, c.score
 		}
 		return c.hit.Path, c.score, c.score
-	}, rank.FileParams{SecondWeight: rk.FileSecondWeight, ExtraHits: rk.FileExtraHits, ExtraShare: rk.FileExtraShare})
+	}, rank.FileParams{SecondWeight: rk.FileSecondWeight, Decay: rk.FileDecay})
 	// A file's first hit carries the file's score, the one it is ranked by.
 	firstSeen := map[string]bool{}
 	for i := range cands {
