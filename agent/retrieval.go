@@ -13,6 +13,7 @@ import (
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/corpus"
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/words"
 )
 
 // Sizes of a retrieval answer.
@@ -540,7 +541,7 @@ func identifiers(q string) []string {
 		}
 	}
 	for _, w := range identRE.FindAllString(backtickRE.ReplaceAllString(q, " "), -1) {
-		if isCodeWord(w) && qualifiedOK(w) {
+		if words.IsCode(w) && qualifiedOK(w) {
 			add(w)
 		}
 	}

@@ -3,6 +3,8 @@ package index
 import (
 	"context"
 	"sort"
+
+	"github.com/askls/askls/words"
 )
 
 // Pseudo-relevance feedback (RM3: Lavrenko and Croft's relevance model,
@@ -47,9 +49,9 @@ func (s *Snapshot) feedbackTerms(ctx context.Context, n int, at func(i int) ([]b
 		text, score := at(i)
 		clear(tf)
 		length := 0
-		codeTerms(text, func(_, _ int, term []byte) {
+		words.Scan(text, func(_, _ int, term []byte) {
 			length++
-			tf[string(stem(term))]++
+			tf[string(words.Stem(term))]++
 		})
 		for t, c := range tf {
 			rel[t] += score * float64(c) / float64(length)
@@ -61,7 +63,7 @@ func (s *Snapshot) feedbackTerms(ctx context.Context, n int, at func(i int) ([]b
 	}
 	var ts []weighted
 	for t, w := range rel {
-		if skip[t] || stopWords[t] || len(t) < 3 || isDigits(t) {
+		if skip[t] || words.IsStop(t) || len(t) < 3 || isDigits(t) {
 			continue
 		}
 		ts = append(ts, weighted{t, w})

@@ -173,3 +173,11 @@ func coverageOf(text []byte, path string, terms []string, weights []float64) flo
 	var cv coverer
 	return cv.coverage(cv.add(text, path), terms, weights)
 }
+
+// An identifier next to a non-ASCII letter is matched without a panic
+// (the byte before it is not an ASCII identifier byte).
+func TestHoldsIdentBesideNonASCII(t *testing.T) {
+	if !holdsIdent([]byte("é foo"), "foo") || !holdsIdent([]byte("éfoo"), "foo") || holdsIdent([]byte("foobar"), "foo") {
+		t.Error("holdsIdent beside non-ASCII text")
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/askls/askls/rank"
+	"github.com/askls/askls/words"
 )
 
 // Reranking by coverage: bleve's tf-idf gives a short chunk that holds
@@ -240,7 +241,7 @@ func holdsIdent(text []byte, id string) bool {
 		}
 		i += off
 		end := i + len(id)
-		if (i == 0 || !asciiIdent[text[i-1]]) && (end == len(text) || !asciiIdent[text[end]]) {
+		if (i == 0 || !words.IsIdentByte(text[i-1])) && (end == len(text) || !words.IsIdentByte(text[end])) {
 			return true
 		}
 		off = i + 1

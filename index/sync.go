@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/askls/askls/words"
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/document"
 )
@@ -45,7 +46,7 @@ func batchSize(written int64) int {
 }
 
 // freeAfter: after a sync that indexed more files than this, the stem
-// cache is emptied (see stems.reset).
+// cache is emptied (see words.ResetStems).
 const freeAfter = 1000
 
 // Sync walks the roots and brings the index up to date. It runs on the
@@ -200,7 +201,7 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 	endBulk := ix.tuner().BulkLoad()
 	defer func() {
 		if s.stats.Indexed > freeAfter {
-			stems.reset() // see its comment
+			words.ResetStems() // see its comment
 		}
 		endBulk(s.stats.Indexed)
 	}()
