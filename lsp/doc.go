@@ -1,10 +1,13 @@
 // Package lsp is askls's language server: the only package that speaks
-// LSP. It owns the connection lifecycle (initialize … exit), the ordered
-// message queue with early release and cancellation (queue.go), text
-// synchronisation and the open-buffer overlay (textsync.go, documents.go,
-// UTF-16 positions in position.go), background indexing with work-done
-// progress (workspace.go, progress.go), askls/ask and the askls.* commands
-// (ask.go, commands.go), the kept answers whose citations follow edits
+// LSP: a front end of workspace.Workspace, which owns the roots, the index,
+// the open buffers the index reads, the threads and the ask. It owns the
+// connection lifecycle (initialize … exit), the ordered message queue with
+// early release and cancellation (queue.go), text synchronisation and the
+// documents as the client has them (textsync.go, documents.go), the
+// conversion of byte offsets to LSP positions and Locations with UTF-16
+// columns (position.go), the workspace's folders, settings and indexing
+// shown as work-done progress (workspace.go, progress.go), askls/ask and
+// the askls.* commands (ask.go, commands.go), the kept answers whose citations follow edits
 // (answers.go; the newest keepCitations of them show citations, and
 // askls.clearCitations hides them), where a citation is now — moved lines
 // found again by their hash, askls.locate for an editor's jump

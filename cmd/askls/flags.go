@@ -5,8 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/askls/askls/agent"
-	"github.com/askls/askls/thread"
+	"github.com/askls/askls/workspace"
 )
 
 // newFlagSet is a subcommand's flag set: errors go to stderr, and -h
@@ -38,12 +37,12 @@ func (f *askFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.cont, "continue", false, "ask in the workspace's most recent thread")
 }
 
-// openThread opens the thread store and the thread that --thread or
+// openThread opens the thread store of ws and the thread that --thread or
 // --continue name (a new one when neither does); both at once is a usage
 // error of cmd.
-func (f askFlags) openThread(cmd string, stderr io.Writer) (*thread.Store, *agent.Thread, error) {
+func (f askFlags) openThread(ws *workspace.Workspace, cmd string, stderr io.Writer) (workspace.Turn, error) {
 	if f.threadID != "" && f.cont {
-		return nil, nil, usageError(cmd + ": --thread and --continue: give one")
+		return workspace.Turn{}, usageError(cmd + ": --thread and --continue: give one")
 	}
-	return openThread(f.rf, f.threadID, f.cont, stderr)
+	return openThread(ws, f.threadID, f.cont, stderr)
 }
