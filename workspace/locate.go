@@ -21,9 +21,11 @@ func (w *Workspace) Locate(ctx context.Context, p string) (string, []byte, error
 		return "", nil, err
 	}
 	snap := ix.Snapshot()
-	rel := strings.TrimPrefix(filepath.ToSlash(p), "./")
-	if content, err := snap.Content(rel); err == nil {
-		return rel, content, nil
+	if !filepath.IsAbs(p) {
+		rel := strings.TrimPrefix(filepath.ToSlash(p), "./")
+		if content, err := snap.Content(rel); err == nil {
+			return rel, content, nil
+		}
 	}
 	if abs, err := filepath.Abs(p); err == nil {
 		if rel, ok := ix.Rel(abs); ok {

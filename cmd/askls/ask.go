@@ -92,21 +92,15 @@ func askMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if len(question) > agent.MaxQuestionBytes {
 		return usageError(fmt.Sprintf("askls ask: %v: the question is %d bytes long, the limit is %d", index.ErrBadQuery, len(question), agent.MaxQuestionBytes))
 	}
-	logger := slog.New(index.RedactHandler(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
-	ws := newWorkspace(f.rf, !*asJSON)
+	ws, turn, a, err := f.session(ctx, "askls ask", !*asJSON, stderr)
 	defer ws.Close()
-	turn, err := f.openThread(ws, "askls ask", stderr)
 	if err != nil {
 		return err
-	}
-	if _, err := openIn(ctx, ws, f.rf); err != nil {
-		return fmt.Errorf("askls ask: %w", err)
 	}
 	cursor, err := cursorPath(ctx, ws, *path, *line)
 	if err != nil {
 		return err
 	}
-	a := agent.New(f.af.config(logger))
 	res, err := askOne(ctx, a, ws, turn, workspace.Question{Text: question, File: cursor, Line: *line}, *asJSON, stdout, stderr)
 	if err != nil {
 		return err

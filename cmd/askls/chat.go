@@ -6,14 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"os"
 	"strings"
 
 	"golang.org/x/term"
 
 	"github.com/askls/askls/agent"
-	"github.com/askls/askls/index"
 	"github.com/askls/askls/workspace"
 )
 
@@ -35,19 +33,13 @@ func chatMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if len(rest) > 0 {
 		return usageError(fmt.Sprintf("askls chat: unexpected argument %q (questions are read from the input)", rest[0]))
 	}
-	logger := slog.New(index.RedactHandler(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
 	file, ok := stdin.(*os.File)
 	interactive := ok && term.IsTerminal(int(file.Fd()))
-	ws := newWorkspace(f.rf, interactive)
+	ws, turn, a, err := f.session(ctx, "askls chat", interactive, stderr)
 	defer ws.Close()
-	turn, err := f.openThread(ws, "askls chat", stderr)
 	if err != nil {
 		return err
 	}
-	if _, err := openIn(ctx, ws, f.rf); err != nil {
-		return fmt.Errorf("askls chat: %w", err)
-	}
-	a := agent.New(f.af.config(logger))
 	if interactive {
 		fmt.Fprintf(stderr, "askls chat: thread %s; one question a line, Ctrl-D to end.\n", turn.Thread.ID)
 	}

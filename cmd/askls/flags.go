@@ -1,10 +1,14 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 
+	"github.com/askls/askls/agent"
+	"github.com/askls/askls/index"
 	"github.com/askls/askls/workspace"
 )
 
@@ -35,6 +39,23 @@ func (f *askFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.af.noModel, "no-model", false, "retrieval mode only: never contact the model server")
 	fs.StringVar(&f.threadID, "thread", "", "ask in thread `ID` (see askls threads); default: a new thread")
 	fs.BoolVar(&f.cont, "continue", false, "ask in the workspace's most recent thread")
+}
+
+// session opens what cmd (askls ask, askls chat) answers with: the
+// workspace of the flags, opened and synced (a progress bar when progress
+// is set), the thread of --thread or --continue, and the agent, logging
+// warnings to stderr. The caller closes the workspace, also on an error.
+func (f askFlags) session(ctx context.Context, cmd string, progress bool, stderr io.Writer) (*workspace.Workspace, workspace.Turn, *agent.Agent, error) {
+	logger := slog.New(index.RedactHandler(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
+	ws := newWorkspace(f.rf, progress)
+	turn, err := f.openThread(ws, cmd, stderr)
+	if err != nil {
+		return ws, turn, nil, err
+	}
+	if _, err := openIn(ctx, ws, f.rf); err != nil {
+		return ws, turn, nil, fmt.Errorf("%s: %w", cmd, err)
+	}
+	return ws, turn, agent.New(f.af.config(logger)), nil
 }
 
 // openThread opens the thread store of ws and the thread that --thread or
