@@ -113,7 +113,7 @@ func reanchorText(content []byte, start, end int, hash, text string) (int, int, 
 }
 
 // citationAt is a citation of lines start..end of content with its byte
-// offsets filled in (what citations.Location and NewAnchor take).
+// offsets filled in (what citationLocation and citations.NewAnchor take).
 func citationAt(c citations.Citation, content []byte, start, end int, stale bool) citations.Citation {
 	c.Start, c.End, c.Stale = start, end, stale
 	c.StartByte, c.EndByte = citations.LineSpan(content, start, end)
