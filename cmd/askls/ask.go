@@ -93,10 +93,10 @@ func askMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return usageError(fmt.Sprintf("askls ask: %v: the question is %d bytes long, the limit is %d", index.ErrBadQuery, len(question), agent.MaxQuestionBytes))
 	}
 	ws, turn, a, err := f.session(ctx, "askls ask", !*asJSON, stderr)
-	defer ws.Close()
 	if err != nil {
 		return err
 	}
+	defer ws.Close()
 	cursor, err := cursorPath(ctx, ws, *path, *line)
 	if err != nil {
 		return err

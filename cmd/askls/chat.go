@@ -36,10 +36,10 @@ func chatMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	file, ok := stdin.(*os.File)
 	interactive := ok && term.IsTerminal(int(file.Fd()))
 	ws, turn, a, err := f.session(ctx, "askls chat", interactive, stderr)
-	defer ws.Close()
 	if err != nil {
 		return err
 	}
+	defer ws.Close()
 	if interactive {
 		fmt.Fprintf(stderr, "askls chat: thread %s; one question a line, Ctrl-D to end.\n", turn.Thread.ID)
 	}

@@ -44,16 +44,17 @@ func (f *askFlags) register(fs *flag.FlagSet) {
 // session opens what cmd (askls ask, askls chat) answers with: the
 // workspace of the flags, opened and synced (a progress bar when progress
 // is set), the thread of --thread or --continue, and the agent, logging
-// warnings to stderr. The caller closes the workspace, also on an error.
+// warnings to stderr. The caller closes the workspace; on an error nothing
+// stays open.
 func (f askFlags) session(ctx context.Context, cmd string, progress bool, stderr io.Writer) (*workspace.Workspace, workspace.Turn, *agent.Agent, error) {
 	logger := slog.New(index.RedactHandler(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
 	ws := newWorkspace(f.rf, progress)
 	turn, err := f.openThread(ws, cmd, stderr)
 	if err != nil {
-		return ws, turn, nil, err
+		return nil, turn, nil, err
 	}
 	if _, err := openIn(ctx, ws, f.rf); err != nil {
-		return ws, turn, nil, fmt.Errorf("%s: %w", cmd, err)
+		return nil, turn, nil, fmt.Errorf("%s: %w", cmd, err)
 	}
 	return ws, turn, agent.New(f.af.config(logger)), nil
 }

@@ -17,10 +17,10 @@ func runIndex(ctx context.Context, args []string) error {
 		return usageError("askls index takes no arguments; use --root DIR")
 	}
 	ws, stats, err := openWorkspace(ctx, rf, true)
-	defer ws.Close()
 	if err != nil {
 		return err
 	}
+	defer ws.Close()
 	st := ws.Current().Stats()
 	line := fmt.Sprintf("indexed %d files (%d re-indexed, %d unchanged, %d removed), %d chunks, %d symbols in %.2fs",
 		stats.Files, stats.Indexed, stats.Unchanged, stats.Removed, st.Chunks, st.Symbols, stats.Duration.Seconds())

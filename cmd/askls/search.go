@@ -29,10 +29,10 @@ func runSearch(ctx context.Context, args []string) error {
 		return usageError("usage: askls search [--root DIR] [--limit N] [--json] [--explain] QUERY")
 	}
 	ws, _, err := openWorkspace(ctx, rf, !*asJSON)
-	defer ws.Close()
 	if err != nil {
 		return err
 	}
+	defer ws.Close()
 	start := time.Now()
 	hits, err := ws.Current().Snapshot().Search(ctx, q, *limit, index.Filter{PathGlob: *glob, NoTests: *noTests, Explain: *explain})
 	ms := float64(time.Since(start).Microseconds()) / 1000

@@ -44,11 +44,14 @@ func newWorkspace(r rootFlags, progress bool) *workspace.Workspace {
 }
 
 // openWorkspace opens the index of the roots and syncs it. The caller
-// closes the workspace.
+// closes the workspace; on an error nothing stays open.
 func openWorkspace(ctx context.Context, r rootFlags, progress bool) (*workspace.Workspace, index.SyncStats, error) {
 	ws := newWorkspace(r, progress)
 	stats, err := openIn(ctx, ws, r)
-	return ws, stats, err
+	if err != nil {
+		return nil, stats, err
+	}
+	return ws, stats, nil
 }
 
 // openIn opens and syncs ws, whose roots are r's: a root that is / or the
