@@ -2,13 +2,11 @@ package archdoc
 
 import (
 	"bufio"
-	"go/parser"
-	"go/token"
-	"io/fs"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -108,46 +106,42 @@ func codeNames(cell string) []string {
 }
 
 // packageImports maps each package folder of the module ("lsp",
-// "cmd/askls") to the module's packages its non-test files import.
+// "cmd/askls") to the module's packages its non-test files import, on
+// Linux, macOS or Windows, as `go list` gives them.
 func packageImports(root string) (map[string][]string, error) {
 	sets := map[string]map[string]bool{}
-	fset := token.NewFileSet()
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+	for _, goos := range []string{"linux", "darwin", "windows"} {
+		cmd := exec.Command("go", "list", "-e", "-f", "{{.ImportPath}}{{range .Imports}} {{.}}{{end}}", "./...")
+		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "GOOS="+goos)
+		out, err := cmd.Output()
 		if err != nil {
-			return err
+			return nil, fmt.Errorf("GOOS=%s go list: %w", goos, err)
 		}
-		name := d.Name()
-		if d.IsDir() {
-			if p != root && (strings.HasPrefix(name, ".") || name == "testdata" || name == "node_modules" || name == "editors") {
-				return filepath.SkipDir
+		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			fields := strings.Fields(line)
+			if len(fields) == 0 {
+				continue
 			}
-			return nil
-		}
-		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, p, nil, parser.ImportsOnly)
-		if err != nil {
-			return err
-		}
-		dir, _ := filepath.Rel(root, filepath.Dir(p))
-		dir = filepath.ToSlash(dir)
-		if sets[dir] == nil {
-			sets[dir] = map[string]bool{}
-		}
-		for _, imp := range f.Imports {
-			path, _ := strconv.Unquote(imp.Path.Value)
-			if rest, ok := strings.CutPrefix(path, module); ok {
-				sets[dir][rest] = true
+			pkg, ok := strings.CutPrefix(fields[0], module)
+			if !ok {
+				continue // the module's root package, if it ever has one
+			}
+			if sets[pkg] == nil {
+				sets[pkg] = map[string]bool{}
+			}
+			for _, imp := range fields[1:] {
+				if rest, ok := strings.CutPrefix(imp, module); ok {
+					sets[pkg][rest] = true
+				}
 			}
 		}
-		return nil
-	})
-	out := map[string][]string{}
-	for dir, set := range sets {
-		out[dir] = sortedKeys(set)
 	}
-	return out, err
+	out := map[string][]string{}
+	for pkg, set := range sets {
+		out[pkg] = sortedKeys(set)
+	}
+	return out, nil
 }
 
 func sorted(s []string) []string {
@@ -165,20 +159,11 @@ func sortedKeys(m map[string]bool) []string {
 	return out
 }
 
-// moduleRoot is the folder of the go.mod above the test's folder.
+// moduleRoot is the module's folder, as the go command finds it.
 func moduleRoot(t *testing.T) string {
-	dir, err := os.Getwd()
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}").Output()
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("go list -m: %v", err)
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the test's folder")
-		}
-		dir = parent
-	}
+	return strings.TrimSpace(string(out))
 }
