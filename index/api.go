@@ -20,8 +20,8 @@ type Options struct {
 	// several, each path starts with its root's name ("app/main.go",
 	// "lib/x.go"); RootName disambiguates equal base names.
 	Roots []string
-	// CacheDir holds one persisted index per root. Default: $ASKLS_CACHE_DIR,
-	// else os.UserCacheDir()/askls.
+	// CacheDir holds one persisted index per root. Default:
+	// os.UserCacheDir()/askls (see CacheDir).
 	CacheDir string
 	// MaxFileBytes skips larger files (counted in Stats). Default 1 MiB.
 	MaxFileBytes int64

@@ -135,7 +135,7 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
-	cacheBase, err := cacheDir(opts.CacheDir)
+	cacheBase, err := CacheDir(opts.CacheDir)
 	if err != nil {
 		return nil, err
 	}
@@ -189,13 +189,12 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 	return ix, nil
 }
 
-// cacheDir picks the cache folder: the option, $ASKLS_CACHE_DIR, then the
-// user's cache folder.
-func cacheDir(opt string) (string, error) {
+// CacheDir is the cache folder, made absolute: opt when given (the
+// commands pass --cache, else $ASKLS_CACHE_DIR), else the user's cache
+// folder (os.UserCacheDir()/askls). The workspace resolves it once and
+// hands the result to the index and the thread store.
+func CacheDir(opt string) (string, error) {
 	dir := opt
-	if dir == "" {
-		dir = os.Getenv("ASKLS_CACHE_DIR")
-	}
 	if dir == "" {
 		uc, err := os.UserCacheDir()
 		if err != nil {
