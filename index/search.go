@@ -205,7 +205,10 @@ func parseQuery(q string, f Filter) (*plan, error) {
 	p.asked = corpus.AsksFor(p.terms)
 	p.pairs = queryPairs(q)
 	for _, t := range p.terms {
-		if strings.HasPrefix(t, "test") || t == "benchmark" || t == "example" {
+		// A test word asks for tests when it is written as English: inside
+		// an identifier written as code (RUN_ALL_TESTS, TestMain) it is
+		// part of a name.
+		if !p.code[t] && (strings.HasPrefix(t, "test") || t == "benchmark" || t == "example") {
 			p.aboutTests = true
 		}
 		if docWords[t] {
@@ -235,6 +238,14 @@ func parseQuery(q string, f Filter) (*plan, error) {
 // project's packaging (its Homebrew formula, fzf.spec) and every file
 // that prints the name, not the code that answers.
 func (p *plan) dropNames(names []string) {
+	for _, n := range names {
+		// A project named for testing (googletest, pytest, testify) is
+		// about tests throughout: a question's test words name what the
+		// project does, not its own test files.
+		if strings.Contains(n, "test") {
+			p.aboutTests = false
+		}
+	}
 	if len(names) == 0 || len(p.terms) < 2 {
 		return
 	}
