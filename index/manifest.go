@@ -11,7 +11,7 @@ import (
 
 // manifestVersion changes whenever chunking, analysis or the mapping
 // change: an index written by another version is rebuilt.
-const manifestVersion = 16 // 16: Python one-line bodies, multi-line decorators (outline, commentStart); tests by corpus.Classify (FooTest.kt, foo_spec.rb)
+const manifestVersion = 17 // 17: a brace outline ends a unit on the last line, not one past it (C files whose #if branches unbalance the braces)
 
 // fileEntry is what the index knows of one file. Entries are immutable
 // once published in a state; the writer replaces them.

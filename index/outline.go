@@ -391,6 +391,9 @@ func (o *outliner) braceEnd(content []byte, li lineIndex, l int) int {
 			if !opened && paren <= 0 && !continues(content, li, line) {
 				return line
 			}
+			if i+1 == len(content) {
+				return line // the newline that ends the last line starts none
+			}
 			line++
 			if !opened && (line > l+maxArgLines || (paren <= 0 && line > l+30)) {
 				return l // no body in sight

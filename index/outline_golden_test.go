@@ -17,7 +17,8 @@ var update = flag.Bool("update", false, "rewrite the golden outlines in testdata
 // TestOutlineGolden chunks each src/ file of testdata/outlines/*.txtar and
 // compares its symbols and chunks with the want/ file of the same name
 // (go test ./index -run TestOutlineGolden -update rewrites them). Every
-// line with text must be in some chunk.
+// line with text must be in some chunk, and no symbol or chunk may end
+// past the file's last line.
 func TestOutlineGolden(t *testing.T) {
 	files, err := filepath.Glob("testdata/outlines/*.txtar")
 	if err != nil || len(files) == 0 {
@@ -77,6 +78,16 @@ func describeOutline(t *testing.T, name string, src []byte) string {
 		}
 		for l := c.Start; l <= c.End && l < len(covered); l++ {
 			covered[l] = true
+		}
+	}
+	for _, s := range syms {
+		if s.EndLine > li.lines() {
+			t.Errorf("%s: %s ends on line %d, past the last line (%d)", name, s.QualifiedName(), s.EndLine, li.lines())
+		}
+	}
+	for _, c := range chunks {
+		if c.End > li.lines() {
+			t.Errorf("%s: chunk %d-%d %s ends past the last line (%d)", name, c.Start, c.End, c.Symbol, li.lines())
 		}
 	}
 	for l := 1; l <= li.lines(); l++ {
