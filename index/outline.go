@@ -164,26 +164,11 @@ func (o *outliner) outline(content []byte, li lineIndex) []Symbol {
 		if name == "" {
 			continue
 		}
-		if kind == "func" && inContainer && !namespaceKinds[syms[parent].Kind] {
-			kind = "method"
-		}
-		if kind == "method" && !inContainer && owner == "" {
-			kind = "func"
-		}
+		kind = memberKind(kind, inContainer, owner != "", parent >= 0 && namespaceKinds[syms[parent].Kind])
 		if i := strings.LastIndex(name, "::"); i >= 0 {
 			name = name[i+2:] // impl fmt::Display -> Display
 		}
-		end := l
-		switch {
-		case r.toEOF || (kind == "namespace" && bytes.HasSuffix(trim, []byte(";"))):
-			end = n
-		case kind == "macro" && !o.macroBody:
-			for end < n && bytes.HasSuffix(bytes.TrimRight(li.text(content, end, end), " \t\r\n"), []byte(`\`)) {
-				end++
-			}
-		default:
-			end = o.blockEnd(content, li, l)
-		}
+		end := o.declEnd(r, kind, trim, content, li, l)
 		container := owner
 		if parent >= 0 {
 			if container == "" {
@@ -191,16 +176,7 @@ func (o *outliner) outline(content []byte, li lineIndex) []Symbol {
 			}
 			end = min(end, syms[parent].EndLine)
 		}
-		sig := line
-		if len(sig) > 400 {
-			sig = sig[:400]
-		}
-		sig = strings.TrimSpace(sig)
-		sig = strings.TrimSuffix(strings.TrimSpace(strings.TrimSuffix(sig, "{")), ":")
-		if len(sig) > 200 {
-			sig = sig[:200] + "…"
-		}
-		start := l
+		start, sig := l, signatureOf(line)
 		if r.typeAbove && l > 1 {
 			if above, ok := typeLineAbove(li.text(content, l-1, l-1)); ok {
 				start, sig = l-1, above+" "+sig
@@ -212,6 +188,55 @@ func (o *outliner) outline(content []byte, li lineIndex) []Symbol {
 		}
 	}
 	return syms
+}
+
+// memberKind is the kind of a declaration that its rule says is kind: a
+// func directly in a container (not a namespace) is a method, and a
+// method outside any container, without an owner its line names
+// (res.send = function), is a func.
+func memberKind(kind string, inContainer, owned, inNamespace bool) string {
+	switch {
+	case kind == "func" && inContainer && !inNamespace:
+		return "method"
+	case kind == "method" && !inContainer && !owned:
+		return "func"
+	}
+	return kind
+}
+
+// declEnd is the last line of the declaration of kind that rule r found
+// on line l (trim: the line, trimmed): the file's end for a declaration
+// that runs to it (C#'s "namespace X;"), a macro's last
+// backslash-continued line, else the end of its block.
+func (o *outliner) declEnd(r declRule, kind string, trim, content []byte, li lineIndex, l int) int {
+	n := li.lines()
+	switch {
+	case r.toEOF || (kind == "namespace" && bytes.HasSuffix(trim, []byte(";"))):
+		return n
+	case kind == "macro" && !o.macroBody:
+		end := l
+		for end < n && bytes.HasSuffix(bytes.TrimRight(li.text(content, end, end), " \t\r\n"), []byte(`\`)) {
+			end++
+		}
+		return end
+	}
+	return o.blockEnd(content, li, l)
+}
+
+// signatureOf is the one-line signature of a declaration on line: the
+// line trimmed, without the brace or colon that opens its body, at most
+// 200 bytes.
+func signatureOf(line string) string {
+	sig := line
+	if len(sig) > 400 {
+		sig = sig[:400]
+	}
+	sig = strings.TrimSpace(sig)
+	sig = strings.TrimSuffix(strings.TrimSpace(strings.TrimSuffix(sig, "{")), ":")
+	if len(sig) > 200 {
+		sig = sig[:200] + "…"
+	}
+	return sig
 }
 
 // typeLineAbove returns the line above a declaration, trimmed, when it
@@ -255,42 +280,61 @@ func (o *outliner) match(line string, parent int, inContainer bool, syms []Symbo
 		if len(r.in) > 0 && !slices.Contains(r.in, syms[parent].Kind) {
 			continue
 		}
-		m := r.re.FindStringSubmatchIndex(line)
-		if m == nil {
-			continue
+		at := lineAt{line: line, parent: parent, syms: syms, content: content, offset: li[l-1]}
+		if name, kind, owner, ok := o.try(r, at); ok {
+			return r, name, kind, owner
 		}
-		name := ""
-		if g := len(m)/2 - 1; g > 0 && m[2*g] >= 0 {
-			name = line[m[2*g]:m[2*g+1]]
-		}
-		owner := ""
-		if r.qualified {
-			if owner = line[m[2]:m[3]]; owner == "this" || (owner == "module" && name == "exports") {
-				continue
-			}
-		}
-		if r.reject != nil && r.reject.MatchString(line[m[0]:m[1]]) {
-			continue
-		}
-		if name == "" {
-			name = r.defName
-		}
-		if name == "" || ((r.member || o.checkNames) && notNames[name]) {
-			continue
-		}
-		if r.ctor && (parent < 0 || syms[parent].Name != name) {
-			continue
-		}
-		if r.follows != "" && !closedThen(content, li[l-1]+strings.LastIndexAny(line[:m[1]], "(<"), r.follows) {
-			continue
-		}
-		kind := r.kind
-		if kind == "$1" {
-			kind = line[m[2]:m[3]]
-		}
-		return r, name, kind, owner
 	}
 	return declRule{}, "", "", ""
+}
+
+// lineAt is a line that match tries the rules on: its text, its first
+// byte in content, and the declaration it is in (parent in syms, -1 for
+// none).
+type lineAt struct {
+	line    string
+	parent  int
+	syms    []Symbol
+	content []byte
+	offset  int
+}
+
+// try applies rule r to a line: the name, kind and owner of the
+// declaration it finds, or ok false.
+func (o *outliner) try(r declRule, at lineAt) (name, kind, owner string, ok bool) {
+	line := at.line
+	m := r.re.FindStringSubmatchIndex(line)
+	if m == nil {
+		return "", "", "", false
+	}
+	if g := len(m)/2 - 1; g > 0 && m[2*g] >= 0 {
+		name = line[m[2*g]:m[2*g+1]]
+	}
+	if r.qualified {
+		if owner = line[m[2]:m[3]]; owner == "this" || (owner == "module" && name == "exports") {
+			return "", "", "", false
+		}
+	}
+	if r.reject != nil && r.reject.MatchString(line[m[0]:m[1]]) {
+		return "", "", "", false
+	}
+	if name == "" {
+		name = r.defName
+	}
+	if name == "" || ((r.member || o.checkNames) && notNames[name]) {
+		return "", "", "", false
+	}
+	if r.ctor && (at.parent < 0 || at.syms[at.parent].Name != name) {
+		return "", "", "", false
+	}
+	if r.follows != "" && !closedThen(at.content, at.offset+strings.LastIndexAny(line[:m[1]], "(<"), r.follows) {
+		return "", "", "", false
+	}
+	kind = r.kind
+	if kind == "$1" {
+		kind = line[m[2]:m[3]]
+	}
+	return name, kind, owner, true
 }
 
 // closedThen reports whether the bracket at content[at] is closed within
@@ -379,82 +423,145 @@ const maxArgLines = 500
 // or at a line after which nothing continues it (an arrow function's
 // expression body, a Kotlin abstract fun).
 func (o *outliner) braceEnd(content []byte, li lineIndex, l int) int {
-	start := li[l-1]
-	depth, paren := 0, 0
-	opened := false
-	line := l
-	limit := min(len(content), start+1<<20)
-	for i := start; i < limit; i++ {
-		c := content[i]
-		switch {
-		case c == '\n':
-			if !opened && paren <= 0 && !continues(content, li, line) {
-				return line
-			}
-			if i+1 == len(content) {
-				return line // the newline that ends the last line starts none
-			}
-			line++
-			if !opened && (line > l+maxArgLines || (paren <= 0 && line > l+30)) {
-				return l // no body in sight
-			}
-		case o.lineComment != "" && bytes.HasPrefix(content[i:], []byte(o.lineComment)):
-			j := bytes.IndexByte(content[i:], '\n')
-			if j < 0 {
-				return line
-			}
-			i += j - 1 // the newline is seen next
-		case c == '/' && i+1 < len(content) && content[i+1] == '*':
-			j := bytes.Index(content[i+2:], []byte("*/"))
-			if j < 0 {
-				return line
-			}
-			line += bytes.Count(content[i:i+2+j], []byte{'\n'})
-			i += j + 3
-		case c == '\\' && i+1 < limit && content[i+1] != '\n':
-			i++ // an escaped character outside a string: \{ in a regexp literal
-		case c == '/' && o.regexps && regexpStarts(content, start, i):
-			if j := regexpEnd(content, i); j > i {
-				i = j
-			}
-		case c == '\'' && o.lifetimes && !rustChar(content[i:]):
-			// a lifetime: 'a
-		case c == '"' || c == '\'' || c == '`':
-			j := i + 1
-			for j < limit && content[j] != c && (content[j] != '\n' || c == '`') {
-				if content[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			if j < limit && content[j] == c {
-				line += bytes.Count(content[i:j], []byte{'\n'})
-				i = j
-			}
-			// An unclosed quote (an apostrophe in a regexp) is not a string.
-		case !opened && (c == '(' || c == '['):
-			paren++
-		case !opened && (c == ')' || c == ']'):
-			paren--
-		case c == '{':
-			if !opened && paren > 0 {
-				continue // an object in the parameters
-			}
-			depth++
-			opened = true
-		case c == '}':
-			if !opened && paren > 0 {
-				continue
-			}
-			depth--
-			if depth <= 0 && !(opened && depth == 0 && goesOn(content, li, i+1, line)) {
-				return line
-			}
-		case c == ';' && !opened && paren <= 0:
-			return line
+	s := &braceScan{o: o, content: content, li: li, l: l, start: li[l-1], line: l}
+	s.limit = min(len(content), s.start+1<<20)
+	for i := s.start; i < s.limit; i++ {
+		next, done := s.step(i)
+		if done {
+			break
 		}
+		i = next
 	}
-	return line
+	return s.line
+}
+
+// braceScan is what braceEnd knows as it reads a declaration from its
+// first byte.
+type braceScan struct {
+	o       *outliner
+	content []byte
+	li      lineIndex
+	l       int // the declaration's first line
+	start   int // its first byte
+	limit   int // the byte where the scan gives up
+	line    int // the line being read; the declaration's end once done
+	depth   int // braces open in the body
+	paren   int // parentheses and brackets open before the body
+	opened  bool
+}
+
+// step reads the byte at i and returns the index of the last byte it
+// read, and done when the declaration ends (on s.line).
+func (s *braceScan) step(i int) (int, bool) {
+	c := s.content[i]
+	if c == '\n' {
+		return i, s.newline(i)
+	}
+	if j, ok, done := s.skip(i); ok {
+		return j, done
+	}
+	return i, s.bracket(c, i)
+}
+
+// newline moves to the next line at the newline content[i]; done when
+// the declaration ends on the line it ends: no body opened and nothing
+// continues it, the file's end, or no body in sight (the declaration is
+// then its first line).
+func (s *braceScan) newline(i int) bool {
+	if !s.opened && s.paren <= 0 && !continues(s.content, s.li, s.line) {
+		return true
+	}
+	if i+1 == len(s.content) {
+		return true // the newline that ends the last line starts none
+	}
+	s.line++
+	if !s.opened && (s.line > s.l+maxArgLines || (s.paren <= 0 && s.line > s.l+30)) {
+		s.line = s.l // no body in sight
+		return true
+	}
+	return false
+}
+
+// skip steps over what is not code at content[i]: a comment, an escaped
+// character outside a string (\{ in a regexp literal), a regexp literal,
+// a lifetime ('a) or a string. It returns the index of the last byte it
+// read; ok is false when there is none of these at i, done is true when
+// the file ends inside a comment.
+func (s *braceScan) skip(i int) (j int, ok, done bool) {
+	content, c := s.content, s.content[i]
+	switch {
+	case s.o.lineComment != "" && bytes.HasPrefix(content[i:], []byte(s.o.lineComment)):
+		k := bytes.IndexByte(content[i:], '\n')
+		if k < 0 {
+			return i, true, true
+		}
+		return i + k - 1, true, false // the newline is read next
+	case c == '/' && i+1 < len(content) && content[i+1] == '*':
+		k := bytes.Index(content[i+2:], []byte("*/"))
+		if k < 0 {
+			return i, true, true
+		}
+		s.line += bytes.Count(content[i:i+2+k], []byte{'\n'})
+		return i + k + 3, true, false
+	case c == '\\' && i+1 < s.limit && content[i+1] != '\n':
+		return i + 1, true, false
+	case c == '/' && s.o.regexps && regexpStarts(content, s.start, i):
+		return max(i, regexpEnd(content, i)), true, false
+	case c == '\'' && s.o.lifetimes && !rustChar(content[i:]):
+		return i, true, false
+	case c == '"' || c == '\'' || c == '`':
+		return s.quoted(i), true, false
+	}
+	return i, false, false
+}
+
+// quoted returns the index of the quote that closes the string opened at
+// content[i], counting the lines inside, or i when the line ends first
+// (an apostrophe in a regexp is not a string); a backquoted string may
+// span lines.
+func (s *braceScan) quoted(i int) int {
+	content, c := s.content, s.content[i]
+	j := i + 1
+	for j < s.limit && content[j] != c && (content[j] != '\n' || c == '`') {
+		if content[j] == '\\' {
+			j++
+		}
+		j++
+	}
+	if j < s.limit && content[j] == c {
+		s.line += bytes.Count(content[i:j], []byte{'\n'})
+		return j
+	}
+	return i
+}
+
+// bracket counts the bracket c at content[i]; done when the declaration
+// ends there: its body closed (and nothing goes on after it), a '}' that
+// closes the enclosing block, or a ';' before any body. Braces inside
+// parentheses before the body (a default value, an object type) do not
+// open it.
+func (s *braceScan) bracket(c byte, i int) bool {
+	switch {
+	case !s.opened && (c == '(' || c == '['):
+		s.paren++
+	case !s.opened && (c == ')' || c == ']'):
+		s.paren--
+	case c == '{':
+		if !s.opened && s.paren > 0 {
+			return false // an object in the parameters
+		}
+		s.depth++
+		s.opened = true
+	case c == '}':
+		if !s.opened && s.paren > 0 {
+			return false
+		}
+		s.depth--
+		return s.depth <= 0 && !(s.opened && s.depth == 0 && goesOn(s.content, s.li, i+1, s.line))
+	case c == ';':
+		return !s.opened && s.paren <= 0
+	}
+	return false
 }
 
 // goesOn reports whether a declaration goes on after the brace that
