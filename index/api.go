@@ -158,7 +158,9 @@ type Text struct {
 	Truncated  bool   // the range was cut by the size cap
 }
 
-// Symbol is one entry of the symbol table.
+// Symbol is one entry of the symbol table. It is the struct of
+// chunk.Symbol, which the rooms below this package use; apiSymbols
+// converts (and compiles only while the two have the same fields).
 type Symbol struct {
 	Name      string `json:"name"`      // "ServeHTTP"
 	Container string `json:"container"` // "Server" for a method, "" otherwise

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/askls/askls/index/chunk"
 	"github.com/blevesearch/bleve/v2"
 )
 
@@ -107,9 +108,9 @@ func TestSyncNeverReportsSuccessOverAnIndexThatCannotAnswer(t *testing.T) {
 // chunks fit their files, without a panic; what is encoded decodes back.
 func FuzzManifestDecode(f *testing.F) {
 	m := &manifest{Version: manifestVersion, Root: "/r", Files: map[string]*fileEntry{
-		"a.go": {Size: 40, MTime: 7, Lang: "go", Chunks: []chunkMeta{{Start: 1, End: 3, Symbol: "A", Kind: "func", Off: 0, Len: 40,
-			Parts: []partMeta{{Start: 1, End: 2, Symbol: "B", Kind: "var"}}}}, DocHash: []uint64{9},
-			Symbols: []Symbol{{Name: "A", Kind: "func", Line: 1, EndLine: 3}}},
+		"a.go": {Size: 40, MTime: 7, Lang: "go", Chunks: []chunk.Meta{{Start: 1, End: 3, Symbol: "A", Kind: "func", Off: 0, Len: 40,
+			Parts: []chunk.Part{{Start: 1, End: 2, Symbol: "B", Kind: "var"}}}}, DocHash: []uint64{9},
+			Symbols: []chunk.Symbol{{Name: "A", Kind: "func", Line: 1, EndLine: 3}}},
 		"b.bin": {Size: 3, Skip: "binary"},
 	}}
 	good := encodeManifest(m)

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/askls/askls/index/chunk"
 	"github.com/askls/askls/rank"
 )
 
@@ -76,11 +77,11 @@ func (s *Snapshot) callees(p *plan, h Hit, text []byte, why rank.Breakdown, shar
 
 // unitNamed finds the function or method called name among a file's
 // chunks and the units merged into them; ch is the chunk that holds it.
-func unitNamed(chunks []chunkMeta, name string) (u partMeta, ch chunkMeta, ok bool) {
+func unitNamed(chunks []chunk.Meta, name string) (u chunk.Part, ch chunk.Meta, ok bool) {
 	isFunc := func(kind string) bool { return kind == "func" || kind == "method" }
 	for _, c := range chunks {
 		if isFunc(c.Kind) && lastName(c.Symbol) == name {
-			return partMeta{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind}, c, true
+			return chunk.Part{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind}, c, true
 		}
 		for _, pm := range c.Parts {
 			if isFunc(pm.Kind) && lastName(pm.Symbol) == name {
@@ -88,7 +89,7 @@ func unitNamed(chunks []chunkMeta, name string) (u partMeta, ch chunkMeta, ok bo
 			}
 		}
 	}
-	return partMeta{}, chunkMeta{}, false
+	return chunk.Part{}, chunk.Meta{}, false
 }
 
 // linesOf returns lines start..end of a chunk's text whose first line is

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/askls/askls/index/chunk"
 )
 
 // manifestVersion changes whenever chunking, analysis or the mapping
@@ -25,19 +27,19 @@ type fileEntry struct {
 	// EDIT."; see hasGeneratedMarker) and ranks as generated output.
 	Generated bool
 	Skip      string // why the file is not indexed ("binary", ...); "" when indexed
-	Chunks    []chunkMeta
+	Chunks    []chunk.Meta
 	// DocHash[i] is the hash of what chunk i's document indexes (docHash):
 	// an edit re-indexes only the chunks whose hash changed.
 	DocHash []uint64
-	Symbols []Symbol     // when chunked here; use symbols()
-	lazy    *lazySymbols // instead of Symbols when loaded from the manifest (in the symbols file)
+	Symbols []chunk.Symbol // when chunked here; use symbols()
+	lazy    *lazySymbols   // instead of Symbols when loaded from the manifest (in the symbols file)
 	// lazyChunks, when set, holds Chunks and DocHash as the manifest
 	// encodes them: use chunks(), docHashes() and chunkCount().
 	lazyChunks *lazyChunks
 }
 
 // chunks are the file's chunks.
-func (e *fileEntry) chunks() []chunkMeta {
+func (e *fileEntry) chunks() []chunk.Meta {
 	if e.lazyChunks != nil {
 		return e.lazyChunks.get().chunks
 	}
@@ -61,7 +63,7 @@ func (e *fileEntry) chunkCount() int {
 }
 
 // symbols are the file's symbols.
-func (e *fileEntry) symbols() []Symbol {
+func (e *fileEntry) symbols() []chunk.Symbol {
 	if e.lazy != nil {
 		return e.lazy.get()
 	}
@@ -70,7 +72,7 @@ func (e *fileEntry) symbols() []Symbol {
 
 // peekSymbols are the file's symbols, decoded without being kept when
 // they are in the symbols file (see lazySymbols.peek).
-func (e *fileEntry) peekSymbols() []Symbol {
+func (e *fileEntry) peekSymbols() []chunk.Symbol {
 	if e.lazy != nil {
 		return e.lazy.peek()
 	}

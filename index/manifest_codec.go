@@ -8,6 +8,8 @@ import (
 	"sort"
 	"sync"
 	"unsafe"
+
+	"github.com/askls/askls/index/chunk"
 )
 
 // The manifest is written in a small binary format rather than gob:
@@ -220,7 +222,7 @@ type lazyChunks struct {
 }
 
 type decodedChunks struct {
-	chunks []chunkMeta
+	chunks []chunk.Meta
 	hashes []uint64
 }
 
@@ -231,7 +233,7 @@ func (l *lazyChunks) get() *decodedChunks {
 
 // encodeChunks writes each chunk with its document's hash (0 when
 // hashes has none for it).
-func encodeChunks(chunks []chunkMeta, hashes []uint64) []byte {
+func encodeChunks(chunks []chunk.Meta, hashes []uint64) []byte {
 	if len(chunks) == 0 {
 		return nil
 	}
@@ -263,14 +265,14 @@ func encodeChunks(chunks []chunkMeta, hashes []uint64) []byte {
 // bytes; damage, or a chunk that does not fit the file, ends the list.
 func decodeChunks(raw string, n int, size int64) decodedChunks {
 	d := &decoder{b: unsafe.Slice(unsafe.StringData(raw), len(raw)), s: raw}
-	out := decodedChunks{chunks: make([]chunkMeta, 0, n), hashes: make([]uint64, 0, n)}
+	out := decodedChunks{chunks: make([]chunk.Meta, 0, n), hashes: make([]uint64, 0, n)}
 	for i := 0; i < n; i++ {
 		if d.i+8 > len(d.b) {
 			break
 		}
 		h := binary.LittleEndian.Uint64(d.b[d.i:])
 		d.i += 8
-		var c chunkMeta
+		var c chunk.Meta
 		c.Start, c.End = int(d.int()), int(d.int())
 		c.Symbol, c.Kind = d.str(), d.str()
 		c.Off, c.Len = int(d.int()), int(d.int())
@@ -279,7 +281,7 @@ func decodeChunks(raw string, n int, size int64) decodedChunks {
 			break
 		}
 		for j := 0; j < np && d.err == nil; j++ {
-			c.Parts = append(c.Parts, partMeta{Start: int(d.int()), End: int(d.int()), Symbol: d.str(), Kind: d.str()})
+			c.Parts = append(c.Parts, chunk.Part{Start: int(d.int()), End: int(d.int()), Symbol: d.str(), Kind: d.str()})
 		}
 		if d.err != nil {
 			break
@@ -292,13 +294,13 @@ func decodeChunks(raw string, n int, size int64) decodedChunks {
 
 // decodeSymbols decodes what appendSymbolsBlock wrote (its checksum
 // left out); a corrupt block gives the symbols before the damage.
-func decodeSymbols(raw, path, lang string) []Symbol {
+func decodeSymbols(raw, path, lang string) []chunk.Symbol {
 	d := &decoder{b: unsafe.Slice(unsafe.StringData(raw), len(raw)), s: raw}
 	n := int(d.uint())
 	if d.err != nil || n < 0 || n > len(raw) {
 		return nil
 	}
-	syms := make([]Symbol, n)
+	syms := make([]chunk.Symbol, n)
 	for i := range syms {
 		s := &syms[i]
 		s.Name, s.Container, s.Kind = d.str(), d.str(), d.str()

@@ -3,6 +3,7 @@ package index
 import (
 	"unicode/utf8"
 
+	"github.com/askls/askls/index/chunk"
 	"github.com/zeebo/blake3"
 )
 
@@ -30,7 +31,7 @@ func (s *Snapshot) staleBuffers() map[string][]byte {
 		if r == nil || r.ign.ignoredPath(rel, s.ix.opts.IncludeVendor) || isSecretName(rel) {
 			continue
 		}
-		lang := languageOf(rel)
+		lang := chunk.Language(rel)
 		if int64(len(content)) > s.ix.opts.MaxFileBytes || isBinary(content) || !utf8.Valid(content) || looksLikePrivateKey(lang, content) {
 			continue
 		}
@@ -93,17 +94,17 @@ func (s *Snapshot) bufferCandidates(p *plan, bufs map[string][]byte, top float64
 	var out []cand
 	var cv coverer
 	for api, content := range bufs {
-		lang := languageOf(api)
-		chunks, _ := chunkFile(api, lang, content)
-		li := newLineIndex(content)
+		lang := chunk.Language(api)
+		chunks, _ := chunk.File(api, lang, content)
+		li := chunk.NewLines(content)
 		for _, c := range chunks {
-			text := li.text(content, c.Start, c.End)
+			text := li.Text(content, c.Start, c.End)
 			cov := cv.coverage(cv.add(text, api), p.terms, weights)
 			if cov < need || cov == 0 {
 				continue
 			}
 			score := top * cov * cov
-			meta := chunkMeta{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind, Parts: c.Parts}
+			meta := chunk.Meta{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind, Parts: c.Parts}
 			out = append(out, cand{hit: Hit{Path: api, Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind,
 				Language: lang, Score: score}, score: score, meta: meta, text: text, test: isTestPath(api)})
 		}

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/askls/askls/index/chunk"
 	"github.com/askls/askls/rank"
 )
 
@@ -171,7 +172,7 @@ func (s *Snapshot) poolTexts(pool []cand) [][]byte {
 		}
 	}
 	if len(missing) > 0 {
-		texts := s.chunkTexts(len(missing), func(k int) (string, chunkMeta) {
+		texts := s.chunkTexts(len(missing), func(k int) (string, chunk.Meta) {
 			return pool[missing[k]].hit.Path, pool[missing[k]].meta
 		})
 		for k, i := range missing {

@@ -13,6 +13,7 @@ import (
 	"github.com/blevesearch/bleve/v2/search/query"
 
 	"github.com/askls/askls/corpus"
+	"github.com/askls/askls/index/chunk"
 	"github.com/askls/askls/rank"
 )
 
@@ -55,7 +56,7 @@ type plan struct {
 type cand struct {
 	hit   Hit
 	score float64
-	meta  chunkMeta
+	meta  chunk.Meta
 	text  []byte          // read for the rerank, else nil
 	test  bool            // from a test file
 	decl  bool            // a declaration (Ranking.DeclFactor)
@@ -504,7 +505,7 @@ func (s *Snapshot) page(p *plan, cands []cand, limit int) []Hit {
 			// Many candidates may lack the phrase: read the next ones'
 			// texts together, one read per file.
 			win := cands[i:min(len(cands), i+phraseReadAhead)]
-			texts := s.chunkTexts(len(win), func(k int) (string, chunkMeta) { return win[k].hit.Path, win[k].meta })
+			texts := s.chunkTexts(len(win), func(k int) (string, chunk.Meta) { return win[k].hit.Path, win[k].meta })
 			for k := range win {
 				win[k].text = texts[k]
 			}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/askls/askls/corpus"
+	"github.com/askls/askls/index/chunk"
 )
 
 // Snapshot is an immutable view of the index and the open-buffer content at
@@ -90,8 +91,8 @@ func (s *Snapshot) Read(p string, start, end int) (Text, error) {
 		return Text{}, err
 	}
 	api, _ := s.ix.normalize(p)
-	li := newLineIndex(data)
-	n := li.lines()
+	li := chunk.NewLines(data)
+	n := li.Count()
 	if start < 1 {
 		start = 1
 	}
@@ -111,7 +112,7 @@ func (s *Snapshot) Read(p string, start, end int) (Text, error) {
 	}
 	var b strings.Builder
 	for l := start; l <= end; l++ {
-		line := li.text(data, l, l)
+		line := li.Text(data, l, l)
 		if b.Len()+len(line) > maxReadBytes {
 			t.End = l - 1
 			t.Truncated = true

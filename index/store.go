@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/askls/askls/index/chunk"
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/document"
 	"github.com/blevesearch/bleve/v2/index/scorch"
@@ -108,7 +109,7 @@ func parseDocID(id string) (string, int, bool) {
 }
 
 // chunkDoc builds the bleve document of one chunk.
-func chunkDoc(rel, lang string, test bool, n int, c chunk, text []byte) *document.Document {
+func chunkDoc(rel, lang string, test bool, n int, c chunk.Chunk, text []byte) *document.Document {
 	d := document.NewDocument(docID(rel, n))
 	body := text
 	if c.Header != "" {

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
+	"github.com/askls/askls/index/chunk"
 	"github.com/zeebo/blake3"
 )
 
@@ -147,11 +148,11 @@ type lazySymbols struct {
 
 	once sync.Once
 	kept atomic.Bool // syms holds them (get)
-	syms []Symbol
+	syms []chunk.Symbol
 }
 
 // get decodes the symbols once and keeps them.
-func (l *lazySymbols) get() []Symbol {
+func (l *lazySymbols) get() []chunk.Symbol {
 	l.once.Do(func() {
 		l.syms = l.decode()
 		l.kept.Store(true)
@@ -162,7 +163,7 @@ func (l *lazySymbols) get() []Symbol {
 // peek is the symbols without keeping them: those get kept, else decoded
 // again. The symbol table reads every file's this way, and keeps only
 // what it needs.
-func (l *lazySymbols) peek() []Symbol {
+func (l *lazySymbols) peek() []chunk.Symbol {
 	if l.kept.Load() {
 		return l.syms
 	}
@@ -171,7 +172,7 @@ func (l *lazySymbols) peek() []Symbol {
 
 // decode reads and decodes the block, or computes the symbols again from
 // the file when the block cannot be trusted.
-func (l *lazySymbols) decode() []Symbol {
+func (l *lazySymbols) decode() []chunk.Symbol {
 	b, ok, closed := l.file.block(l.ref.off, l.ref.n)
 	switch {
 	case ok:
@@ -186,7 +187,7 @@ func (l *lazySymbols) decode() []Symbol {
 // deriveSymbols computes the symbols of the file rel of root again, when
 // its content still has the given hash; otherwise none (the next sync
 // re-indexes the file).
-func deriveSymbols(root, rel, api, lang string, hash [32]byte) []Symbol {
+func deriveSymbols(root, rel, api, lang string, hash [32]byte) []chunk.Symbol {
 	if root == "" || rel == "" {
 		return nil
 	}
@@ -194,7 +195,7 @@ func deriveSymbols(root, rel, api, lang string, hash [32]byte) []Symbol {
 	if err != nil || blake3.Sum256(content) != hash {
 		return nil
 	}
-	_, syms := chunkFile(api, lang, content)
+	_, syms := chunk.File(api, lang, content)
 	return syms
 }
 
@@ -414,7 +415,7 @@ func removeOtherSymbolFiles(dir, keep string) {
 
 // appendSymbolsBlock appends the block of syms: their count, each
 // symbol's fields, then a CRC-32C of them.
-func appendSymbolsBlock(buf []byte, syms []Symbol) []byte {
+func appendSymbolsBlock(buf []byte, syms []chunk.Symbol) []byte {
 	start := len(buf)
 	e := &encoder{b: buf}
 	e.uint(uint64(len(syms)))

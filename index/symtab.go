@@ -1,13 +1,12 @@
 package index
 
 import (
-	"fmt"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
 
-	"github.com/zeebo/blake3"
+	"github.com/askls/askls/index/chunk"
 )
 
 // The symbol table answers Symbols without scanning every symbol.
@@ -62,7 +61,7 @@ type symBase struct {
 }
 
 // symbolsOf are e's symbols, kept decoded or not (keepDecodedBelow).
-func (b *symBase) symbolsOf(e *fileEntry) []Symbol {
+func (b *symBase) symbolsOf(e *fileEntry) []chunk.Symbol {
 	if b.keepDecoded {
 		return e.symbols()
 	}
@@ -315,29 +314,6 @@ func (st *state) symbolCount() int {
 	return n
 }
 
-// Outline lists the symbols of one file in line order. An open buffer is
-// outlined from its current content: from its entry when that content is
-// the one indexed (a blake3 hash of the buffer decides), else by chunking
-// it again. Retrieval answers outline each hit's file, so the first path
-// must stay cheap.
-func (s *Snapshot) Outline(p string) ([]Symbol, error) {
-	api, ok := s.ix.normalize(p)
-	if !ok {
-		return nil, fmt.Errorf("%w: %s", ErrOutsideRoot, p)
-	}
-	var syms []Symbol
-	e, indexed := s.st.files[api]
-	if c, open := s.overlay[api]; open && !(indexed && e.Hash == blake3.Sum256(c)) {
-		_, syms = chunkFile(api, languageOf(api), c)
-	} else if indexed {
-		syms = append(syms, e.symbols()...)
-	} else {
-		return nil, fmt.Errorf("%w: %s", ErrNotFound, api)
-	}
-	sort.SliceStable(syms, func(i, j int) bool { return syms[i].Line < syms[j].Line })
-	return syms, nil
-}
-
 // Rank classes of a match (lower is better): exact, same name in another
 // case, prefix (any case), substring (any case). A class is worth 4: +2 for
 // a test file, +1 for a field, var or const.
@@ -366,7 +342,7 @@ func symbolClass(name, q, lq string) int {
 }
 
 type scored struct {
-	s    *Symbol
+	s    *chunk.Symbol
 	rank int
 }
 
@@ -374,7 +350,7 @@ type scored struct {
 // others, and among equals a definition before a field, var or const, an
 // impl block (named after the type it implements) or a constructor
 // (named after its class).
-func symbolRank(sym *Symbol, class int) int {
+func symbolRank(sym *chunk.Symbol, class int) int {
 	return rankOf(class, sym.Path, sym.Kind, sym.Name, sym.Container)
 }
 
@@ -398,7 +374,7 @@ type symCand struct {
 	rank       int
 	name, path string
 	line       int
-	sym        *Symbol
+	sym        *chunk.Symbol
 	rec        *symRec
 }
 
@@ -427,42 +403,6 @@ func compareScored(a, b scored) int {
 		return c
 	}
 	return a.s.Line - b.s.Line
-}
-
-// Symbols finds symbols by exact name, then prefix, then case-insensitive
-// substring, best first. "Type.Method" matches a method of Type. limit <= 0
-// means 50.
-func (s *Snapshot) Symbols(q string, limit int) []Symbol {
-	q = strings.TrimSpace(q)
-	if q == "" || strings.IndexByte(q, 0) >= 0 {
-		return nil
-	}
-	if limit <= 0 {
-		limit = 50
-	}
-	sq := &symbolQuery{q: q, t: s.st.tab}
-	if i := strings.LastIndexByte(q, '.'); i > 0 && i < len(q)-1 {
-		sq.container, sq.q = q[:i], q[i+1:]
-	}
-	sq.lq = strings.ToLower(sq.q)
-	sq.t.base.build()
-
-	found := sq.prefixes()
-	overFound, subs := sq.changed(s.st.files)
-	found = append(found, overFound...)
-	slices.SortFunc(found, compareSymCand)
-	if len(found) >= limit {
-		return sq.t.base.resolve(found[:limit])
-	}
-	// Substring matches rank below every prefix match: look for them only
-	// when the prefixes did not fill the list.
-	subs = append(subs, sq.substrings()...)
-	slices.SortFunc(subs, compareSymCand)
-	found = append(found, subs...)
-	if len(found) > limit {
-		found = found[:limit]
-	}
-	return sq.t.base.resolve(found)
 }
 
 // symbolQuery is one Symbols lookup in a generation's table: the name q
@@ -575,9 +515,9 @@ func (sq *symbolQuery) substrings() []symCand {
 
 // resolve gives the Symbols of the matches, decoding the symbols of each
 // file a record points to once.
-func (b *symBase) resolve(found []symCand) []Symbol {
-	out := make([]Symbol, len(found))
-	decoded := map[int32][]Symbol{}
+func (b *symBase) resolve(found []symCand) []chunk.Symbol {
+	out := make([]chunk.Symbol, len(found))
+	decoded := map[int32][]chunk.Symbol{}
 	for i, c := range found {
 		if c.sym != nil {
 			out[i] = *c.sym
@@ -595,14 +535,14 @@ func (b *symBase) resolve(found []symCand) []Symbol {
 		}
 		// The file's symbols can no longer be read (the index was
 		// closed): what the table holds, without a signature.
-		out[i] = Symbol{Name: c.name, Container: b.containerOf(r), Kind: b.kinds[r.kind],
+		out[i] = chunk.Symbol{Name: c.name, Container: b.containerOf(r), Kind: b.kinds[r.kind],
 			Path: b.paths[r.file], Line: int(r.line), EndLine: int(r.end), Language: b.entries[r.file].Lang}
 	}
 	return out
 }
 
-func symbolsOf(found []scored) []Symbol {
-	out := make([]Symbol, len(found))
+func symbolsOf(found []scored) []chunk.Symbol {
+	out := make([]chunk.Symbol, len(found))
 	for i, f := range found {
 		out[i] = *f.s
 	}

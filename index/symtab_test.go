@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/askls/askls/index/chunk"
 	"github.com/zeebo/blake3"
 )
 
@@ -38,7 +39,7 @@ func referenceSymbols(s *Snapshot, q string, limit int) []Symbol {
 	if len(found) > limit {
 		found = found[:limit]
 	}
-	return symbolsOf(found)
+	return apiSymbols(symbolsOf(found))
 }
 
 func checkSymbols(t *testing.T, ix *Index, when string) {
@@ -148,7 +149,8 @@ func TestOutlineOfAnOpenBuffer(t *testing.T) {
 		t.Fatal(err)
 	}
 	edited := append(append([]byte{}, orig...), "\n// Discount lowers a price.\nfunc Discount(p int) int { return p - 1 }\n"...)
-	_, want := chunkFile(p, "go", edited)
+	_, syms := chunk.File(p, "go", edited)
+	want := apiSymbols(syms)
 	sort.SliceStable(want, func(i, j int) bool { return want[i].Line < want[j].Line })
 
 	gen := f.ix.Update(p, edited)
@@ -164,7 +166,8 @@ func TestOutlineOfAnOpenBuffer(t *testing.T) {
 	}
 	// The same snapshot with content the index has not seen.
 	again := append(append([]byte{}, edited...), "\nfunc Later() {}\n"...)
-	_, want2 := chunkFile(p, "go", again)
+	_, syms2 := chunk.File(p, "go", again)
+	want2 := apiSymbols(syms2)
 	sort.SliceStable(want2, func(i, j int) bool { return want2[i].Line < want2[j].Line })
 	ahead := &Snapshot{ix: snap.ix, st: snap.st, overlay: map[string][]byte{p: again}}
 	if got, err := ahead.Outline(p); err != nil || !reflect.DeepEqual(got, want2) || len(want2) != len(want)+1 {

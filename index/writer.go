@@ -14,6 +14,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/askls/askls/index/chunk"
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/document"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -422,7 +423,7 @@ func (ix *Index) prepare(r *root, rel string, content []byte, size, mtime int64,
 	if checkPath && (r.ign.ignoredPath(rel, ix.opts.IncludeVendor)) {
 		return nil, nil
 	}
-	e := &fileEntry{Size: size, MTime: mtime, Hash: blake3.Sum256(content), Lang: languageOf(rel), Test: isTestPath(rel),
+	e := &fileEntry{Size: size, MTime: mtime, Hash: blake3.Sum256(content), Lang: chunk.Language(rel), Test: isTestPath(rel),
 		Generated: hasGeneratedMarker(content)}
 	switch {
 	case checkPath && isSecretName(rel):
@@ -440,19 +441,19 @@ func (ix *Index) prepare(r *root, rel string, content []byte, size, mtime int64,
 		return e, nil
 	}
 	api := r.api(rel)
-	chunks, syms := chunkFile(api, e.Lang, content)
+	chunks, syms := chunk.File(api, e.Lang, content)
 	e.Symbols = syms
-	e.Chunks = make([]chunkMeta, len(chunks))
+	e.Chunks = make([]chunk.Meta, len(chunks))
 	e.DocHash = make([]uint64, len(chunks))
-	li := newLineIndex(content)
+	li := chunk.NewLines(content)
 	docs := make([]*document.Document, len(chunks))
 	for i, c := range chunks {
-		text := li.text(content, c.Start, c.End)
+		text := li.Text(content, c.Start, c.End)
 		off := 0
 		if c.Start >= 1 && c.Start <= len(li) {
 			off = li[c.Start-1]
 		}
-		e.Chunks[i] = chunkMeta{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind, Parts: c.Parts, Off: off, Len: len(text)}
+		e.Chunks[i] = chunk.Meta{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind, Parts: c.Parts, Off: off, Len: len(text)}
 		docs[i] = chunkDoc(rel, e.Lang, e.Test, i, c, text)
 		e.DocHash[i] = docHash(c, text)
 	}
@@ -461,7 +462,7 @@ func (ix *Index) prepare(r *root, rel string, content []byte, size, mtime int64,
 
 // docHash is the hash of everything chunkDoc indexes for chunk c of a
 // file besides the path, language and test flag (the same for the path).
-func docHash(c chunk, text []byte) uint64 {
+func docHash(c chunk.Chunk, text []byte) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(c.Header))
 	h.Write([]byte{0})

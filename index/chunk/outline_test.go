@@ -1,4 +1,4 @@
-package index
+package chunk
 
 import (
 	"bytes"
@@ -27,8 +27,8 @@ func TestOutlinePerLanguage(t *testing.T) {
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
-			lang := languageOf(name)
-			chunks, syms := chunkFile(name, lang, f.Data)
+			lang := Language(name)
+			chunks, syms := File(name, lang, f.Data)
 			var got []string
 			for _, s := range syms {
 				got = append(got, fmt.Sprintf("%s %s %d-%d", s.Kind, s.QualifiedName(), s.Line, s.EndLine))
@@ -37,15 +37,15 @@ func TestOutlinePerLanguage(t *testing.T) {
 				t.Errorf("%s (%s) outline:\n%s\nwant:\n%s", name, lang, g, want[name])
 			}
 			// Every line with text is in some chunk.
-			li := newLineIndex(f.Data)
+			li := NewLines(f.Data)
 			covered := map[int]bool{}
 			for _, c := range chunks {
 				for l := c.Start; l <= c.End; l++ {
 					covered[l] = true
 				}
 			}
-			for l := 1; l <= li.lines(); l++ {
-				if strings.TrimSpace(string(li.text(f.Data, l, l))) != "" && !covered[l] {
+			for l := 1; l <= li.Count(); l++ {
+				if strings.TrimSpace(string(li.Text(f.Data, l, l))) != "" && !covered[l] {
 					t.Errorf("%s: line %d is in no chunk", name, l)
 				}
 			}
@@ -71,11 +71,11 @@ func TestChunksOfLongLinesAreCutByBytes(t *testing.T) {
 		name, lang string
 		src        []byte
 	}{{"data/table.go", "go", goSrc}, {"data/big.json", "json", jsonSrc}} {
-		chunks, _ := chunkFile(tc.name, tc.lang, tc.src)
-		li := newLineIndex(tc.src)
+		chunks, _ := File(tc.name, tc.lang, tc.src)
+		li := NewLines(tc.src)
 		covered := map[int]bool{}
 		for i, c := range chunks {
-			text := li.text(tc.src, c.Start, c.End)
+			text := li.Text(tc.src, c.Start, c.End)
 			if len(text) > maxChunkBytes && c.Start != c.End {
 				t.Errorf("%s: chunk %d (lines %d-%d) holds %d bytes", tc.name, i, c.Start, c.End, len(text))
 			}
@@ -89,8 +89,8 @@ func TestChunksOfLongLinesAreCutByBytes(t *testing.T) {
 				covered[l] = true
 			}
 		}
-		for l := 1; l <= li.lines(); l++ {
-			if !covered[l] && len(bytes.TrimSpace(li.text(tc.src, l, l))) > 0 {
+		for l := 1; l <= li.Count(); l++ {
+			if !covered[l] && len(bytes.TrimSpace(li.Text(tc.src, l, l))) > 0 {
 				t.Errorf("%s: line %d is in no chunk", tc.name, l)
 			}
 		}
@@ -113,8 +113,8 @@ func TestWindowsKeepTheirOwnNames(t *testing.T) {
 	}
 	b.WriteString("}\n")
 	src := []byte(b.String())
-	chunks, _ := chunkFile("errs/zerrors.go", "go", src)
-	li := newLineIndex(src)
+	chunks, _ := File("errs/zerrors.go", "go", src)
+	li := NewLines(src)
 	constWindows, funcWindows := 0, 0
 	for _, c := range chunks {
 		switch c.Kind {
@@ -126,7 +126,7 @@ func TestWindowsKeepTheirOwnNames(t *testing.T) {
 			if len(c.Header) > 100 {
 				t.Errorf("const window header is %d bytes long", len(c.Header))
 			}
-			text := string(li.text(src, c.Start, c.End))
+			text := string(li.Text(src, c.Start, c.End))
 			if len(c.Names) > 0 && c.Symbol != c.Names[0] {
 				t.Errorf("const window %d-%d is named %s, its first name is %s", c.Start, c.End, c.Symbol, c.Names[0])
 			}
@@ -158,8 +158,8 @@ func TestOutlineWindowsKeepTheirOwnNames(t *testing.T) {
 		fmt.Fprintf(&b, "    def method_%02d(self):\n        return %d\n\n", i, i)
 	}
 	src := []byte(b.String())
-	chunks, _ := chunkFile("big.py", "python", src)
-	li := newLineIndex(src)
+	chunks, _ := File("big.py", "python", src)
+	li := NewLines(src)
 	if len(chunks) < 3 {
 		t.Fatalf("%d chunks", len(chunks))
 	}
@@ -167,7 +167,7 @@ func TestOutlineWindowsKeepTheirOwnNames(t *testing.T) {
 		t.Errorf("first chunk names %v, want Big first", chunks[0].Names)
 	}
 	for _, c := range chunks {
-		text := string(li.text(src, c.Start, c.End))
+		text := string(li.Text(src, c.Start, c.End))
 		for _, n := range c.Names {
 			if n == "Big" {
 				continue
@@ -190,7 +190,7 @@ func TestOutlineWindowsKeepTheirOwnNames(t *testing.T) {
 // its return type, and its signature holds both.
 func TestOutlineCReturnTypeAbove(t *testing.T) {
 	src := "/* Pick the next one. */\nstatic inline struct queue *\nqueue_next(struct queue *q)\n{\n\treturn q + 1;\n}\n\nint x;\nqueue_tail(struct queue *q)\n{\n\treturn q;\n}\n"
-	_, syms := chunkFile("q.c", "c", []byte(src))
+	_, syms := File("q.c", "c", []byte(src))
 	var got []string
 	for _, s := range syms {
 		got = append(got, fmt.Sprintf("%s %d-%d %q", s.Name, s.Line, s.EndLine, s.Signature))
@@ -207,7 +207,7 @@ func TestPythonDecoratorsGoWithTheirUnit(t *testing.T) {
 	body := strings.Repeat("    x = 1\n", 30)
 	src := []byte("class D:\n    @overload\n    def get(self) -> int: ...\n    def get(self):\n" + body + "\n\n" +
 		"@app.route(\n    \"/items\",\n    methods=[\"GET\"],\n)\ndef items():\n" + body)
-	chunks, _ := chunkFile("views.py", "python", src)
+	chunks, _ := File("views.py", "python", src)
 	starts := map[string][]int{}
 	for _, c := range chunks {
 		starts[c.Symbol] = append(starts[c.Symbol], c.Start, c.End)

@@ -1,4 +1,4 @@
-package index
+package chunk
 
 // The outlines of Java, Kotlin and C#: classes, interfaces, enums,
 // records, structs (nested ones too) with their methods and constructors;

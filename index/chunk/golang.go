@@ -1,4 +1,4 @@
-package index
+package chunk
 
 import (
 	"go/ast"
@@ -11,7 +11,7 @@ import (
 // the file (package clause and imports, with the package doc) is one chunk,
 // each func, method, type and var/const group is a unit with its doc
 // comment. A file that does not parse at all falls back to line windows.
-func chunkGo(p string, content []byte, li lineIndex) ([]chunk, []Symbol) {
+func chunkGo(p string, content []byte, li Lines) ([]Chunk, []Symbol) {
 	fset := token.NewFileSet()
 	f, _ := parser.ParseFile(fset, p, content, parser.ParseComments|parser.SkipObjectResolution)
 	if f == nil || f.Name == nil {
@@ -35,9 +35,9 @@ func chunkGo(p string, content []byte, li lineIndex) ([]chunk, []Symbol) {
 type goChunker struct {
 	path    string
 	content []byte
-	li      lineIndex
+	li      Lines
 	tf      *token.File
-	units   []chunk
+	units   []Chunk
 	syms    []Symbol
 }
 
@@ -69,7 +69,7 @@ func (g *goChunker) sym(name, container, kind string, at token.Pos, end int, sig
 		Line: g.line(at), EndLine: end, Signature: sig, Language: "go"})
 }
 
-func (g *goChunker) add(c chunk) { g.units = addUnit(g.units, c, g.content, g.li) }
+func (g *goChunker) add(c Chunk) { g.units = addUnit(g.units, c, g.content, g.li) }
 
 // start is the first line of a declaration at pos with its doc comment.
 func (g *goChunker) start(pos token.Pos, doc *ast.CommentGroup) int {
@@ -87,7 +87,7 @@ func (g *goChunker) top(f *ast.File) {
 			topEnd = max(topEnd, g.line(gd.End()))
 		}
 	}
-	g.add(chunk{Start: 1, End: topEnd, Symbol: "package " + f.Name.Name, Kind: "package"})
+	g.add(Chunk{Start: 1, End: topEnd, Symbol: "package " + f.Name.Name, Kind: "package"})
 }
 
 // funcDecl is the unit of a func or method, named Recv.Name for a method.
@@ -103,7 +103,7 @@ func (g *goChunker) funcDecl(d *ast.FuncDecl) {
 		s.Kind, s.Container = "method", recvName(d.Recv.List[0].Type)
 	}
 	g.sym(s.Name, s.Container, s.Kind, d.Name.Pos(), end, sig)
-	g.add(chunk{Start: g.start(d.Pos(), d.Doc), End: end, Symbol: s.Name, Kind: s.Kind,
+	g.add(Chunk{Start: g.start(d.Pos(), d.Doc), End: end, Symbol: s.Name, Kind: s.Kind,
 		Names: []string{s.QualifiedName()}, NameLines: []int{0}, Header: sig})
 }
 
@@ -131,12 +131,12 @@ func (g *goChunker) genDecl(d *ast.GenDecl) {
 }
 
 // valueUnit is the unit of a var or const group, with a symbol a name.
-func (g *goChunker) valueUnit(d *ast.GenDecl) chunk {
+func (g *goChunker) valueUnit(d *ast.GenDecl) Chunk {
 	kind := "var"
 	if d.Tok == token.CONST {
 		kind = "const"
 	}
-	c := chunk{Start: g.start(d.Pos(), d.Doc), End: g.line(d.End()), Kind: kind}
+	c := Chunk{Start: g.start(d.Pos(), d.Doc), End: g.line(d.End()), Kind: kind}
 	for _, s := range d.Specs {
 		vs, ok := s.(*ast.ValueSpec)
 		if !ok {
@@ -165,7 +165,7 @@ func (g *goChunker) valueUnit(d *ast.GenDecl) chunk {
 
 // typeUnit makes the chunk of one type spec and records the type, its
 // struct fields and interface methods as symbols.
-func (g *goChunker) typeUnit(ts *ast.TypeSpec, start, end int) chunk {
+func (g *goChunker) typeUnit(ts *ast.TypeSpec, start, end int) Chunk {
 	kind := "type"
 	sigEnd := ts.End()
 	switch t := ts.Type.(type) {
@@ -180,7 +180,7 @@ func (g *goChunker) typeUnit(ts *ast.TypeSpec, start, end int) chunk {
 	}
 	sig := "type " + g.oneLine(ts.Pos(), sigEnd)
 	g.sym(ts.Name.Name, "", kind, ts.Name.Pos(), end, sig)
-	return chunk{Start: start, End: end, Symbol: ts.Name.Name, Kind: kind, Names: []string{ts.Name.Name}, NameLines: []int{0}, Header: sig}
+	return Chunk{Start: start, End: end, Symbol: ts.Name.Name, Kind: kind, Names: []string{ts.Name.Name}, NameLines: []int{0}, Header: sig}
 }
 
 // members records the named fields of a struct or methods of an

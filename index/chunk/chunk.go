@@ -1,4 +1,4 @@
-package index
+package chunk
 
 import (
 	"bytes"
@@ -23,8 +23,8 @@ const (
 	maxChunkBytes = 16 << 10
 )
 
-// chunk is one searchable unit of a file.
-type chunk struct {
+// Chunk is one searchable unit of a file.
+type Chunk struct {
 	Start, End int    // 1-based inclusive lines
 	Symbol     string // the unit's name ("ServeHTTP"), "" for windows
 	Kind       string // its kind (func, method, type, ...)
@@ -40,69 +40,30 @@ type chunk struct {
 	// continuation window belongs to.
 	Header string
 	// Parts are the units of a merged chunk.
-	Parts []partMeta
+	Parts []Part
 }
 
-// chunkMeta is what the index keeps in memory per chunk.
-type chunkMeta struct {
+// Meta is what the index keeps in memory per chunk.
+type Meta struct {
 	Start, End int
 	Symbol     string
 	Kind       string
-	Parts      []partMeta // the units a merged chunk is made of; a hit is narrowed to the best one
-	Off, Len   int        // byte range of the chunk in the file as indexed
+	Parts      []Part // the units a merged chunk is made of; a hit is narrowed to the best one
+	Off, Len   int    // byte range of the chunk in the file as indexed
 }
 
-// partMeta is one unit of a merged chunk.
-type partMeta struct {
+// Part is one unit of a merged chunk.
+type Part struct {
 	Start, End int
 	Symbol     string
 	Kind       string
 }
 
-// lineIndex maps 1-based lines to byte offsets. Lines end at "\n"; a last
-// line without one counts, and empty content has no lines. These are the
-// lines of citations.CountLines and citations.Lines, which index does not
-// import (it knows no protocol): TestLineIndexMatchesCitations ties the two.
-type lineIndex []int // byte offset of the start of each line
-
-func newLineIndex(content []byte) lineIndex {
-	if len(content) == 0 {
-		return nil
-	}
-	li := lineIndex{0}
-	for i, c := range content {
-		if c == '\n' && i+1 < len(content) {
-			li = append(li, i+1)
-		}
-	}
-	return li
-}
-
-func (li lineIndex) lines() int { return len(li) }
-
-// text returns lines start..end (1-based inclusive) of content.
-func (li lineIndex) text(content []byte, start, end int) []byte {
-	if start < 1 {
-		start = 1
-	}
-	if end > len(li) {
-		end = len(li)
-	}
-	if start > end {
-		return nil
-	}
-	from := li[start-1]
-	to := len(content)
-	if end < len(li) {
-		to = li[end]
-	}
-	return content[from:to]
-}
-
-// chunkFile cuts content into chunks and lists its symbols.
-func chunkFile(p, lang string, content []byte) ([]chunk, []Symbol) {
-	li := newLineIndex(content)
-	var chunks []chunk
+// File cuts content, the file at path p (its API path, which the symbols
+// carry) in language lang (Language), into chunks and lists its symbols.
+func File(p, lang string, content []byte) ([]Chunk, []Symbol) {
+	li := NewLines(content)
+	var chunks []Chunk
 	var syms []Symbol
 	switch lang {
 	case "go":
@@ -118,7 +79,7 @@ func chunkFile(p, lang string, content []byte) ([]chunk, []Symbol) {
 		}
 	}
 	if chunks == nil {
-		chunks = windows(1, li.lines(), content, li, chunk{})
+		chunks = windows(1, li.Count(), content, li, Chunk{})
 	}
 	return capBytes(chunks, content, li), syms
 }
@@ -127,17 +88,17 @@ func chunkFile(p, lang string, content []byte) ([]chunk, []Symbol) {
 // (which stay under it). The windows keep the chunk's symbol, kind and
 // names, and carry its symbol as their header, as the windows of a long
 // unit do; a merged chunk's parts are dropped.
-func capBytes(chunks []chunk, content []byte, li lineIndex) []chunk {
-	var out []chunk
+func capBytes(chunks []Chunk, content []byte, li Lines) []Chunk {
+	var out []Chunk
 	for i, c := range chunks {
-		if len(li.text(content, c.Start, c.End)) <= maxChunkBytes {
+		if len(li.Text(content, c.Start, c.End)) <= maxChunkBytes {
 			if out != nil {
 				out = append(out, c)
 			}
 			continue
 		}
 		if out == nil {
-			out = append(make([]chunk, 0, len(chunks)+8), chunks[:i]...)
+			out = append(make([]Chunk, 0, len(chunks)+8), chunks[:i]...)
 		}
 		base := c
 		base.Parts = nil
@@ -156,14 +117,14 @@ func capBytes(chunks []chunk, content []byte, li lineIndex) []chunk {
 // overlap by overlapLines and copy base's symbol and kind; a window of long
 // lines ends early at maxChunkBytes (a line longer than that is a window of
 // its own) and overlaps less. It skips windows that are blank.
-func windows(from, to int, content []byte, li lineIndex, base chunk) []chunk {
-	var out []chunk
+func windows(from, to int, content []byte, li Lines, base Chunk) []Chunk {
+	var out []Chunk
 	for s := from; s <= to; {
 		e := min(s+windowLines-1, to)
-		for e > s && len(li.text(content, s, e)) > maxChunkBytes {
+		for e > s && len(li.Text(content, s, e)) > maxChunkBytes {
 			e--
 		}
-		if len(bytes.TrimSpace(li.text(content, s, e))) > 0 {
+		if len(bytes.TrimSpace(li.Text(content, s, e))) > 0 {
 			c := base
 			c.Start, c.End = s, e
 			c.Names, c.NameLines = namesIn(base, s, e)
@@ -185,7 +146,7 @@ func windows(from, to int, content []byte, li lineIndex, base chunk) []chunk {
 
 // namesIn returns the names of c defined on lines s..e, and the unit's
 // own names (line 0).
-func namesIn(c chunk, s, e int) ([]string, []int) {
+func namesIn(c Chunk, s, e int) ([]string, []int) {
 	if len(c.NameLines) != len(c.Names) {
 		return c.Names, c.NameLines // no lines known: all of them
 	}
@@ -204,7 +165,7 @@ func namesIn(c chunk, s, e int) ([]string, []int) {
 // const or var group is named after the first name it defines (a hit on
 // EADDRINUSE is not shown as E2BIG, the group's first name); any other
 // window keeps its unit's name.
-func windowSymbol(c chunk, names []string) string {
+func windowSymbol(c Chunk, names []string) string {
 	if (c.Kind == "const" || c.Kind == "var") && len(names) > 0 {
 		return names[0]
 	}
@@ -212,7 +173,7 @@ func windowSymbol(c chunk, names []string) string {
 }
 
 // addUnit appends a unit, split into windows when it is long.
-func addUnit(out []chunk, c chunk, content []byte, li lineIndex) []chunk {
+func addUnit(out []Chunk, c Chunk, content []byte, li Lines) []Chunk {
 	if c.End-c.Start+1 <= maxUnitLines {
 		c.Header = ""
 		return append(out, c)
@@ -227,18 +188,18 @@ func addUnit(out []chunk, c chunk, content []byte, li lineIndex) []chunk {
 // most) into chunks of at most mergeLines lines. The first unit's symbol
 // names the chunk; every unit's names stay in Names. Package chunks and
 // windows of split units are left alone.
-func mergeSmall(units []chunk) []chunk {
-	var out []chunk
+func mergeSmall(units []Chunk) []Chunk {
+	var out []Chunk
 	for _, u := range units {
 		if n := len(out); n > 0 {
 			p := &out[n-1]
 			if p.Kind != "package" && p.Header == "" && u.Header == "" &&
 				u.Start > p.End && u.Start-p.End <= 3 && u.End-p.Start+1 <= mergeLines {
 				if len(p.Parts) == 0 {
-					p.Parts = []partMeta{{p.Start, p.End, p.Symbol, p.Kind}}
+					p.Parts = []Part{{p.Start, p.End, p.Symbol, p.Kind}}
 					p.NameLines = namedLines(*p)
 				}
-				p.Parts = append(p.Parts, partMeta{u.Start, u.End, u.Symbol, u.Kind})
+				p.Parts = append(p.Parts, Part{u.Start, u.End, u.Symbol, u.Kind})
 				p.End = u.End
 				p.Names = append(p.Names, u.Names...)
 				p.NameLines = append(p.NameLines, namedLines(u)...)
@@ -255,7 +216,7 @@ func mergeSmall(units []chunk) []chunk {
 
 // namedLines returns the lines of c's names for a merged chunk: a unit's
 // own names (line 0) get the unit's first line.
-func namedLines(c chunk) []int {
+func namedLines(c Chunk) []int {
 	lines := make([]int, len(c.Names))
 	for i := range lines {
 		if len(c.NameLines) == len(c.Names) && c.NameLines[i] != 0 {
@@ -270,8 +231,8 @@ func namedLines(c chunk) []int {
 // fillGaps adds line windows for stretches of at least three non-blank
 // lines that no unit covers (free comments, unparsed code), and returns
 // the chunks in line order.
-func fillGaps(units []chunk, content []byte, li lineIndex) []chunk {
-	covered := make([]bool, li.lines()+2)
+func fillGaps(units []Chunk, content []byte, li Lines) []Chunk {
+	covered := make([]bool, li.Count()+2)
 	for _, c := range units {
 		for l := c.Start; l <= c.End && l < len(covered); l++ {
 			covered[l] = true
@@ -285,13 +246,13 @@ func fillGaps(units []chunk, content []byte, li lineIndex) []chunk {
 		}
 		nonblank := 0
 		for l := start; l <= end; l++ {
-			if len(bytes.TrimSpace(li.text(content, l, l))) > 0 {
+			if len(bytes.TrimSpace(li.Text(content, l, l))) > 0 {
 				nonblank++
 			}
 		}
 		switch {
 		case nonblank >= 3:
-			out = append(out, windows(start, end, content, li, chunk{})...)
+			out = append(out, windows(start, end, content, li, Chunk{})...)
 		case nonblank > 0:
 			// A line or two (a closing "return M"): the chunk before
 			// takes them, else the one after.
@@ -304,7 +265,7 @@ func fillGaps(units []chunk, content []byte, li lineIndex) []chunk {
 		}
 		start = 0
 	}
-	for l := 1; l <= li.lines(); l++ {
+	for l := 1; l <= li.Count(); l++ {
 		if covered[l] {
 			flush(l - 1)
 			continue
@@ -313,12 +274,12 @@ func fillGaps(units []chunk, content []byte, li lineIndex) []chunk {
 			start = l
 		}
 	}
-	flush(li.lines())
+	flush(li.Count())
 	sortChunks(out)
 	return out
 }
 
-func sortChunks(cs []chunk) {
+func sortChunks(cs []Chunk) {
 	// insertion sort: chunks are almost in order already
 	for i := 1; i < len(cs); i++ {
 		for j := i; j > 0 && cs[j].Start < cs[j-1].Start; j-- {
@@ -337,7 +298,7 @@ func sortChunks(cs []chunk) {
 // gaps (a closing brace) join the unit before them. Any other nested
 // symbol (a function inside a function) adds its name to the unit that
 // holds it. The top of the file before the first unit is its own chunk.
-func chunksFromSymbols(syms []Symbol, li lineIndex, content []byte) []chunk {
+func chunksFromSymbols(syms []Symbol, li Lines, content []byte) []Chunk {
 	if len(syms) == 0 {
 		return nil
 	}
@@ -360,11 +321,11 @@ func chunksFromSymbols(syms []Symbol, li lineIndex, content []byte) []chunk {
 		lastEnd = o.emit(r, lastEnd, "")
 	}
 	units := o.units
-	var out []chunk
+	var out []Chunk
 	if units[0].Start > 1 {
-		out = append(out, chunk{Start: 1, End: units[0].Start - 1, Kind: "file"})
+		out = append(out, Chunk{Start: 1, End: units[0].Start - 1, Kind: "file"})
 		if out[0].End-out[0].Start+1 > maxUnitLines {
-			out = windows(1, units[0].Start-1, content, li, chunk{Kind: "file"})
+			out = windows(1, units[0].Start-1, content, li, Chunk{Kind: "file"})
 		}
 	}
 	for _, u := range units {
@@ -377,9 +338,9 @@ func chunksFromSymbols(syms []Symbol, li lineIndex, content []byte) []chunk {
 type outlineTree struct {
 	syms     []Symbol
 	children [][]int // by symbol: the symbols directly inside it
-	li       lineIndex
+	li       Lines
 	content  []byte
-	units    []chunk
+	units    []Chunk
 }
 
 func symEnd(s Symbol) int { return max(s.EndLine, s.Line) }
@@ -398,7 +359,7 @@ func (o *outlineTree) emit(i, floor int, container string) int {
 	case s.Kind == "method" && s.Container != "":
 		label = s.QualifiedName() // res.send = function
 	}
-	unit := chunk{Start: start, End: end, Symbol: label, Kind: s.Kind,
+	unit := Chunk{Start: start, End: end, Symbol: label, Kind: s.Kind,
 		Names: []string{s.QualifiedName()}, NameLines: []int{0}, Header: s.Signature}
 	kids := o.children[i]
 	if !containerKinds[s.Kind] || len(kids) == 0 {
@@ -408,7 +369,7 @@ func (o *outlineTree) emit(i, floor int, container string) int {
 	}
 	// A container: its header up to its first member, then each member
 	// and the longer stretches between them.
-	part := func(from, to int, names []string, lines []int) chunk {
+	part := func(from, to int, names []string, lines []int) Chunk {
 		c := unit
 		c.Start, c.End, c.Names, c.NameLines = from, to, names, lines
 		return c
@@ -431,7 +392,7 @@ func (o *outlineTree) emit(i, floor int, container string) int {
 }
 
 // addNames adds the names of the symbols nested in a unit (and theirs).
-func (o *outlineTree) addNames(u *chunk, kids []int) {
+func (o *outlineTree) addNames(u *Chunk, kids []int) {
 	for _, k := range kids {
 		u.Names = append(u.Names, o.syms[k].QualifiedName())
 		u.NameLines = append(u.NameLines, o.syms[k].Line)
@@ -440,10 +401,10 @@ func (o *outlineTree) addNames(u *chunk, kids []int) {
 }
 
 // nonblankLines counts the lines from..to with text.
-func nonblankLines(content []byte, li lineIndex, from, to int) int {
+func nonblankLines(content []byte, li Lines, from, to int) int {
 	n := 0
-	for l := max(from, 1); l <= to && l <= li.lines(); l++ {
-		if len(bytes.TrimSpace(li.text(content, l, l))) > 0 {
+	for l := max(from, 1); l <= to && l <= li.Count(); l++ {
+		if len(bytes.TrimSpace(li.Text(content, l, l))) > 0 {
 			n++
 		}
 	}
@@ -454,12 +415,12 @@ func nonblankLines(content []byte, li lineIndex, from, to int) int {
 // (//, #, --, /*, *, ///, decorators) but not above floor. A block comment
 // ("*/" last) one blank line above a declaration is its doc comment too
 // (express writes them so).
-func commentStart(line, floor int, content []byte, li lineIndex) int {
+func commentStart(line, floor int, content []byte, li Lines) int {
 	start := line
 	for l := line - 1; l > floor; l-- {
-		t := strings.TrimSpace(string(li.text(content, l, l)))
+		t := strings.TrimSpace(string(li.Text(content, l, l)))
 		if t == "" {
-			if l == line-1 && l-1 > floor && strings.HasSuffix(strings.TrimSpace(string(li.text(content, l-1, l-1))), "*/") {
+			if l == line-1 && l-1 > floor && strings.HasSuffix(strings.TrimSpace(string(li.Text(content, l-1, l-1))), "*/") {
 				continue
 			}
 			break
@@ -481,14 +442,14 @@ func commentStart(line, floor int, content []byte, li lineIndex) int {
 // decoratorCallStart: when line l closes a parenthesis opened on an
 // earlier line that starts with "@" (a decorator or annotation called
 // over several lines), that line; else 0. It looks at most 30 lines up.
-func decoratorCallStart(l, floor int, content []byte, li lineIndex) int {
-	t := strings.TrimSpace(string(li.text(content, l, l)))
+func decoratorCallStart(l, floor int, content []byte, li Lines) int {
+	t := strings.TrimSpace(string(li.Text(content, l, l)))
 	if !strings.HasSuffix(t, ")") {
 		return 0
 	}
 	depth := 0
 	for k := l; k > floor && k > l-30; k-- {
-		line := string(li.text(content, k, k))
+		line := string(li.Text(content, k, k))
 		for i := len(line) - 1; i >= 0; i-- {
 			switch line[i] {
 			case ')':

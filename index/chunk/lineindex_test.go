@@ -1,4 +1,4 @@
-package index
+package chunk
 
 import (
 	"strings"
@@ -16,10 +16,10 @@ func TestLineIndexMatchesCitations(t *testing.T) {
 		"", "a", "a\n", "a\nb", "a\nb\n", "\n", "\n\n", "a\n\nb\n\n", "a\r\nb\r\n", "a\rb\n", "é\n😀",
 	} {
 		c := []byte(content)
-		li := newLineIndex(c)
+		li := NewLines(c)
 		n := citations.CountLines(c)
-		if li.lines() != n {
-			t.Errorf("%q: lineIndex has %d lines, citations.CountLines %d", content, li.lines(), n)
+		if li.Count() != n {
+			t.Errorf("%q: Lines has %d lines, citations.CountLines %d", content, li.Count(), n)
 			continue
 		}
 		x := citations.NewLineIndex(c)
@@ -27,13 +27,13 @@ func TestLineIndexMatchesCitations(t *testing.T) {
 			for e := s; e <= n; e++ {
 				want, ok := citations.Lines(c, s, e)
 				fast, _ := x.Lines(s, e)
-				got := string(li.text(c, s, e))
+				got := string(li.Text(c, s, e))
 				if !ok || fast != want || strings.TrimSuffix(got, "\n") != strings.TrimSuffix(want, "\n") {
 					t.Errorf("%q lines %d-%d: index %q, citations %q (%v), LineIndex %q", content, s, e, got, want, ok, fast)
 				}
 			}
 		}
-		if got := li.text(c, 1, n+1); len(got) != len(c) {
+		if got := li.Text(c, 1, n+1); len(got) != len(c) {
 			t.Errorf("%q: text past the end is %q, want the whole content", content, got)
 		}
 	}

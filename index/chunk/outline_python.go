@@ -1,4 +1,4 @@
-package index
+package chunk
 
 import "bytes"
 
@@ -18,10 +18,10 @@ func init() {
 // brackets). inline is true when code follows that ':' on its line: the
 // body is that line ("def __get__(self) -> int: ..." under @overload,
 // "class Empty: pass"). ok is false when no header ends within 30 lines.
-func pythonHeaderEnd(content []byte, li lineIndex, l int) (k int, inline, ok bool) {
+func pythonHeaderEnd(content []byte, li Lines, l int) (k int, inline, ok bool) {
 	depth := 0
-	for k := l; k <= li.lines() && k < l+30; k++ {
-		t := bytes.TrimRight(li.text(content, k, k), " \t\r\n")
+	for k := l; k <= li.Count() && k < l+30; k++ {
+		t := bytes.TrimRight(li.Text(content, k, k), " \t\r\n")
 	line:
 		for i := 0; i < len(t); i++ {
 			switch c := t[i]; c {

@@ -1,4 +1,4 @@
-package index
+package chunk
 
 // The outline of Rust: fns (any visibility, const/async/unsafe/extern),
 // structs, enums, unions, traits with their default and required methods,

@@ -1,4 +1,4 @@
-package index
+package chunk
 
 import (
 	"os"
@@ -8,7 +8,7 @@ import (
 
 // The README names every language the outliners cut into units.
 func TestReadmeListsEveryOutlinedLanguage(t *testing.T) {
-	b, err := os.ReadFile("../README.md")
+	b, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Skip("no README here")
 	}

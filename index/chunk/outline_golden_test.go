@@ -1,4 +1,4 @@
-package index
+package chunk
 
 import (
 	"bytes"
@@ -62,15 +62,15 @@ func TestOutlineGolden(t *testing.T) {
 // "kind Container.name line-end" and "start-end kind label", a merged
 // chunk followed by its parts.
 func describeOutline(t *testing.T, name string, src []byte) string {
-	chunks, syms := chunkFile(name, languageOf(name), src)
+	chunks, syms := File(name, Language(name), src)
 	var b strings.Builder
 	b.WriteString("symbols:\n")
 	for _, s := range syms {
 		fmt.Fprintf(&b, "  %s %s %d-%d\n", s.Kind, s.QualifiedName(), s.Line, s.EndLine)
 	}
 	b.WriteString("chunks:\n")
-	li := newLineIndex(src)
-	covered := make([]bool, li.lines()+1)
+	li := NewLines(src)
+	covered := make([]bool, li.Count()+1)
 	for _, c := range chunks {
 		fmt.Fprintf(&b, "  %d-%d %s %s\n", c.Start, c.End, c.Kind, c.Symbol)
 		for _, p := range c.Parts {
@@ -81,17 +81,17 @@ func describeOutline(t *testing.T, name string, src []byte) string {
 		}
 	}
 	for _, s := range syms {
-		if s.EndLine > li.lines() {
-			t.Errorf("%s: %s ends on line %d, past the last line (%d)", name, s.QualifiedName(), s.EndLine, li.lines())
+		if s.EndLine > li.Count() {
+			t.Errorf("%s: %s ends on line %d, past the last line (%d)", name, s.QualifiedName(), s.EndLine, li.Count())
 		}
 	}
 	for _, c := range chunks {
-		if c.End > li.lines() {
-			t.Errorf("%s: chunk %d-%d %s ends past the last line (%d)", name, c.Start, c.End, c.Symbol, li.lines())
+		if c.End > li.Count() {
+			t.Errorf("%s: chunk %d-%d %s ends past the last line (%d)", name, c.Start, c.End, c.Symbol, li.Count())
 		}
 	}
-	for l := 1; l <= li.lines(); l++ {
-		if !covered[l] && len(bytes.TrimSpace(li.text(src, l, l))) > 0 {
+	for l := 1; l <= li.Count(); l++ {
+		if !covered[l] && len(bytes.TrimSpace(li.Text(src, l, l))) > 0 {
 			t.Errorf("%s: line %d is in no chunk", name, l)
 		}
 	}
