@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/askls/askls/index/chunk"
+	"github.com/askls/askls/index/secret"
 	"github.com/askls/askls/rank"
 )
 
@@ -64,7 +65,7 @@ func (s *Snapshot) callees(p *plan, h Hit, text []byte, why rank.Breakdown, shar
 				sc := h.Score * share
 				callee := Hit{Path: h.Path, Start: u.Start, End: u.End, Symbol: u.Symbol, Kind: u.Kind, Language: h.Language, Score: sc}
 				body := linesOf(s.chunkText(h.Path, ch), ch.Start, u.Start, u.End)
-				callee.Excerpt = excerpt(redact(body), p.terms)
+				callee.Excerpt = excerpt(secret.Redact(body), p.terms)
 				if why != nil {
 					callee.Explain = append(append(rank.Breakdown{}, why...), rank.Factor{Stage: rank.StageDelegation, Name: "callee of " + own, Value: share})
 				}

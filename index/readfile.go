@@ -8,6 +8,8 @@ import (
 	"os"
 	"slices"
 	"syscall"
+
+	"github.com/askls/askls/index/secret"
 )
 
 // Errors of readCapped, tested with errors.Is.
@@ -19,7 +21,7 @@ var (
 )
 
 // readCapped reads the file at abs, at most max bytes, with its secrets
-// masked (redact: offsets and lines unchanged). Every file askls
+// masked (secret.Redact: offsets and lines unchanged). Every file askls
 // reads from a workspace goes through it, so that memory stays bounded
 // whatever the system reports: the size in the file's metadata is only a
 // hint (0 for /proc files, wrong for others); the read itself stops at
@@ -46,7 +48,7 @@ func readCapped(abs string, max int64) ([]byte, fs.FileInfo, error) {
 	if err != nil {
 		return nil, info, fmt.Errorf("%s: %w", abs, err)
 	}
-	return redact(data), info, nil
+	return secret.Redact(data), info, nil
 }
 
 // readUpTo reads r to its end, at most max bytes (errTooLarge beyond).
@@ -107,7 +109,7 @@ func skipReason(err error) string {
 	return "unreadable"
 }
 
-// readSpan is readSpanRaw with the secrets masked (redact): what a search
+// readSpan is readSpanRaw with the secrets masked (secret.Redact): what a search
 // returns, and every text read for a user or a model, goes through it.
 // The rerank reads its candidates raw (chunkTexts): their text is only
 // scored, and page masks what it returns.
@@ -116,5 +118,5 @@ func readSpan(r *root, rel string, size, mtime int64, off, n int) ([]byte, bool)
 	if !ok {
 		return nil, false
 	}
-	return redact(b), true
+	return secret.Redact(b), true
 }

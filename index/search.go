@@ -14,6 +14,7 @@ import (
 
 	"github.com/askls/askls/corpus"
 	"github.com/askls/askls/index/chunk"
+	"github.com/askls/askls/index/secret"
 	"github.com/askls/askls/rank"
 )
 
@@ -520,7 +521,7 @@ func (s *Snapshot) page(p *plan, cands []cand, limit int) []Hit {
 		}
 		c.hit, text = s.narrow(p, c, text)
 		// The pool's texts are read unmasked; what a hit shows is masked.
-		c.hit.Excerpt = excerpt(redact(bytes.Clone(text)), p.terms)
+		c.hit.Excerpt = excerpt(secret.Redact(bytes.Clone(text)), p.terms)
 		var why rank.Breakdown
 		if c.why != nil {
 			c.hit.Explain, why = *c.why, *c.why

@@ -12,6 +12,7 @@ import (
 
 	"github.com/askls/askls/corpus"
 	"github.com/askls/askls/index/chunk"
+	"github.com/askls/askls/index/secret"
 )
 
 // Snapshot is an immutable view of the index and the open-buffer content at
@@ -43,7 +44,7 @@ func (s *Snapshot) Content(p string) ([]byte, error) {
 		return nil, fmt.Errorf("%w: %s", ErrOutsideRoot, p)
 	}
 	api := r.api(rel)
-	if isSecretName(rel) {
+	if secret.IsName(rel) {
 		// Open in the editor or not: a secret file is never read.
 		return nil, fmt.Errorf("%w: %s (%w)", ErrNotFound, api, ErrWithheld)
 	}
@@ -57,7 +58,7 @@ func (s *Snapshot) Content(p string) ([]byte, error) {
 		return nil, fmt.Errorf("%w: %s (only open files are read: %s)", ErrNotFound, api, r.buffersOnly)
 	}
 	if _, indexed := s.st.files[api]; !indexed {
-		if r.ign.ignoredPath(rel, s.ix.opts.IncludeVendor) || isSecretName(rel) {
+		if r.ign.ignoredPath(rel, s.ix.opts.IncludeVendor) || secret.IsName(rel) {
 			return nil, fmt.Errorf("%w: %s (ignored or secret)", ErrNotFound, api)
 		}
 	}
@@ -146,7 +147,7 @@ func (s *Snapshot) Files(glob string) ([]string, error) {
 	}
 	added := false
 	for p := range s.overlay {
-		if _, ok := s.st.files[p]; !ok && !isSecretName(p) && (re == nil || re.MatchString(p)) {
+		if _, ok := s.st.files[p]; !ok && !secret.IsName(p) && (re == nil || re.MatchString(p)) {
 			out = append(out, p)
 			added = true
 		}

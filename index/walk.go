@@ -10,6 +10,8 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+
+	"github.com/askls/askls/index/secret"
 )
 
 // walkEntry is one candidate file found by the walk.
@@ -219,7 +221,7 @@ func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 func (w *walker) file(rel string, info fs.FileInfo) error {
 	reason := ""
 	switch {
-	case isSecretName(rel):
+	case secret.IsName(rel):
 		reason = "secret"
 	case binaryExt[strings.ToLower(path.Ext(rel))]:
 		reason = "binary"
@@ -252,7 +254,7 @@ func (w *walker) symlink(chain []ruleSet, rel string, top bool) error {
 		reason = "broken symlink"
 	case !within(w.root.real, target):
 		reason = "symlink out of root"
-	case isSecretName(filepath.ToSlash(target)):
+	case secret.IsName(filepath.ToSlash(target)):
 		reason = "secret" // an ordinary name for a secret file
 	default:
 		if info, err = os.Stat(target); err != nil {

@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/askls/askls/index/chunk"
+	"github.com/askls/askls/index/secret"
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/document"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -41,7 +42,7 @@ func (ix *Index) Update(p string, content []byte) uint64 {
 		c = []byte{}
 	}
 	if int64(len(c)) <= ix.opts.MaxFileBytes {
-		redact(c) // offsets unchanged: see redact
+		secret.Redact(c) // offsets unchanged: see secret.Redact
 	} // a larger buffer is never read out (Content refuses it)
 	ix.mu.Lock()
 	ov := maps.Clone(ix.overlay)
@@ -382,6 +383,17 @@ func (r *root) writeJournal(rels []string, log *slog.Logger) {
 	os.Remove(filepath.Join(r.cache, manifestFile))
 }
 
+// secretFile reports whether rel, a file of r, is a secret by its name or
+// by the name of what it resolves to on disk (a symlink, a chain of them,
+// a linked folder on the way): an open buffer config.txt -> .env is .env.
+func (r *root) secretFile(rel string) bool {
+	if secret.IsName(rel) {
+		return true
+	}
+	real, err := filepath.EvalSymlinks(filepath.Join(r.abs, filepath.FromSlash(rel)))
+	return err == nil && secret.IsName(filepath.ToSlash(real))
+}
+
 // readRegular reads a file of r, at most max bytes (readCapped),
 // refusing what leaves the root through a symlink, and what is not a
 // regular file.
@@ -394,7 +406,7 @@ func readRegular(r *root, rel string, max int64) ([]byte, fs.FileInfo, error) {
 	if !within(r.real, real) {
 		return nil, nil, fmt.Errorf("%w: %s leads out of the root", ErrOutsideRoot, rel)
 	}
-	if isSecretName(rel) || isSecretName(filepath.ToSlash(real)) {
+	if secret.IsName(rel) || secret.IsName(filepath.ToSlash(real)) {
 		return nil, nil, fmt.Errorf("%s: %w", rel, errSecret)
 	}
 	return readCapped(real, max)
@@ -426,7 +438,7 @@ func (ix *Index) prepare(r *root, rel string, content []byte, size, mtime int64,
 	e := &fileEntry{Size: size, MTime: mtime, Hash: blake3.Sum256(content), Lang: chunk.Language(rel), Test: isTestPath(rel),
 		Generated: hasGeneratedMarker(content)}
 	switch {
-	case checkPath && isSecretName(rel):
+	case checkPath && secret.IsName(rel):
 		e.Skip = "secret"
 	case int64(len(content)) > ix.opts.MaxFileBytes:
 		e.Skip = "too large"
@@ -434,7 +446,7 @@ func (ix *Index) prepare(r *root, rel string, content []byte, size, mtime int64,
 		e.Skip = "binary"
 	case !utf8.Valid(content):
 		e.Skip = "not utf-8"
-	case looksLikePrivateKey(e.Lang, content):
+	case secret.LooksLikePrivateKey(e.Lang, content):
 		e.Skip = "secret"
 	}
 	if e.Skip != "" {

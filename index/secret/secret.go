@@ -1,16 +1,15 @@
-package index
+package secret
 
 import (
 	"bytes"
 	"path"
-	"path/filepath"
 	"regexp"
 	"strings"
 )
 
-// isSecretName reports whether the base name of p matches secretNames or
+// IsName reports whether the base name of p matches secretNames or
 // p ends with one of secretPaths.
-func isSecretName(p string) bool {
+func IsName(p string) bool {
 	base := path.Base(p)
 	if secretExact[base] || secretExt[path.Ext(base)] {
 		return true
@@ -26,17 +25,6 @@ func isSecretName(p string) bool {
 		}
 	}
 	return false
-}
-
-// secretFile reports whether rel, a file of r, is a secret by its name or
-// by the name of what it resolves to on disk (a symlink, a chain of them,
-// a linked folder on the way): an open buffer config.txt -> .env is .env.
-func (r *root) secretFile(rel string) bool {
-	if isSecretName(rel) {
-		return true
-	}
-	real, err := filepath.EvalSymlinks(filepath.Join(r.abs, filepath.FromSlash(rel)))
-	return err == nil && isSecretName(filepath.ToSlash(real))
 }
 
 // secretNames split for speed: exact names, "*.ext" patterns, the rest.
@@ -79,11 +67,11 @@ func (g nameGlob) matches(base string) bool {
 	return ok
 }
 
-// looksLikePrivateKey reports whether a non-code file holds a private key
+// LooksLikePrivateKey reports whether a non-code file holds a private key
 // (privateKeyBlocks, escapedKeyBlocks, a PuTTY key). Source files are not
 // checked: test files embed sample keys on purpose (their bodies are still
 // redacted when read).
-func looksLikePrivateKey(lang string, content []byte) bool {
+func LooksLikePrivateKey(lang string, content []byte) bool {
 	if lang != "text" && !strings.HasPrefix(lang, "yaml") && lang != "json" && lang != "toml" {
 		return false
 	}
@@ -101,7 +89,7 @@ const minKeyBody = 40
 
 var (
 	keyBegin = []byte("PRIVATE KEY")
-	// A body row, as in the file or as redact left it (a key stays
+	// A body row, as in the file or as Redact left it (a key stays
 	// recognisable as one after redaction).
 	base64Row = regexp.MustCompile(`^[ \t"']*(?:[A-Za-z0-9+/]{16,}={0,2}|\[redacted\]\*{6,}|\*{16,})[ \t"',\\n]*$`)
 	// The last row of a body may be short, as may PGP's checksum ("=nX4g").
@@ -255,13 +243,13 @@ func puttyBlocks(content []byte) [][2]int {
 	}
 }
 
-// redact overwrites, in place, the secrets in content: the bodies of
+// Redact overwrites, in place, the secrets in content: the bodies of
 // private key blocks (on lines, in strings, PuTTY's) and the
 // credentialPatterns. It keeps every byte offset and line: each secret
 // byte becomes '*', after a "[redacted]" prefix where it fits, so that
 // lines, chunks and citations computed on the redacted text hold for the
 // file on disk. It returns content.
-func redact(content []byte) []byte {
+func Redact(content []byte) []byte {
 	if bytes.Contains(content, keyBegin) {
 		for _, b := range privateKeyBlocks(content) {
 			mask(content[b[0]:b[1]])
@@ -362,13 +350,14 @@ func scanMarkers(content []byte, first bool, visit func(line []byte, rules uint6
 	}
 }
 
-// Redact returns text with its secrets masked (see redact), for text that
-// did not come through the index (a model's answer, a log line).
-func Redact(text string) string {
+// RedactString returns text with its secrets masked (see Redact), for
+// text that did not come through the index (a model's answer, a log
+// line).
+func RedactString(text string) string {
 	if !mayHoldSecret(text) {
 		return text
 	}
-	return string(redact([]byte(text)))
+	return string(Redact([]byte(text)))
 }
 
 func mayHoldSecret(text string) bool {

@@ -1,4 +1,4 @@
-package index
+package secret
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 // ordinary files, each within one line. The formats follow the ideas of
 // maintained rule sets (gitleaks' rules, MIT); the expressions are our
 // own. The first group of each expression is the secret part, masked by
-// redact; the rest of the line stays readable. A rule runs only on the
+// Redact; the rest of the line stays readable. A rule runs only on the
 // lines that hold one of its markers: most files hold none, and looking
 // for a marker is far cheaper than running the expression over the file.
 // valid, when set, must accept the secret part too (a token with no digit

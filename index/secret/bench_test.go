@@ -1,4 +1,4 @@
-package index
+package secret
 
 import (
 	"io/fs"
@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// BenchmarkRedactGoroot runs redact over every .go file of GOROOT/src:
+// BenchmarkRedactGoroot runs Redact over every .go file of GOROOT/src:
 // the cost it adds to a cold build (which reads each file once).
 func BenchmarkRedactGoroot(b *testing.B) {
 	var files [][]byte
@@ -31,7 +31,7 @@ func BenchmarkRedactGoroot(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, f := range files {
-			redact(f)
+			Redact(f)
 		}
 	}
 	b.ReportMetric(float64(len(files)), "files")

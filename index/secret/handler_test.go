@@ -1,4 +1,4 @@
-package index
+package secret
 
 import (
 	"bytes"
@@ -12,7 +12,7 @@ import (
 // grouped values, and attributes added with With, are masked.
 func TestRedactHandlerMasksEveryLogLine(t *testing.T) {
 	var buf bytes.Buffer
-	log := slog.New(RedactHandler(slog.NewTextHandler(&buf, nil)))
+	log := slog.New(Handler(slog.NewTextHandler(&buf, nil)))
 	log = log.With("host", "http://user:PASSwith9@127.0.0.1:1")
 	log.Info("calling http://u:PASSmsg9@host/v1 with Bearer tok3nBEARER0123456789",
 		"url", "http://127.0.0.1/v1?api_key=QUERYlog123",

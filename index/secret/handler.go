@@ -1,4 +1,4 @@
-package index
+package secret
 
 import (
 	"context"
@@ -6,12 +6,12 @@ import (
 	"log/slog"
 )
 
-// RedactHandler wraps h so that every log line is masked as Redact masks
+// Handler wraps h so that every log line is masked as RedactString masks
 // text: its message and every string, error and Stringer value (a URL's
 // password, a bearer token, a key in an error body), in the record and in
 // the attributes added with With. Loggers that write to stderr, a file or
 // an editor's log wrap their handler with it.
-func RedactHandler(h slog.Handler) slog.Handler {
+func Handler(h slog.Handler) slog.Handler {
 	if _, ok := h.(redactHandler); ok {
 		return h
 	}
@@ -23,7 +23,7 @@ type redactHandler struct{ h slog.Handler }
 func (r redactHandler) Enabled(ctx context.Context, l slog.Level) bool { return r.h.Enabled(ctx, l) }
 
 func (r redactHandler) Handle(ctx context.Context, rec slog.Record) error {
-	out := slog.NewRecord(rec.Time, rec.Level, Redact(rec.Message), rec.PC)
+	out := slog.NewRecord(rec.Time, rec.Level, RedactString(rec.Message), rec.PC)
 	rec.Attrs(func(a slog.Attr) bool {
 		out.AddAttrs(redactAttr(a))
 		return true
@@ -49,7 +49,7 @@ func redactAttr(a slog.Attr) slog.Attr {
 	v := a.Value.Resolve()
 	switch v.Kind() {
 	case slog.KindString:
-		return slog.String(a.Key, Redact(v.String()))
+		return slog.String(a.Key, RedactString(v.String()))
 	case slog.KindGroup:
 		g := v.Group()
 		red := make([]any, len(g))
@@ -60,13 +60,13 @@ func redactAttr(a slog.Attr) slog.Attr {
 	case slog.KindAny:
 		switch x := v.Any().(type) {
 		case error:
-			return slog.String(a.Key, Redact(x.Error()))
+			return slog.String(a.Key, RedactString(x.Error()))
 		case fmt.Stringer:
-			return slog.String(a.Key, Redact(x.String()))
+			return slog.String(a.Key, RedactString(x.String()))
 		case []string:
 			red := make([]string, len(x))
 			for i, s := range x {
-				red[i] = Redact(s)
+				red[i] = RedactString(s)
 			}
 			return slog.Any(a.Key, red)
 		}
