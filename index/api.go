@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/askls/askls/index/walk"
 	"github.com/askls/askls/rank"
 )
 
@@ -226,7 +227,7 @@ var (
 		Generation() uint64
 		Search(ctx context.Context, query string, limit int, f Filter) ([]Hit, error)
 		// Grep matches a Go regexp against every line of the current
-		// content of the files matching pathGlob (empty: all).
+		// content of the files matching walk.Glob (empty: all).
 		Grep(ctx context.Context, pattern, pathGlob string, limit int) ([]GrepMatch, error)
 		// Read returns lines start..end (1-based, inclusive, clamped).
 		Read(path string, start, end int) (Text, error)
@@ -247,7 +248,7 @@ var (
 	ErrNotFound    = errorString("file not found in the workspace")
 	ErrOutsideRoot = errorString("path is outside the workspace roots")
 	ErrBadQuery    = errorString("bad query")
-	ErrOverBudget  = errorString("the workspace is larger than the walk's budget")
+	ErrOverBudget  = walk.ErrOverBudget // the walk's error: the workspace is larger than its budget
 	// ErrWithheld comes with ErrNotFound for a file askls never reads:
 	// a secret (.env, a key), or a link to one.
 	ErrWithheld = errorString("withheld: a secret file is never read")

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askls/askls/index/walk"
 	"github.com/askls/askls/internal/memtune"
 )
 
@@ -184,15 +185,15 @@ func BenchmarkUpdate(b *testing.B) {
 // files with the ignore rules applied (no manifest, no bleve).
 func BenchmarkWalk(b *testing.B) {
 	opts := benchOptions(b)
-	r := &root{abs: opts.Roots[0], real: opts.Roots[0]}
+	dir := opts.Roots[0]
 	files := 0
 	for b.Loop() {
-		r.ign = newIgnorer(r.abs, nil)
-		w := &walker{root: r, maxBytes: defaultMaxFileBytes, skipped: map[string]int{}}
-		if err := w.walk(context.Background()); err != nil {
+		res, err := walk.Walk(context.Background(), walk.Root{Abs: dir, Real: dir, Ignore: walk.NewIgnorer(dir, nil)},
+			walk.Options{MaxFileBytes: defaultMaxFileBytes})
+		if err != nil {
 			b.Fatal(err)
 		}
-		files = len(w.files)
+		files = len(res.Files)
 	}
 	b.ReportMetric(float64(files), "files")
 }

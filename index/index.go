@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/askls/askls/corpus"
+	"github.com/askls/askls/index/walk"
 	"github.com/blevesearch/bleve/v2"
 	"github.com/gofrs/flock"
 )
@@ -44,7 +45,7 @@ type root struct {
 	temp  bool   // cache is a temporary folder, removed at Close
 	lock  *flock.Flock
 	bi    bleve.Index // set by Open, never replaced: safe to read from any goroutine
-	ign   *ignorer
+	ign   *walk.Ignorer
 	// buffersOnly, when set, says why the root is not walked nor read
 	// from disk (BroadRoot): only its open buffers are indexed and read.
 	buffersOnly string
@@ -229,7 +230,7 @@ func (ix *Index) openRoot(dir, cacheBase string, several bool, names map[string]
 	if err != nil {
 		return nil, fmt.Errorf("index: root %s: %w", dir, err)
 	}
-	if name := specialFSAt(real); name != "" {
+	if name := walk.SpecialFS(real); name != "" {
 		return nil, fmt.Errorf("index: root %s is on a special file system (%s): its files are not source code", dir, name)
 	}
 	r := &root{abs: abs, real: real, skipped: map[string]*fileEntry{}, suspect: map[string]bool{}}
@@ -279,7 +280,7 @@ func (ix *Index) openRoot(dir, cacheBase string, several bool, names map[string]
 	}
 	excl := []string{}
 	excl = append(excl, ix.opts.Exclude...)
-	r.ign = newIgnorer(abs, excl)
+	r.ign = walk.NewIgnorer(abs, excl)
 	return r, nil
 }
 
@@ -514,7 +515,7 @@ func (ix *Index) split(p string) (*root, string, bool) {
 		}
 		p = api
 	}
-	p, ok := cleanRel(p)
+	p, ok := walk.CleanRel(p)
 	if !ok {
 		return nil, "", false
 	}
@@ -549,12 +550,12 @@ func (ix *Index) Rel(abs string) (string, bool) {
 	abs = filepath.Clean(abs)
 	for _, r := range ix.roots {
 		for _, base := range []string{r.abs, r.real} {
-			if abs != base && within(base, abs) {
+			if abs != base && walk.Within(base, abs) {
 				rel, err := filepath.Rel(base, abs)
 				if err != nil {
 					continue
 				}
-				if rel, ok := cleanRel(filepath.ToSlash(rel)); ok {
+				if rel, ok := walk.CleanRel(filepath.ToSlash(rel)); ok {
 					return r.api(rel), true
 				}
 			}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/askls/askls/index/chunk"
 	"github.com/askls/askls/index/secret"
+	"github.com/askls/askls/index/walk"
 	"github.com/zeebo/blake3"
 )
 
@@ -29,11 +30,11 @@ func (s *Snapshot) staleBuffers() map[string][]byte {
 			continue
 		}
 		r, rel := s.ix.rootOf(api)
-		if r == nil || r.ign.ignoredPath(rel, s.ix.opts.IncludeVendor) || secret.IsName(rel) {
+		if r == nil || r.ign.IgnoredPath(rel, s.ix.opts.IncludeVendor) || secret.IsName(rel) {
 			continue
 		}
 		lang := chunk.Language(rel)
-		if int64(len(content)) > s.ix.opts.MaxFileBytes || isBinary(content) || !utf8.Valid(content) || secret.LooksLikePrivateKey(lang, content) {
+		if int64(len(content)) > s.ix.opts.MaxFileBytes || walk.IsBinary(content) || !utf8.Valid(content) || secret.LooksLikePrivateKey(lang, content) {
 			continue
 		}
 		if total += len(content); total > maxStaleBufferBytes {

@@ -15,6 +15,7 @@ import (
 	"github.com/askls/askls/corpus"
 	"github.com/askls/askls/index/chunk"
 	"github.com/askls/askls/index/secret"
+	"github.com/askls/askls/index/walk"
 	"github.com/askls/askls/rank"
 )
 
@@ -48,7 +49,7 @@ type plan struct {
 	aboutTests  bool            // the query asks about tests
 	aboutDocs   bool            // the query asks about documentation
 	qualified   [][2]string     // package-qualified names: qualifier, name (analysed)
-	glob        *pathGlob       // Filter.PathGlob compiled, or nil
+	glob        *walk.Glob      // Filter.PathGlob compiled, or nil
 	asked       corpus.Class    // the classes of file the query asks for (corpus.AsksFor)
 	explain     bool            // record each candidate's breakdown (Filter.Explain)
 }
@@ -172,7 +173,7 @@ func parseQuery(q string, f Filter) (*plan, error) {
 	p := &plan{}
 	if f.PathGlob != "" {
 		var err error
-		if p.glob, err = newPathGlob(f.PathGlob); err != nil {
+		if p.glob, err = walk.NewGlob(f.PathGlob); err != nil {
 			return nil, fmt.Errorf("%w: glob %q: %v", ErrBadQuery, f.PathGlob, err)
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/askls/askls/corpus"
 	"github.com/askls/askls/index/chunk"
 	"github.com/askls/askls/index/secret"
+	"github.com/askls/askls/index/walk"
 )
 
 // Snapshot is an immutable view of the index and the open-buffer content at
@@ -58,7 +59,7 @@ func (s *Snapshot) Content(p string) ([]byte, error) {
 		return nil, fmt.Errorf("%w: %s (only open files are read: %s)", ErrNotFound, api, r.buffersOnly)
 	}
 	if _, indexed := s.st.files[api]; !indexed {
-		if r.ign.ignoredPath(rel, s.ix.opts.IncludeVendor) || secret.IsName(rel) {
+		if r.ign.IgnoredPath(rel, s.ix.opts.IncludeVendor) || secret.IsName(rel) {
 			return nil, fmt.Errorf("%w: %s (ignored or secret)", ErrNotFound, api)
 		}
 	}
@@ -69,16 +70,16 @@ func (s *Snapshot) Content(p string) ([]byte, error) {
 			return nil, fmt.Errorf("%w: %s", ErrNotFound, api)
 		case errors.Is(err, ErrOutsideRoot):
 			return nil, err
-		case errors.Is(err, errTooLarge):
+		case errors.Is(err, walk.ErrTooLarge):
 			return nil, fmt.Errorf("%w: %s is larger than %d bytes", ErrNotFound, api, s.ix.opts.MaxFileBytes)
-		case errors.Is(err, errNotRegular), errors.Is(err, errSpecialFS):
+		case errors.Is(err, walk.ErrNotRegular), errors.Is(err, walk.ErrSpecialFS):
 			return nil, fmt.Errorf("%w: %s is not a regular file", ErrNotFound, api)
-		case errors.Is(err, errSecret):
+		case errors.Is(err, walk.ErrSecret):
 			return nil, fmt.Errorf("%w: %s (it leads to a secret file; %w)", ErrNotFound, api, ErrWithheld)
 		}
 		return nil, fmt.Errorf("index: read %s: %w", api, err)
 	}
-	if isBinary(data) {
+	if walk.IsBinary(data) {
 		return nil, fmt.Errorf("%w: %s is a binary file", ErrNotFound, api)
 	}
 	return data, nil
@@ -131,10 +132,10 @@ func (s *Snapshot) Read(p string, start, end int) (Text, error) {
 // Files lists indexed paths matching glob ("**" crosses folders; a glob
 // without "/" matches base names), and open buffers not yet indexed.
 func (s *Snapshot) Files(glob string) ([]string, error) {
-	var re *pathGlob
+	var re *walk.Glob
 	if glob != "" && glob != "**" {
 		var err error
-		if re, err = newPathGlob(glob); err != nil {
+		if re, err = walk.NewGlob(glob); err != nil {
 			return nil, fmt.Errorf("%w: glob %q: %v", ErrBadQuery, glob, err)
 		}
 	}
@@ -159,7 +160,7 @@ func (s *Snapshot) Files(glob string) ([]string, error) {
 }
 
 // Grep matches a Go regexp against every line of the current content of the
-// files matching pathGlob (empty: all). limit <= 0 means 100.
+// files matching walk.Glob (empty: all). limit <= 0 means 100.
 func (s *Snapshot) Grep(ctx context.Context, pattern, pathGlob string, limit int) ([]GrepMatch, error) {
 	if pattern == "" {
 		return nil, fmt.Errorf("%w: empty pattern", ErrBadQuery)

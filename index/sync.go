@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/askls/askls/index/walk"
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/document"
 )
@@ -164,7 +165,7 @@ func (ix *Index) reloadEntries(r *root, files map[string]*fileEntry) {
 // syncJob is one file the walk could not vouch for.
 type syncJob struct {
 	r *root
-	walkEntry
+	walk.File
 	old     *fileEntry
 	suspect bool // in flight at a crash (read from r.suspect by the walk)
 }
@@ -244,16 +245,17 @@ func (ix *Index) walkRoots(s *syncRun) ([]syncJob, error) {
 		if r.buffersOnly != "" {
 			continue // not walked: its open buffers are indexed as edits
 		}
-		r.ign.reset()
-		w := &walker{root: r, maxBytes: ix.opts.MaxFileBytes, includeVendor: ix.opts.IncludeVendor,
-			skipDirs: cacheDirs, skipped: s.stats.Skipped, maxFiles: ix.opts.MaxFiles, maxTotal: ix.opts.MaxTotalBytes}
-		if err := w.walk(s.ctx); err != nil {
+		r.ign.Reset()
+		res, err := walk.Walk(s.ctx, walk.Root{Abs: r.abs, Real: r.real, Ignore: r.ign}, walk.Options{
+			MaxFileBytes: ix.opts.MaxFileBytes, IncludeVendor: ix.opts.IncludeVendor, SkipDirs: cacheDirs,
+			MaxFiles: ix.opts.MaxFiles, MaxTotalBytes: ix.opts.MaxTotalBytes, Skipped: s.stats.Skipped})
+		if err != nil {
 			return nil, fmt.Errorf("index: walking %s: %w", r.abs, err)
 		}
-		s.stats.IgnoreNotes = append(s.stats.IgnoreNotes, w.ignoreNotes()...)
-		seen := make(map[string]bool, len(w.files))
-		for _, f := range w.files {
-			seen[f.rel] = true
+		s.stats.IgnoreNotes = append(s.stats.IgnoreNotes, res.Notes...)
+		seen := make(map[string]bool, len(res.Files))
+		for _, f := range res.Files {
+			seen[f.Rel] = true
 			if j, ok := ix.vouch(s, r, f); !ok {
 				todo = append(todo, j)
 			}
@@ -268,15 +270,15 @@ func (ix *Index) walkRoots(s *syncRun) ([]syncJob, error) {
 // vouch says whether the index can keep what it holds of the walked file
 // f (same size and mtime, not open, not suspect), counting it; if not, it
 // returns the job that reads it.
-func (ix *Index) vouch(s *syncRun, r *root, f walkEntry) (syncJob, bool) {
-	api := r.api(f.rel)
+func (ix *Index) vouch(s *syncRun, r *root, f walk.File) (syncJob, bool) {
+	api := r.api(f.Rel)
 	old := s.files[api]
 	if old == nil {
-		old = r.skipped[f.rel]
+		old = r.skipped[f.Rel]
 	}
 	_, open := s.ov[api]
-	suspect := r.suspect[f.rel]
-	if old != nil && !open && !suspect && old.Size == f.size && old.MTime == f.mtime {
+	suspect := r.suspect[f.Rel]
+	if old != nil && !open && !suspect && old.Size == f.Size && old.MTime == f.MTime {
 		if old.Skip != "" {
 			s.stats.Skipped[old.Skip]++ // still skipped, not "unchanged"
 		} else {
@@ -369,31 +371,31 @@ func (ix *Index) readChanged(s *syncRun, todo []syncJob) <-chan result {
 // readOne reads, hashes and chunks one file (its open buffer when it has
 // one).
 func (ix *Index) readOne(s *syncRun, j syncJob) result {
-	res := result{r: j.r, rel: j.rel, old: j.old}
-	api := j.r.api(j.rel)
+	res := result{r: j.r, rel: j.Rel, old: j.old}
+	api := j.r.api(j.Rel)
 	if content, open := s.ov[api]; open {
-		res.e, res.docs = ix.prepare(j.r, j.rel, content, int64(len(content)), 0, false)
+		res.e, res.docs = ix.prepare(j.r, j.Rel, content, int64(len(content)), 0, false)
 		compactEntry(res.e)
 		return res
 	}
-	data, _, err := readCapped(j.r.abs+"/"+j.rel, ix.opts.MaxFileBytes)
+	data, _, err := walk.ReadCapped(j.r.abs+"/"+j.Rel, ix.opts.MaxFileBytes)
 	if err != nil {
-		res.e = &fileEntry{Skip: skipReason(err)}
+		res.e = &fileEntry{Skip: walk.SkipReason(err)}
 		if res.e.Skip != "unreadable" {
 			// Refused for what it is: trust size and mtime next time, as
 			// for any skipped file.
-			res.e.Size, res.e.MTime = j.size, j.mtime
+			res.e.Size, res.e.MTime = j.Size, j.MTime
 		}
 		if os.IsNotExist(err) {
 			res.e = nil // vanished between walk and read
 		}
 		return res
 	}
-	res.e, res.docs = ix.prepare(j.r, j.rel, data, j.size, j.mtime, false)
+	res.e, res.docs = ix.prepare(j.r, j.Rel, data, j.Size, j.MTime, false)
 	if j.old != nil && res.e.Hash == j.old.Hash && res.e.Skip == j.old.Skip && !j.suspect {
 		// Touched, not changed: keep the chunks, learn the mtime.
 		e := *j.old
-		e.Size, e.MTime = j.size, j.mtime
+		e.Size, e.MTime = j.Size, j.MTime
 		res.e, res.docs, res.old, res.same = &e, nil, nil, true
 		return res
 	}

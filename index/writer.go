@@ -16,6 +16,7 @@ import (
 
 	"github.com/askls/askls/index/chunk"
 	"github.com/askls/askls/index/secret"
+	"github.com/askls/askls/index/walk"
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/document"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -80,7 +81,7 @@ func (ix *Index) Changed(p string) uint64 {
 	}
 	if b := baseName(api); b == ".gitignore" || b == ".asklsignore" {
 		for _, r := range ix.roots {
-			r.ign.reset()
+			r.ign.Reset()
 		}
 		go func() {
 			if _, err := ix.Sync(context.Background()); err != nil && !errors.Is(err, errClosed) {
@@ -280,7 +281,7 @@ func (ix *Index) reread(r *root, rel, api string, old *fileEntry, ov map[string]
 		return ix.prepareAgainst(r, rel, data, info.Size(), info.ModTime().UnixNano(), old)
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, nil, false // deleted
-	case errors.Is(err, errSecret):
+	case errors.Is(err, walk.ErrSecret):
 		return &fileEntry{Skip: "secret"}, nil, false // a link to a secret file, as the walk skips it
 	default:
 		ix.log.Warn("index: cannot read a changed file", "path", api, "err", err)
@@ -394,7 +395,7 @@ func (r *root) secretFile(rel string) bool {
 	return err == nil && secret.IsName(filepath.ToSlash(real))
 }
 
-// readRegular reads a file of r, at most max bytes (readCapped),
+// readRegular reads a file of r, at most max bytes (walk.ReadCapped),
 // refusing what leaves the root through a symlink, and what is not a
 // regular file.
 func readRegular(r *root, rel string, max int64) ([]byte, fs.FileInfo, error) {
@@ -403,13 +404,13 @@ func readRegular(r *root, rel string, max int64) ([]byte, fs.FileInfo, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if !within(r.real, real) {
+	if !walk.Within(r.real, real) {
 		return nil, nil, fmt.Errorf("%w: %s leads out of the root", ErrOutsideRoot, rel)
 	}
 	if secret.IsName(rel) || secret.IsName(filepath.ToSlash(real)) {
-		return nil, nil, fmt.Errorf("%s: %w", rel, errSecret)
+		return nil, nil, fmt.Errorf("%s: %w", rel, walk.ErrSecret)
 	}
-	return readCapped(real, max)
+	return walk.ReadCapped(real, max)
 }
 
 // prepareAgainst is prepare for a file the index may already hold as old.
@@ -417,7 +418,7 @@ func readRegular(r *root, rel string, max int64) ([]byte, fs.FileInfo, error) {
 // closed unchanged) keeps old's chunks and documents with the new size and
 // mtime: reused is true and nothing is chunked or sent.
 func (ix *Index) prepareAgainst(r *root, rel string, content []byte, size, mtime int64, old *fileEntry) (e *fileEntry, docs []*document.Document, reused bool) {
-	if old != nil && old.Skip == "" && !r.suspect[rel] && !r.ign.ignoredPath(rel, ix.opts.IncludeVendor) &&
+	if old != nil && old.Skip == "" && !r.suspect[rel] && !r.ign.IgnoredPath(rel, ix.opts.IncludeVendor) &&
 		blake3.Sum256(content) == old.Hash {
 		kept := *old
 		kept.Size, kept.MTime = size, mtime
@@ -432,7 +433,7 @@ func (ix *Index) prepareAgainst(r *root, rel string, content []byte, size, mtime
 // filtered out, and otherwise the entry and its documents. checkPath
 // re-applies the ignore and name rules (edits come without a walk).
 func (ix *Index) prepare(r *root, rel string, content []byte, size, mtime int64, checkPath bool) (*fileEntry, []*document.Document) {
-	if checkPath && (r.ign.ignoredPath(rel, ix.opts.IncludeVendor)) {
+	if checkPath && (r.ign.IgnoredPath(rel, ix.opts.IncludeVendor)) {
 		return nil, nil
 	}
 	e := &fileEntry{Size: size, MTime: mtime, Hash: blake3.Sum256(content), Lang: chunk.Language(rel), Test: isTestPath(rel),
@@ -442,7 +443,7 @@ func (ix *Index) prepare(r *root, rel string, content []byte, size, mtime int64,
 		e.Skip = "secret"
 	case int64(len(content)) > ix.opts.MaxFileBytes:
 		e.Skip = "too large"
-	case isBinary(content):
+	case walk.IsBinary(content):
 		e.Skip = "binary"
 	case !utf8.Valid(content):
 		e.Skip = "not utf-8"
@@ -500,13 +501,4 @@ func sameDocs(r *root, rel string, old, e *fileEntry) []bool {
 		same[i] = i < len(oldHashes) && i < oldCount && h != 0 && oldHashes[i] == h
 	}
 	return same
-}
-
-// isBinary: a NUL byte in the first 8 KiB.
-func isBinary(content []byte) bool {
-	head := content
-	if len(head) > 8192 {
-		head = head[:8192]
-	}
-	return bytes.IndexByte(head, 0) >= 0
 }

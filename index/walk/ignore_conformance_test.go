@@ -1,4 +1,4 @@
-package index
+package walk
 
 import (
 	"os"
@@ -104,15 +104,14 @@ func checkIgnoreConformance(t *testing.T, withConfig bool) {
 	}
 	sort.Strings(want)
 
-	r := &root{abs: dir, real: dir, ign: newIgnorer(dir, nil)}
-	w := &walker{root: r, maxBytes: 1 << 20, skipDirs: map[string]bool{}, skipped: map[string]int{}}
-	if err := w.walk(t.Context()); err != nil {
+	res, err := Walk(t.Context(), Root{Abs: dir, Real: dir, Ignore: NewIgnorer(dir, nil)}, Options{MaxFileBytes: 1 << 20})
+	if err != nil {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, f := range w.files {
-		if f.rel != ".gitignore" && f.rel != "nested/.gitignore" {
-			got = append(got, f.rel)
+	for _, f := range res.Files {
+		if f.Rel != ".gitignore" && f.Rel != "nested/.gitignore" {
+			got = append(got, f.Rel)
 		}
 	}
 	sort.Strings(got)

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package index
+package walk
 
 import (
 	"os"
@@ -10,10 +10,10 @@ import (
 
 // specialFSOf names the special file system f is on, or "": without
 // statfs, by the folders that hold them on Unix systems.
-func specialFSOf(f *os.File) string { return specialFSAt(filepath.Dir(f.Name())) }
+func specialFSOf(f *os.File) string { return SpecialFS(filepath.Dir(f.Name())) }
 
-// specialFSAt names the special file system of the folder at path, or "".
-func specialFSAt(path string) string {
+// SpecialFS names the special file system of the folder at path, or "".
+func SpecialFS(path string) string {
 	p := filepath.ToSlash(path)
 	for _, dir := range []string{"/proc", "/sys", "/dev"} {
 		if p == dir || strings.HasPrefix(p, dir+"/") {

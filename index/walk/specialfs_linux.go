@@ -1,4 +1,4 @@
-package index
+package walk
 
 import (
 	"os"
@@ -33,8 +33,8 @@ func specialFSOf(f *os.File) string {
 	return specialFS[int64(st.Type)]
 }
 
-// specialFSAt names the special file system of the folder at path, or "".
-func specialFSAt(path string) string {
+// SpecialFS names the special file system of the folder at path, or "".
+func SpecialFS(path string) string {
 	var st syscall.Statfs_t
 	if err := syscall.Statfs(path, &st); err != nil {
 		return ""

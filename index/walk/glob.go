@@ -1,4 +1,4 @@
-package index
+package walk
 
 import (
 	"fmt"
@@ -100,17 +100,17 @@ func globClass(s string) (string, int, bool) {
 	return "", 0, false
 }
 
-// pathGlob matches slash paths against a glob in doublestar syntax
+// Glob matches slash paths against a glob in doublestar syntax
 // (github.com/bmatcuk/doublestar): "**" crosses folders, "*" and "?" do
 // not, "[abc]", "[!abc]" and "[^abc]" are classes, "{go,ts}" are
 // alternatives, "\" escapes. A glob with no slash matches the base name
 // at any depth ("*.go" is "**/*.go"). Every glob a user or a model
 // writes matches with it: Files, Grep (list_files, grep's path_glob) and
 // Search's --path.
-type pathGlob struct{ pattern string }
+type Glob struct{ pattern string }
 
 // MatchString reports whether the slash path p matches.
-func (g *pathGlob) MatchString(p string) bool {
+func (g *Glob) MatchString(p string) bool {
 	ok, _ := doublestar.Match(g.pattern, p)
 	return ok
 }
@@ -121,12 +121,12 @@ const maxCachedGlobs = 256
 
 var (
 	pathGlobMu    sync.Mutex
-	pathGlobCache = map[string]*pathGlob{}
+	pathGlobCache = map[string]*Glob{}
 )
 
-// newPathGlob checks glob and returns its matcher, or an error saying
+// NewGlob checks glob and returns its matcher, or an error saying
 // what is wrong with it.
-func newPathGlob(glob string) (*pathGlob, error) {
+func NewGlob(glob string) (*Glob, error) {
 	pathGlobMu.Lock()
 	g, ok := pathGlobCache[glob]
 	pathGlobMu.Unlock()
@@ -140,7 +140,7 @@ func newPathGlob(glob string) (*pathGlob, error) {
 	if !doublestar.ValidatePattern(pattern) {
 		return nil, fmt.Errorf("not a valid glob (an unclosed '[' or '{', or a trailing '\\')")
 	}
-	g = &pathGlob{pattern: pattern}
+	g = &Glob{pattern: pattern}
 	pathGlobMu.Lock()
 	if len(pathGlobCache) >= maxCachedGlobs {
 		clear(pathGlobCache)

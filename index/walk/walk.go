@@ -1,7 +1,8 @@
-package index
+package walk
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -14,18 +15,69 @@ import (
 	"github.com/askls/askls/index/secret"
 )
 
-// walkEntry is one candidate file found by the walk.
-type walkEntry struct {
-	rel   string // slash path relative to the root
-	size  int64
-	mtime int64 // UnixNano
+// Root is one workspace root as the walk reads it.
+type Root struct {
+	Abs    string   // absolute and cleaned, as given
+	Real   string   // Abs with symlinks resolved
+	Ignore *Ignorer // its ignore rules
+}
+
+// Options bound a walk.
+type Options struct {
+	MaxFileBytes  int64           // a larger file is skipped ("too large"); <= 0: no limit
+	IncludeVendor bool            // walk vendor/ and third_party/
+	SkipDirs      map[string]bool // absolute folders never entered (the index's caches)
+	// MaxFiles and MaxTotalBytes are the walk's budget (<= 0: none): a
+	// walk that finds more files, or more bytes in them, stops with an
+	// error wrapping ErrOverBudget.
+	MaxFiles      int
+	MaxTotalBytes int64
+	// Skipped, when set, receives the count of what was left out, by
+	// reason ("binary", "too large", "secret", "symlink out of root", ...);
+	// else Result.Skipped is a new map.
+	Skipped map[string]int
+}
+
+// Result is what a walk found.
+type Result struct {
+	Files   []File         // in no set order
+	Skipped map[string]int // Options.Skipped, or a new map
+	// Notes explain a walk that ignore rules emptied or nearly emptied
+	// (see ignoreNotes); usually none.
+	Notes []string
+}
+
+// ErrOverBudget: the root holds more than the walk's budget.
+var ErrOverBudget = errors.New("the workspace is larger than the walk's budget")
+
+// Walk lists the files of root that may enter the index: the ignore
+// rules, the folders never walked, vendored folders, secret names,
+// binaries known by name and the size limit applied. It reads no file's
+// content. Folders are listed on one goroutine per core.
+func Walk(ctx context.Context, root Root, o Options) (Result, error) {
+	w := &walker{root: root, maxBytes: o.MaxFileBytes, includeVendor: o.IncludeVendor, skipDirs: o.SkipDirs,
+		skipped: o.Skipped, maxFiles: o.MaxFiles, maxTotal: o.MaxTotalBytes}
+	if w.skipped == nil {
+		w.skipped = map[string]int{}
+	}
+	if err := w.walk(ctx); err != nil {
+		return Result{Skipped: w.skipped}, err
+	}
+	return Result{Files: w.files, Skipped: w.skipped, Notes: w.ignoreNotes()}, nil
+}
+
+// File is one candidate file found by the walk.
+type File struct {
+	Rel   string // slash path relative to the root
+	Size  int64
+	MTime int64 // UnixNano
 }
 
 // walker lists the files of one root that may enter the index. Folders
 // are listed on one goroutine per core (most of a walk is the system
 // calls that list folders and stat files): files come in no set order.
 type walker struct {
-	root          *root
+	root          Root
 	maxBytes      int64
 	includeVendor bool
 	skipDirs      map[string]bool // absolute folders never entered (the cache)
@@ -34,7 +86,7 @@ type walker struct {
 	wg      sync.WaitGroup
 	mu      sync.Mutex // guards what follows while the walk runs
 	err     error      // the first error: ends the walk
-	files   []walkEntry
+	files   []File
 	skipped map[string]int
 
 	// What the ignore rules kept out: per rule, the files and folders it
@@ -93,7 +145,7 @@ func (w *walker) ignoredBy(chain []ruleSet, child string, isDir, top bool) bool 
 
 func (w *walker) walk(ctx context.Context) error {
 	w.sem = make(chan struct{}, max(0, runtime.GOMAXPROCS(0)-1))
-	w.enter(ctx, "", w.root.ign.chain(""))
+	w.enter(ctx, "", w.root.Ignore.chain(""))
 	w.wg.Wait()
 	return w.err
 }
@@ -136,11 +188,11 @@ func (w *walker) dirOrStop(ctx context.Context, rel string, chain []ruleSet) {
 func (w *walker) overBudget() error {
 	if w.maxFiles > 0 && len(w.files) > w.maxFiles {
 		return fmt.Errorf("%w: %s has more than %d files to index (the file budget); open a project folder, add ignore rules (.asklsignore), or raise the budget (--max-files)",
-			ErrOverBudget, w.root.abs, w.maxFiles)
+			ErrOverBudget, w.root.Abs, w.maxFiles)
 	}
 	if w.maxTotal > 0 && w.totalBytes > w.maxTotal {
 		return fmt.Errorf("%w: %s has more than %d bytes to index (the byte budget); open a project folder, add ignore rules (.asklsignore), or raise the budget (--max-total-bytes)",
-			ErrOverBudget, w.root.abs, w.maxTotal)
+			ErrOverBudget, w.root.Abs, w.maxTotal)
 	}
 	return nil
 }
@@ -151,11 +203,11 @@ func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	abs := filepath.Join(w.root.abs, filepath.FromSlash(rel))
+	abs := filepath.Join(w.root.Abs, filepath.FromSlash(rel))
 	if w.skipDirs[abs] {
 		return nil
 	}
-	if rel != "" && specialFSAt(abs) != "" {
+	if rel != "" && SpecialFS(abs) != "" {
 		w.locked(func() { w.skip("special file system") })
 		return nil // /proc, /sys, ... under a root that is "/"
 	}
@@ -211,7 +263,7 @@ func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 		}
 	}
 	for _, sub := range subdirs {
-		w.enter(ctx, sub, w.root.ign.subChain(chain, sub))
+		w.enter(ctx, sub, w.root.Ignore.subChain(chain, sub))
 	}
 	return nil
 }
@@ -225,7 +277,7 @@ func (w *walker) file(rel string, info fs.FileInfo) error {
 		reason = "secret"
 	case binaryExt[strings.ToLower(path.Ext(rel))]:
 		reason = "binary"
-	case info.Size() > w.maxBytes:
+	case w.maxBytes > 0 && info.Size() > w.maxBytes:
 		reason = "too large"
 	}
 	w.mu.Lock()
@@ -234,7 +286,7 @@ func (w *walker) file(rel string, info fs.FileInfo) error {
 		w.skip(reason)
 		return nil
 	}
-	w.files = append(w.files, walkEntry{rel: rel, size: info.Size(), mtime: info.ModTime().UnixNano()})
+	w.files = append(w.files, File{Rel: rel, Size: info.Size(), MTime: info.ModTime().UnixNano()})
 	w.totalBytes += info.Size()
 	return w.overBudget()
 }
@@ -247,12 +299,12 @@ func (w *walker) symlink(chain []ruleSet, rel string, top bool) error {
 		return nil
 	}
 	reason := ""
-	target, err := filepath.EvalSymlinks(filepath.Join(w.root.abs, filepath.FromSlash(rel)))
+	target, err := filepath.EvalSymlinks(filepath.Join(w.root.Abs, filepath.FromSlash(rel)))
 	var info fs.FileInfo
 	switch {
 	case err != nil:
 		reason = "broken symlink"
-	case !within(w.root.real, target):
+	case !Within(w.root.Real, target):
 		reason = "symlink out of root"
 	case secret.IsName(filepath.ToSlash(target)):
 		reason = "secret" // an ordinary name for a secret file
@@ -274,7 +326,7 @@ func (w *walker) symlink(chain []ruleSet, rel string, top bool) error {
 }
 
 // within reports whether p is dir or below it (both cleaned absolute paths).
-func within(dir, p string) bool {
+func Within(dir, p string) bool {
 	if p == dir {
 		return true
 	}

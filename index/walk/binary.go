@@ -1,8 +1,6 @@
-package index
+package walk
 
-import (
-	"github.com/askls/askls/corpus"
-)
+import "bytes"
 
 // binaryExt lists extensions that are never text; such files are skipped
 // without being read.
@@ -16,6 +14,11 @@ var binaryExt = map[string]bool{
 	".db": true, ".sqlite": true, ".bin": true, ".dat": true,
 }
 
-// isTestPath reports whether p is a test file or test data, by the
-// conventions corpus.Classify knows.
-func isTestPath(p string) bool { return corpus.Classify(p).Has(corpus.Test) }
+// IsBinary: a NUL byte in the first 8 KiB.
+func IsBinary(content []byte) bool {
+	head := content
+	if len(head) > 8192 {
+		head = head[:8192]
+	}
+	return bytes.IndexByte(head, 0) >= 0
+}

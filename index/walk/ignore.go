@@ -1,4 +1,4 @@
-package index
+package walk
 
 import (
 	"bufio"
@@ -113,12 +113,12 @@ func fastMatcher(pattern string, anchored bool) (matchKind, string) {
 	return matchBase, lit
 }
 
-// ignorer answers "is this path ignored" for one root with gitignore
+// Ignorer answers "is this path ignored" for one root with gitignore
 // semantics: rules from .git/info/exclude and Options.Exclude apply
 // everywhere, then each folder's .gitignore and .asklsignore, deeper
 // folders and later lines winning. It reads ignore files lazily and caches
 // them; it is safe for concurrent use.
-type ignorer struct {
+type Ignorer struct {
 	root   string // absolute folder
 	global []rule
 	mu     sync.Mutex
@@ -128,10 +128,10 @@ type ignorer struct {
 // maxIgnoreBytes caps an ignore file; a longer one is not read.
 const maxIgnoreBytes = 1 << 20
 
-func newIgnorer(root string, exclude []string) *ignorer {
-	ig := &ignorer{root: root, dirs: map[string][]rule{}}
+func NewIgnorer(root string, exclude []string) *Ignorer {
+	ig := &Ignorer{root: root, dirs: map[string][]rule{}}
 	ig.global = globalExcludes() // the lowest precedence, as in git
-	if data, _, err := readCapped(filepath.Join(root, ".git", "info", "exclude"), maxIgnoreBytes); err == nil {
+	if data, _, err := ReadCapped(filepath.Join(root, ".git", "info", "exclude"), maxIgnoreBytes); err == nil {
 		ig.global = append(ig.global, parseIgnore(data, ".git/info/exclude")...)
 	}
 	ig.global = append(ig.global, parseIgnore([]byte(strings.Join(exclude, "\n")), "the exclude option")...)
@@ -139,13 +139,13 @@ func newIgnorer(root string, exclude []string) *ignorer {
 }
 
 // reset forgets the cached ignore files (they may have changed).
-func (ig *ignorer) reset() {
+func (ig *Ignorer) Reset() {
 	ig.mu.Lock()
 	ig.dirs = map[string][]rule{}
 	ig.mu.Unlock()
 }
 
-func (ig *ignorer) rulesOf(dir string) []rule {
+func (ig *Ignorer) rulesOf(dir string) []rule {
 	ig.mu.Lock()
 	rs, ok := ig.dirs[dir]
 	ig.mu.Unlock()
@@ -153,7 +153,7 @@ func (ig *ignorer) rulesOf(dir string) []rule {
 		return rs
 	}
 	for _, name := range ignoreFiles {
-		data, _, err := readCapped(filepath.Join(ig.root, filepath.FromSlash(dir), name), maxIgnoreBytes)
+		data, _, err := ReadCapped(filepath.Join(ig.root, filepath.FromSlash(dir), name), maxIgnoreBytes)
 		if err == nil {
 			rs = append(rs, parseIgnore(data, path.Join(dir, name))...)
 		}
@@ -166,14 +166,14 @@ func (ig *ignorer) rulesOf(dir string) []rule {
 
 // ignored reports whether rel (slash path relative to the root) is ignored
 // by the rules of its own folders. It does not look at the parents: the
-// walk never enters an ignored folder; use ignoredPath for a lone path.
-func (ig *ignorer) ignored(rel string, isDir bool) bool {
+// walk never enters an ignored folder; use IgnoredPath for a lone path.
+func (ig *Ignorer) ignored(rel string, isDir bool) bool {
 	return ig.ignoredBy(rel, isDir) != nil
 }
 
 // ignoredBy is ignored that also says why: the rule that ignores rel
 // (the last matching line, as in git), or nil when rel is not ignored.
-func (ig *ignorer) ignoredBy(rel string, isDir bool) *rule {
+func (ig *Ignorer) ignoredBy(rel string, isDir bool) *rule {
 	dir := ""
 	if i := strings.LastIndexByte(rel, '/'); i >= 0 {
 		dir = rel[:i]
@@ -191,7 +191,7 @@ type ruleSet struct {
 // chain lists the rule sets that apply to the entries of folder dir (""
 // for the root), lowest precedence first: the global rules, then the
 // rules of each folder from the root down to dir.
-func (ig *ignorer) chain(dir string) []ruleSet {
+func (ig *Ignorer) chain(dir string) []ruleSet {
 	chain := []ruleSet{{rules: ig.global}, {rules: ig.rulesOf("")}}
 	if dir == "" {
 		return chain
@@ -206,7 +206,7 @@ func (ig *ignorer) chain(dir string) []ruleSet {
 
 // subChain is chain(dir) given chain(parent of dir): the walk extends its
 // parent's chain instead of building it again for every folder.
-func (ig *ignorer) subChain(parent []ruleSet, dir string) []ruleSet {
+func (ig *Ignorer) subChain(parent []ruleSet, dir string) []ruleSet {
 	return append(parent[:len(parent):len(parent)], ruleSet{rules: ig.rulesOf(dir), skip: len(dir) + 1})
 }
 
@@ -233,9 +233,9 @@ func decide(chain []ruleSet, rel string, isDir bool) *rule {
 	return nil
 }
 
-// ignoredPath reports whether rel or any folder above it is ignored or
+// IgnoredPath reports whether rel or any folder above it is ignored or
 // always skipped.
-func (ig *ignorer) ignoredPath(rel string, includeVendor bool) bool {
+func (ig *Ignorer) IgnoredPath(rel string, includeVendor bool) bool {
 	parts := strings.Split(rel, "/")
 	for i := range parts {
 		isDir := i < len(parts)-1
@@ -354,7 +354,7 @@ func globalExcludes() []rule {
 	if file == "" {
 		return nil
 	}
-	data, _, err := readCapped(file, maxIgnoreBytes)
+	data, _, err := ReadCapped(file, maxIgnoreBytes)
 	if err != nil {
 		return nil
 	}
@@ -365,7 +365,7 @@ func globalExcludes() []rule {
 // ("[core]" "excludesFile = ~/.gitignore_global"): enough for the global
 // ignore file; includes and subsections are not followed.
 func gitConfigValue(file, section, key string) string {
-	data, _, err := readCapped(file, maxIgnoreBytes)
+	data, _, err := ReadCapped(file, maxIgnoreBytes)
 	if err != nil {
 		return ""
 	}
@@ -388,8 +388,8 @@ func gitConfigValue(file, section, key string) string {
 	return value
 }
 
-// cleanRel checks that p is a clean relative slash path inside its root.
-func cleanRel(p string) (string, bool) {
+// CleanRel checks that p is a clean relative slash path inside its root.
+func CleanRel(p string) (string, bool) {
 	p = path.Clean(strings.ReplaceAll(p, `\`, "/"))
 	if p == "." || p == ".." || strings.HasPrefix(p, "../") || strings.HasPrefix(p, "/") {
 		return "", false

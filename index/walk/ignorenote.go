@@ -1,4 +1,4 @@
-package index
+package walk
 
 import (
 	"cmp"
@@ -36,13 +36,13 @@ func (w *walker) ignoreNotes() []string {
 	var notes []string
 	if len(w.files) == 0 {
 		for _, ex := range exs[:min(3, len(exs))] {
-			notes = append(notes, fmt.Sprintf("nothing to index in %s: %s", w.root.abs, w.describe(ex)))
+			notes = append(notes, fmt.Sprintf("nothing to index in %s: %s", w.root.Abs, w.describe(ex)))
 		}
 		return notes
 	}
 	ex := exs[0]
 	if w.rootEntries >= 4 && ex.topLevel*4 >= w.rootEntries*3 {
-		notes = append(notes, fmt.Sprintf("only %d files to index in %s: %s", len(w.files), w.root.abs, w.describe(ex)))
+		notes = append(notes, fmt.Sprintf("only %d files to index in %s: %s", len(w.files), w.root.Abs, w.describe(ex)))
 	}
 	return notes
 }
