@@ -251,6 +251,9 @@ func (c *stemCache) reset() {
 	c.mu.Unlock()
 }
 
+// resetStems empties the cache of stems (see stemCache.reset).
+func resetStems() { stems.reset() }
+
 // lowerASCII returns word lower-cased, without copying when it already is.
 func lowerASCII(word []byte) []byte {
 	for _, c := range word {

@@ -178,9 +178,7 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 				continue
 			}
 			api := r.api(rel)
-			if e.lazy != nil {
-				e.lazy.path, e.lazy.lang = api, e.Lang
-			}
+			e.SetPath(api)
 			st.files[api] = e
 		}
 	}
@@ -456,7 +454,7 @@ func (r *root) loadManifest(ix *Index, log *slog.Logger, tune RuntimeTuner) *man
 	}
 	r.bi = ix.guard(r, r.bi)
 	if m != fresh {
-		r.symw = symWriter{file: m.symFile, size: m.syms.used}
+		r.symw = newSymWriter(m)
 	}
 	if len(journal) > 0 {
 		log.Info(fmt.Sprintf("index: %d files were being written when askls last stopped; re-indexing them", len(journal)),
@@ -628,10 +626,7 @@ func (ix *Index) closeRoots() error {
 		if r.journal != nil {
 			r.journal.Close()
 		}
-		r.symw.close()
-		if r.symw.file != nil {
-			r.symw.file.close()
-		}
+		r.symw.Close()
 		if r.lock != nil {
 			r.lock.Unlock()
 		}
@@ -648,9 +643,9 @@ func (ix *Index) saveRoot(r *root, st *state) error {
 	if r.temp || !r.dirty {
 		return nil
 	}
-	m := &manifest{Version: manifestVersion, Root: r.real, Files: map[string]*fileEntry{}}
+	files := map[string]*fileEntry{}
 	for rel, e := range r.skipped {
-		m.Files[rel] = e
+		files[rel] = e
 	}
 	prefix := ""
 	if r.name != "" {
@@ -658,18 +653,12 @@ func (ix *Index) saveRoot(r *root, st *state) error {
 	}
 	for p, e := range st.files {
 		if rel, ok := strings.CutPrefix(p, prefix); ok {
-			m.Files[rel] = e
+			files[rel] = e
 		}
 	}
-	saved, err := r.symw.save(r.cache, r.real, m.Files)
-	if err != nil {
+	if err := saveManifest(r.cache, r.real, files, &r.symw); err != nil {
 		return fmt.Errorf("index: %s: %w", r.abs, err)
 	}
-	m.syms = saved
-	if err := m.save(r.cache); err != nil {
-		return fmt.Errorf("index: %s: %w", r.abs, err)
-	}
-	removeOtherSymbolFiles(r.cache, saved.name)
 	if r.journal != nil {
 		if err := r.journal.Truncate(0); err != nil {
 			return fmt.Errorf("index: truncate journal: %w", err)

@@ -87,6 +87,50 @@ func (e *fileEntry) symbolCount() int {
 	return len(e.Symbols)
 }
 
+// SetChunks sets the chunks of a new entry, and the hashes of their
+// documents (see DocHash).
+func (e *fileEntry) SetChunks(metas []chunk.Meta, hashes []uint64) {
+	e.Chunks, e.DocHash, e.lazyChunks = metas, hashes, nil
+}
+
+// SetSymbols sets the symbols of a new entry.
+func (e *fileEntry) SetSymbols(syms []chunk.Symbol) { e.Symbols, e.lazy = syms, nil }
+
+// SetPath names the file of an entry loaded from a manifest or the
+// symbols file by its API path: its symbols carry it, and its language.
+func (e *fileEntry) SetPath(api string) {
+	if e.lazy != nil {
+		e.lazy.path, e.lazy.lang = api, e.Lang
+	}
+}
+
+// Compact keeps a new entry's chunks in their encoded form (as a
+// manifest holds them, decoded at first use): one string without pointers
+// instead of a slice of structs of strings, which a large build would
+// otherwise keep on the heap, for the collector to scan, until its end.
+func (e *fileEntry) Compact() {
+	if e == nil || e.Skip != "" || len(e.Chunks) == 0 {
+		return
+	}
+	e.lazyChunks = &lazyChunks{raw: string(encodeChunks(e.Chunks, e.DocHash)), n: len(e.Chunks), size: e.Size}
+	e.Chunks, e.DocHash = nil, nil
+}
+
+// ForgetDocHashes drops the hashes of the entry's documents, when what
+// bleve holds of the file is unknown (a batch failed): the next edit then
+// re-indexes every chunk.
+func (e *fileEntry) ForgetDocHashes() {
+	e.Chunks, e.DocHash, e.lazyChunks = e.chunks(), nil, nil
+}
+
+// SymbolsInFile reports whether the entry's symbols are in the symbols
+// file, read when asked for.
+func (e *fileEntry) SymbolsInFile() bool { return e.lazy != nil }
+
+// SymbolsKept reports whether the entry's symbols, read from the symbols
+// file, are kept decoded in memory.
+func (e *fileEntry) SymbolsKept() bool { return e.lazy != nil && e.lazy.kept.Load() }
+
 // manifest is the persisted list of files of one root.
 type manifest struct {
 	Version int

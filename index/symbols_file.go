@@ -215,6 +215,43 @@ type symWriter struct {
 	refs map[*fileEntry]symRef
 }
 
+// newSymWriter is the writer of the symbols file that m names.
+func newSymWriter(m *manifest) symWriter { return symWriter{file: m.symFile, size: m.syms.used} }
+
+// shareSymbolsFile makes the entries of m, a manifest just saved and read
+// again, read their symbols from w's file when m names it (the one the
+// root already reads), instead of opening it a second time.
+func (m *manifest) shareSymbolsFile(w *symWriter) {
+	sf := m.symFile
+	if cur := w.file; cur != nil && sf != nil && cur.id == sf.id {
+		sf.close()
+		sf = cur
+	}
+	for _, e := range m.Files {
+		if e.lazy != nil {
+			e.lazy.file = sf
+		}
+	}
+}
+
+// saveManifest writes the manifest of files to dir: the symbols file
+// first (appending the blocks it lacks, or a new file; w.save), then the
+// manifest naming it, then it removes the symbols files no manifest
+// names. It runs on the writer goroutine.
+func saveManifest(dir, rootReal string, files map[string]*fileEntry, w *symWriter) error {
+	m := &manifest{Version: manifestVersion, Root: rootReal, Files: files}
+	saved, err := w.save(dir, rootReal, m.Files)
+	if err != nil {
+		return err
+	}
+	m.syms = saved
+	if err := m.save(dir); err != nil {
+		return err
+	}
+	removeOtherSymbolFiles(dir, saved.name)
+	return nil
+}
+
 // symbolsSaved is what a save of the symbols tells the manifest.
 type symbolsSaved struct {
 	name string
@@ -379,11 +416,20 @@ func (w *symWriter) create(dir, rootReal string, files map[string]*fileEntry) er
 	return nil
 }
 
-// close closes the write side.
-func (w *symWriter) close() {
+// closeWrite closes the write side.
+func (w *symWriter) closeWrite() {
 	if w.wf != nil {
 		w.wf.Close()
 		w.wf = nil
+	}
+}
+
+// Close closes the file, both sides: entries that still read their
+// symbols from it compute them again if asked for.
+func (w *symWriter) Close() {
+	w.closeWrite()
+	if w.file != nil {
+		w.file.close()
 	}
 }
 

@@ -52,7 +52,7 @@ func TestSymbolsLiveInTheirOwnFile(t *testing.T) {
 	// The symbol table of a large tree keeps records, not the files'
 	// decoded symbols.
 	for p, e := range f.ix.Snapshot().st.files {
-		if e.lazy != nil && e.lazy.kept.Load() {
+		if e.SymbolsKept() {
 			t.Errorf("%s: its decoded symbols are kept after a lookup", p)
 		}
 	}

@@ -119,7 +119,7 @@ func TestSymbolsSurviveARestart(t *testing.T) {
 	}
 	lazy := 0
 	for _, e := range f.ix.Snapshot().st.files {
-		if e.lazy != nil {
+		if e.SymbolsInFile() {
 			lazy++
 		}
 	}

@@ -46,7 +46,7 @@ func batchSize(written int64) int {
 }
 
 // freeAfter: after a sync that indexed more files than this, the stem
-// cache is emptied (see stems.reset).
+// cache is emptied (see resetStems).
 const freeAfter = 1000
 
 // Sync walks the roots and brings the index up to date. It runs on the
@@ -128,22 +128,13 @@ func (ix *Index) reloadEntries(r *root, files map[string]*fileEntry) {
 	if err != nil {
 		return // keep the entries made by the sync
 	}
-	// The manifest names the symbols file the root already reads: its
-	// entries share that one.
-	sf := m.symFile
-	if cur := r.symw.file; cur != nil && sf != nil && cur.id == sf.id {
-		sf.close()
-		sf = cur
-	}
+	m.shareSymbolsFile(&r.symw)
 	for rel, e := range m.Files {
 		api := r.api(rel)
 		if e.Skip != "" || files[api] == nil {
 			continue
 		}
-		if e.lazy != nil {
-			e.lazy.file = sf
-			e.lazy.path, e.lazy.lang = api, e.Lang
-		}
+		e.SetPath(api)
 		files[api] = e
 	}
 }
@@ -201,7 +192,7 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 	endBulk := ix.tuner().BulkLoad()
 	defer func() {
 		if s.stats.Indexed > freeAfter {
-			stems.reset() // see its comment
+			resetStems() // see stemCache.reset
 		}
 		endBulk(s.stats.Indexed)
 	}()
@@ -375,7 +366,7 @@ func (ix *Index) readOne(s *syncRun, j syncJob) result {
 	api := j.r.api(j.Rel)
 	if content, open := s.ov[api]; open {
 		res.e, res.docs = ix.prepare(j.r, j.Rel, content, int64(len(content)), 0, false)
-		compactEntry(res.e)
+		res.e.Compact()
 		return res
 	}
 	data, _, err := walk.ReadCapped(j.r.abs+"/"+j.Rel, ix.opts.MaxFileBytes)
@@ -399,20 +390,8 @@ func (ix *Index) readOne(s *syncRun, j syncJob) result {
 		res.e, res.docs, res.old, res.same = &e, nil, nil, true
 		return res
 	}
-	compactEntry(res.e)
+	res.e.Compact()
 	return res
-}
-
-// compactEntry keeps a new entry's chunks in their encoded form (as a
-// manifest holds them, decoded at first use): one string without pointers
-// instead of a slice of structs of strings, which a large build would
-// otherwise keep on the heap, for the collector to scan, until its end.
-func compactEntry(e *fileEntry) {
-	if e == nil || e.Skip != "" || len(e.Chunks) == 0 {
-		return
-	}
-	e.lazyChunks = &lazyChunks{raw: string(encodeChunks(e.Chunks, e.DocHash)), n: len(e.Chunks), size: e.Size}
-	e.Chunks, e.DocHash = nil, nil
 }
 
 // submitResults records each result in the file map and sends its
@@ -479,9 +458,7 @@ func (sub *submitter) take(res result) {
 		s.symMu.Lock()
 		r.symw.add(r.cache, r.real, res.rel, e)
 		s.symMu.Unlock()
-		if e.lazy != nil {
-			e.lazy.path, e.lazy.lang = api, e.Lang
-		}
+		e.SetPath(api)
 	}
 	s.mu.Lock()
 	r.dirty = true

@@ -320,7 +320,7 @@ func (ix *Index) commitBatches(files map[string]*fileEntry, batches map[*root]*b
 			ix.log.Error("index: writing a batch failed; the files stay queued for the next sync", "err", err)
 			for _, rel := range touched[r] {
 				if e := files[r.api(rel)]; e != nil {
-					e.Chunks, e.DocHash, e.lazyChunks = e.chunks(), nil, nil
+					e.ForgetDocHashes()
 				}
 			}
 		}
@@ -455,9 +455,9 @@ func (ix *Index) prepare(r *root, rel string, content []byte, size, mtime int64,
 	}
 	api := r.api(rel)
 	chunks, syms := chunk.File(api, e.Lang, content)
-	e.Symbols = syms
-	e.Chunks = make([]chunk.Meta, len(chunks))
-	e.DocHash = make([]uint64, len(chunks))
+	e.SetSymbols(syms)
+	metas := make([]chunk.Meta, len(chunks))
+	hashes := make([]uint64, len(chunks))
 	li := chunk.NewLines(content)
 	docs := make([]*document.Document, len(chunks))
 	for i, c := range chunks {
@@ -466,10 +466,11 @@ func (ix *Index) prepare(r *root, rel string, content []byte, size, mtime int64,
 		if c.Start >= 1 && c.Start <= len(li) {
 			off = li[c.Start-1]
 		}
-		e.Chunks[i] = chunk.Meta{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind, Parts: c.Parts, Off: off, Len: len(text)}
+		metas[i] = chunk.Meta{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind, Parts: c.Parts, Off: off, Len: len(text)}
 		docs[i] = chunkDoc(rel, e.Lang, e.Test, i, c, text)
-		e.DocHash[i] = docHash(c, text)
+		hashes[i] = docHash(c, text)
 	}
+	e.SetChunks(metas, hashes)
 	return e, docs
 }
 
