@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/askls/askls/index/store"
 	"github.com/askls/askls/index/walk"
 	"github.com/askls/askls/rank"
 )
@@ -249,6 +250,9 @@ var (
 	ErrOutsideRoot = errorString("path is outside the workspace roots")
 	ErrBadQuery    = errorString("bad query")
 	ErrOverBudget  = walk.ErrOverBudget // the walk's error: the workspace is larger than its budget
+	// ErrDamaged: a persisted index is damaged (a segment that does not
+	// match its checksum); the next Open rebuilds it (see CheckStore).
+	ErrDamaged = store.ErrDamaged
 	// ErrWithheld comes with ErrNotFound for a file askls never reads:
 	// a secret (.env, a key), or a link to one.
 	ErrWithheld = errorString("withheld: a secret file is never read")

@@ -100,7 +100,7 @@ func BenchmarkSymbolTable(b *testing.B) {
 	defer ix.Close()
 	files := ix.Snapshot().st.files
 	for _, e := range files {
-		e.symbols()
+		e.Symbols()
 	}
 	for b.Loop() {
 		(&symBase{files: files}).build()

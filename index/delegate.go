@@ -61,7 +61,7 @@ func (s *Snapshot) callees(p *plan, h Hit, text []byte, why rank.Breakdown, shar
 				continue
 			}
 			seen[name] = true
-			if u, ch, ok := unitNamed(e.chunks(), name); ok && u.Start != h.Start {
+			if u, ch, ok := unitNamed(e.Chunks(), name); ok && u.Start != h.Start {
 				sc := h.Score * share
 				callee := Hit{Path: h.Path, Start: u.Start, End: u.End, Symbol: u.Symbol, Kind: u.Kind, Language: h.Language, Score: sc}
 				body := linesOf(s.chunkText(h.Path, ch), ch.Start, u.Start, u.End)

@@ -3,6 +3,8 @@ package index
 import (
 	"context"
 	"sort"
+
+	"github.com/askls/askls/index/store"
 )
 
 // Pseudo-relevance feedback (RM3: Lavrenko and Croft's relevance model,
@@ -47,9 +49,9 @@ func (s *Snapshot) feedbackTerms(ctx context.Context, n int, at func(i int) ([]b
 		text, score := at(i)
 		clear(tf)
 		length := 0
-		codeTerms(text, func(_, _ int, term []byte) {
+		store.CodeTerms(text, func(_, _ int, term []byte) {
 			length++
-			tf[string(stem(term))]++
+			tf[string(store.Stem(term))]++
 		})
 		for t, c := range tf {
 			rel[t] += score * float64(c) / float64(length)

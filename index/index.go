@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/askls/askls/corpus"
+	"github.com/askls/askls/index/store"
 	"github.com/askls/askls/index/walk"
 	"github.com/blevesearch/bleve/v2"
 	"github.com/gofrs/flock"
@@ -31,9 +32,6 @@ const (
 	defaultMaxFiles      = 500_000
 	defaultMaxTotalBytes = 8 << 30
 	defaultDebounce      = 50 * time.Millisecond
-	// rebuildAbove: when more files than this were in flight at a crash,
-	// rebuilding from scratch is faster than purging them one by one.
-	rebuildAbove = 2000
 )
 
 // root is one workspace root and its persisted index.
@@ -52,18 +50,18 @@ type root struct {
 
 	// Owned by the writer goroutine.
 	journal       *os.File
-	journalFailed bool                  // a journal write failed (logged once)
-	dirty         bool                  // the manifest on disk is out of date
-	skipped       map[string]*fileEntry // seen but not indexed, by rel path
-	suspect       map[string]bool       // in flight at a crash: purge before indexing
-	symw          symWriter             // the symbols file (symbols_file.go)
+	journalFailed bool                    // a journal write failed (logged once)
+	dirty         bool                    // the manifest on disk is out of date
+	skipped       map[string]*store.Entry // seen but not indexed, by rel path
+	suspect       map[string]bool         // in flight at a crash: purge before indexing
+	symw          store.SymWriter         // the symbols file (symbols_file.go)
 }
 
 // state is one published generation: immutable.
 type state struct {
 	gen   uint64
 	ready bool
-	files map[string]*fileEntry // indexed files by API path
+	files map[string]*store.Entry // indexed files by API path
 
 	tab symtab // the symbol table (symtab.go), set by publish
 
@@ -79,7 +77,7 @@ func (st *state) index() {
 		st.paths = make([]string, 0, len(st.files))
 		for p, e := range st.files {
 			st.paths = append(st.paths, p)
-			st.chunks += e.chunkCount()
+			st.chunks += e.ChunkCount()
 		}
 		sort.Strings(st.paths)
 	})
@@ -94,7 +92,7 @@ type Index struct {
 	projectNames []string
 	log          *slog.Logger
 	roots        []*root
-	persist      persistWait
+	persist      store.Persister
 
 	mu      sync.Mutex
 	cur     *state
@@ -169,7 +167,7 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 		}
 		ix.roots = append(ix.roots, r)
 	}
-	st := &state{files: map[string]*fileEntry{}}
+	st := &state{files: map[string]*store.Entry{}}
 	for _, r := range ix.roots {
 		m := r.loadManifest(ix, ix.log, ix.tuner())
 		for rel, e := range m.Files {
@@ -231,7 +229,7 @@ func (ix *Index) openRoot(dir, cacheBase string, several bool, names map[string]
 	if name := walk.SpecialFS(real); name != "" {
 		return nil, fmt.Errorf("index: root %s is on a special file system (%s): its files are not source code", dir, name)
 	}
-	r := &root{abs: abs, real: real, skipped: map[string]*fileEntry{}, suspect: map[string]bool{}}
+	r := &root{abs: abs, real: real, skipped: map[string]*store.Entry{}, suspect: map[string]bool{}}
 	if why := BroadRoot(real); why != "" && !ix.opts.AllowBroadRoots {
 		r.buffersOnly = why
 		msg := fmt.Sprintf("askls does not index %s: %s. Only its open files are searched and read; open a project folder instead, or allow it explicitly (askls --allow-broad-root).", abs, why)
@@ -385,115 +383,40 @@ func (r *root) lockCache() error {
 	return nil
 }
 
-// loadManifest reads the manifest and the journal, opens bleve, and
-// decides whether the persisted index can be used. It always returns a
+// store.LoadManifest reads the manifest and the journal, opens bleve, and
+// decides whether the persisted index can be used (store.Load), logging a
+// rebuild and the files in flight at a crash. It always returns a
 // manifest (empty after a rebuild).
-func (r *root) loadManifest(ix *Index, log *slog.Logger, tune RuntimeTuner) *manifest {
-	fresh := &manifest{Version: manifestVersion, Root: r.real, Files: map[string]*fileEntry{}}
-	endDecode := tune.Decode()
-	m, err := loadManifest(r.cache, r.real)
-	endDecode()
-	journal := readJournal(r.cache)
-	rebuild := ""
-	switch {
-	case err != nil && !errors.Is(err, fs.ErrNotExist):
-		rebuild = fmt.Sprintf("its manifest cannot be used (%v)", err)
-	case err != nil:
-		m = fresh
-		if _, serr := os.Stat(filepath.Join(r.cache, bleveDir)); serr == nil {
-			rebuild = "it has no manifest (the first indexing did not finish)"
-			if _, gerr := os.Stat(filepath.Join(r.cache, oldManifestFile)); gerr == nil {
-				rebuild = "it was written by an older askls (another manifest format)"
-			}
-		}
-	case len(journal) > rebuildAbove:
-		rebuild = fmt.Sprintf("askls stopped while writing %d files to it", len(journal))
+func (r *root) loadManifest(ix *Index, log *slog.Logger, tune RuntimeTuner) *store.Manifest {
+	l := store.Load(r.cache, r.real, tune.Decode)
+	if l.Rebuilt != "" {
+		log.Warn("index: rebuilding the index of "+r.abs+" from scratch: "+l.Rebuilt, "cache", r.cache)
 	}
-	if mark := damagedMark(r.cache); mark != "" && rebuild == "" {
-		rebuild = "it was found damaged while in use (" + mark + ")"
+	if l.InMemory != nil {
+		// Nothing else to try: an in-memory index keeps askls usable.
+		log.Error("index: cannot create the index; keeping it in memory for this run", "err", l.InMemory)
 	}
-	if rebuild == "" && m != fresh {
-		if _, err := os.Stat(filepath.Join(r.cache, bleveDir)); err != nil {
-			rebuild = "its bleve folder is missing"
-		}
+	m := l.Manifest
+	r.dirty = l.Fresh
+	r.bi = ix.guard(r, l.Bleve)
+	if !l.Fresh {
+		r.symw = store.NewSymWriter(m)
 	}
-	if rebuild == "" {
-		bi, err := openVerified(filepath.Join(r.cache, bleveDir))
-		if errors.Is(err, ErrDamaged) {
-			rebuild = err.Error()
-		} else if err != nil {
-			rebuild = fmt.Sprintf("bleve cannot open it (%v)", err)
-		} else if why := consistent(bi, m, len(journal) > 0); why != "" {
-			bi.Close()
-			rebuild = why
-		} else {
-			r.bi = bi
-		}
-	}
-	if m == fresh {
-		r.dirty = true
-	}
-	if rebuild != "" {
-		r.dirty = true
-		log.Warn("index: rebuilding the index of "+r.abs+" from scratch: "+rebuild, "cache", r.cache)
-		m = fresh
-		journal = nil
-		os.RemoveAll(filepath.Join(r.cache, bleveDir))
-		os.Remove(filepath.Join(r.cache, manifestFile))
-		os.Remove(filepath.Join(r.cache, oldManifestFile))
-		os.Remove(filepath.Join(r.cache, damagedFile))
-		os.Remove(filepath.Join(r.cache, verifiedFile))
-		removeOtherSymbolFiles(r.cache, "")
-		bi, err := openBleve(filepath.Join(r.cache, bleveDir))
-		if err != nil {
-			// Nothing else to try: an in-memory index keeps askls usable.
-			log.Error("index: cannot create the index; keeping it in memory for this run", "err", err)
-			bi, _ = bleve.NewMemOnly(newMapping())
-		}
-		r.bi = bi
-	}
-	r.bi = ix.guard(r, r.bi)
-	if m != fresh {
-		r.symw = newSymWriter(m)
-	}
-	if len(journal) > 0 {
-		log.Info(fmt.Sprintf("index: %d files were being written when askls last stopped; re-indexing them", len(journal)),
+	if len(l.Journal) > 0 {
+		log.Info(fmt.Sprintf("index: %d files were being written when askls last stopped; re-indexing them", len(l.Journal)),
 			"root", r.abs)
 		r.dirty = true
-		for _, rel := range journal {
+		for _, rel := range l.Journal {
 			delete(m.Files, rel)
 			r.suspect[rel] = true
 		}
 	}
-	jf, err := os.OpenFile(filepath.Join(r.cache, journalFile), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	jf, err := os.OpenFile(filepath.Join(r.cache, store.JournalFile), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		log.Warn("index: cannot write the journal; a crash will mean a rebuild", "err", err)
 	}
 	r.journal = jf
 	return m
-}
-
-// consistent says why bleve and the manifest disagree, or "": bleve
-// must hold one document per chunk the manifest lists (unless a journal
-// says files were in flight: those are purged and re-indexed).
-func consistent(bi bleve.Index, m *manifest, inFlight bool) string {
-	if inFlight {
-		return ""
-	}
-	want := uint64(0)
-	for _, e := range m.Files {
-		if e.Skip == "" {
-			want += uint64(e.chunkCount())
-		}
-	}
-	got, err := bi.DocCount()
-	if err != nil {
-		return fmt.Sprintf("bleve cannot count its documents (%v)", err)
-	}
-	if got != want {
-		return fmt.Sprintf("its bleve index holds %d documents where the manifest lists %d chunks", got, want)
-	}
-	return ""
 }
 
 // api is the API path of a path relative to r.
@@ -599,7 +522,7 @@ func (ix *Index) Close() error {
 	ix.closeOnce.Do(func() {
 		close(ix.done)
 		<-ix.writerDone
-		if err := ix.persist.wait(); err != nil {
+		if err := ix.persist.Wait(); err != nil {
 			errs = append(errs, fmt.Errorf("index: persisting: %w", err))
 		}
 		ix.mu.Lock()
@@ -643,7 +566,7 @@ func (ix *Index) saveRoot(r *root, st *state) error {
 	if r.temp || !r.dirty {
 		return nil
 	}
-	files := map[string]*fileEntry{}
+	files := map[string]*store.Entry{}
 	for rel, e := range r.skipped {
 		files[rel] = e
 	}
@@ -656,7 +579,7 @@ func (ix *Index) saveRoot(r *root, st *state) error {
 			files[rel] = e
 		}
 	}
-	if err := saveManifest(r.cache, r.real, files, &r.symw); err != nil {
+	if err := store.SaveManifest(r.cache, r.real, files, &r.symw); err != nil {
 		return fmt.Errorf("index: %s: %w", r.abs, err)
 	}
 	if r.journal != nil {

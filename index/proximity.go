@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"unicode"
+
+	"github.com/askls/askls/index/store"
 )
 
 // Proximity: a question's words that stand next to each other ("reader/
@@ -28,7 +30,7 @@ func queryPairs(q string) [][2]string {
 		}
 		term := ""
 		if word := strings.TrimLeft(trimmed, "(\"'"); word != "" && !isCodeWord(word) {
-			if toks := analyzeCode([]byte(cutContraction(word)), nil); len(toks) == 1 && !stopWords[string(toks[0].Term)] {
+			if toks := store.AnalyzeCode([]byte(cutContraction(word)), nil); len(toks) == 1 && !stopWords[string(toks[0].Term)] {
 				term = string(toks[0].Term)
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/askls/askls/corpus"
+	"github.com/askls/askls/index/store"
 	"github.com/askls/askls/rank"
 )
 
@@ -55,7 +56,7 @@ func queryTerms(q string) (terms, all []string, code, exact, parts map[string]bo
 	}) {
 		w = cutContraction(w)
 		codeLike := isCodeWord(w)
-		toks := analyzeCode([]byte(w), nil)
+		toks := store.AnalyzeCode([]byte(w), nil)
 		for i, t := range toks {
 			term := string(t.Term)
 			if codeLike {
@@ -101,7 +102,7 @@ var docWords = wordSet(`doc docs document documentation readme manual man guide 
 // not) makes it a question about documentation or an explanation.
 func IsDocWord(w string) bool {
 	w = strings.ToLower(w)
-	return docWords[w] || docWords[string(stem([]byte(w)))]
+	return docWords[w] || docWords[string(store.Stem([]byte(w)))]
 }
 
 // AsksForOverview reports whether a question asks for an overview or a
@@ -130,7 +131,7 @@ func wordSet(list string) map[string]bool {
 	set := map[string]bool{}
 	for _, w := range strings.Fields(list) {
 		set[w] = true
-		set[string(stem([]byte(w)))] = true
+		set[string(store.Stem([]byte(w)))] = true
 	}
 	return set
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/askls/askls/index/chunk"
+	"github.com/askls/askls/index/store"
 	"github.com/askls/askls/rank"
 )
 
@@ -151,7 +152,7 @@ func (s *Snapshot) contentIDF(ctx context.Context, terms []string) []float64 {
 		return w
 	}
 	for i, t := range terms {
-		tfr, err := r.TermFieldReader(ctx, []byte(t), fieldContent, false, false, false)
+		tfr, err := r.TermFieldReader(ctx, []byte(t), store.FieldContent, false, false, false)
 		if err != nil {
 			continue
 		}
@@ -241,7 +242,7 @@ func holdsIdent(text []byte, id string) bool {
 		}
 		i += off
 		end := i + len(id)
-		if (i == 0 || !asciiIdent[text[i-1]]) && (end == len(text) || !asciiIdent[text[end]]) {
+		if (i == 0 || !store.ASCIIIdent[text[i-1]]) && (end == len(text) || !store.ASCIIIdent[text[end]]) {
 			return true
 		}
 		off = i + 1
@@ -295,7 +296,7 @@ func nameBoost(p *plan, cands []cand, factor float64) {
 		f, ok := memo[c.hit.Path]
 		if !ok {
 			n := 0
-			for _, t := range analyzeCode([]byte(nameParts(c.hit.Path)), nil) {
+			for _, t := range store.AnalyzeCode([]byte(nameParts(c.hit.Path)), nil) {
 				if want[string(t.Term)] {
 					n++
 				}

@@ -13,6 +13,7 @@ import (
 	"github.com/askls/askls/corpus"
 	"github.com/askls/askls/index/chunk"
 	"github.com/askls/askls/index/secret"
+	"github.com/askls/askls/index/store"
 	"github.com/askls/askls/index/walk"
 )
 
@@ -236,7 +237,7 @@ func (s *Snapshot) hasDir(d string) bool {
 // and what the indexer learnt reading it: a test, generated, prose by its
 // language, build output beside its sources). It is computed once per
 // generation: IsBuiltCopy depends on the other files of the tree.
-func (s *Snapshot) classOf(p string, e *fileEntry) corpus.Class {
+func (s *Snapshot) classOf(p string, e *store.Entry) corpus.Class {
 	if c, ok := s.st.classes.Load(p); ok {
 		return c.(corpus.Class)
 	}

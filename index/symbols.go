@@ -37,7 +37,7 @@ func (s *Snapshot) Outline(p string) ([]Symbol, error) {
 	if c, open := s.overlay[api]; open && !(indexed && e.Hash == blake3.Sum256(c)) {
 		_, syms = chunk.File(api, chunk.Language(api), c)
 	} else if indexed {
-		syms = append(syms, e.symbols()...)
+		syms = append(syms, e.Symbols()...)
 	} else {
 		return nil, fmt.Errorf("%w: %s", ErrNotFound, api)
 	}

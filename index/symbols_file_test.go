@@ -7,12 +7,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/askls/askls/index/store"
 )
 
 // symbolFiles lists the symbols files of a root's cache folder.
 func symbolFiles(t *testing.T, cache string) []string {
 	t.Helper()
-	m, _ := filepath.Glob(filepath.Join(cache, symbolsPrefix+"*"))
+	m, _ := filepath.Glob(filepath.Join(cache, store.SymbolsPrefix+"*"))
 	return m
 }
 
@@ -151,7 +153,7 @@ func TestDamagedSymbolsAreComputedAgain(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for i := symHeaderLen; i < len(data); i += 7 {
+			for i := store.SymbolsHeaderLen; i < len(data); i += 7 {
 				data[i] ^= 0x20
 			}
 			os.WriteFile(path, data, 0o644)
@@ -194,20 +196,20 @@ func TestOldManifestVersionIsRebuiltCleanly(t *testing.T) {
 	// Rewrite the manifest as version 11 (its version number follows the
 	// magic; everything after it is then ignored), with a stray symbols
 	// file beside it.
-	mf := filepath.Join(rc, manifestFile)
+	mf := filepath.Join(rc, store.ManifestFile)
 	data, err := os.ReadFile(mf)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := decodeManifest(data)
+	m, err := store.DecodeManifest(data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	m.Version = 11
-	if err := os.WriteFile(mf, encodeManifest(m), 0o644); err != nil {
+	if err := os.WriteFile(mf, store.EncodeManifest(m), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	stray := filepath.Join(rc, symbolsPrefix+"00000000000000aa")
+	stray := filepath.Join(rc, store.SymbolsPrefix+"00000000000000aa")
 	os.WriteFile(stray, []byte("old"), 0o644)
 
 	f = openFixture(t, root, cache)

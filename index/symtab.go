@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/askls/askls/index/chunk"
+	"github.com/askls/askls/index/store"
 )
 
 // The symbol table answers Symbols without scanning every symbol.
@@ -40,7 +41,7 @@ type symtab struct {
 
 // symBase is the sorted table of the symbols of files.
 type symBase struct {
-	files map[string]*fileEntry // the generation it was built from (read-only)
+	files map[string]*store.Entry // the generation it was built from (read-only)
 
 	once  sync.Once
 	names []string // distinct lower-case names, sorted
@@ -51,21 +52,21 @@ type symBase struct {
 	count int      // symbols in the table
 
 	// What the records point to.
-	paths   []string     // by file number
-	entries []*fileEntry // by file number
-	strs    []string     // names and containers in their own case, by number
-	kinds   []string     // kinds, by number
+	paths   []string       // by file number
+	entries []*store.Entry // by file number
+	strs    []string       // names and containers in their own case, by number
+	kinds   []string       // kinds, by number
 
 	tune        RuntimeTuner // told when the build is done; nil: none
 	keepDecoded bool         // see keepDecodedBelow
 }
 
 // symbolsOf are e's symbols, kept decoded or not (keepDecodedBelow).
-func (b *symBase) symbolsOf(e *fileEntry) []chunk.Symbol {
+func (b *symBase) symbolsOf(e *store.Entry) []chunk.Symbol {
 	if b.keepDecoded {
-		return e.symbols()
+		return e.Symbols()
 	}
-	return e.peekSymbols()
+	return e.PeekSymbols()
 }
 
 // symRec is one symbol of a symBase.
@@ -86,7 +87,7 @@ var keepDecodedBelow = 500_000
 // nextSymtab is the table for a generation with files, given the table of
 // the previous one. changed, when not nil, lists every path whose entry may
 // differ from the previous generation's: the others are not compared.
-func nextSymtab(prev symtab, files map[string]*fileEntry, changed map[string]bool) symtab {
+func nextSymtab(prev symtab, files map[string]*store.Entry, changed map[string]bool) symtab {
 	if prev.base == nil || len(prev.base.files) == 0 {
 		return symtab{base: &symBase{files: files, tune: prev.tune}, tune: prev.tune}
 	}
@@ -165,7 +166,7 @@ type symCollect struct {
 func (b *symBase) collect() *symCollect {
 	n := 0
 	for _, e := range b.files {
-		n += e.symbolCount()
+		n += e.SymbolCount()
 	}
 	b.keepDecoded = n < keepDecodedBelow
 	c := &symCollect{recs: make([]symRec, 0, n), group: make([]int32, 0, n)}
@@ -309,7 +310,7 @@ func (b *symBase) containerOf(r *symRec) string {
 func (st *state) symbolCount() int {
 	n := 0
 	for _, e := range st.files {
-		n += e.symbolCount()
+		n += e.SymbolCount()
 	}
 	return n
 }
@@ -456,13 +457,13 @@ func (sq *symbolQuery) prefixes() []symCand {
 
 // changed are the matches among the symbols of the files changed since
 // the base table: exact and prefix ones in found, substrings in subs.
-func (sq *symbolQuery) changed(files map[string]*fileEntry) (found, subs []symCand) {
+func (sq *symbolQuery) changed(files map[string]*store.Entry) (found, subs []symCand) {
 	for p := range sq.t.over {
 		e := files[p]
 		if e == nil {
 			continue
 		}
-		syms := e.symbols()
+		syms := e.Symbols()
 		for i := range syms {
 			sym := &syms[i]
 			if sq.container != "" && !strings.EqualFold(sym.Container, sq.container) {

@@ -24,7 +24,7 @@ func referenceSymbols(s *Snapshot, q string, limit int) []Symbol {
 	lq := strings.ToLower(q)
 	var found []scored
 	for _, e := range s.st.files {
-		syms := e.symbols()
+		syms := e.Symbols()
 		for i := range syms {
 			sym := &syms[i]
 			if container != "" && !strings.EqualFold(sym.Container, container) {

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/askls/askls/index/store"
 	"github.com/askls/askls/index/walk"
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/document"
@@ -46,7 +47,7 @@ func batchSize(written int64) int {
 }
 
 // freeAfter: after a sync that indexed more files than this, the stem
-// cache is emptied (see resetStems).
+// cache is emptied (see store.ResetStems).
 const freeAfter = 1000
 
 // Sync walks the roots and brings the index up to date. It runs on the
@@ -67,8 +68,8 @@ func (ix *Index) Sync(ctx context.Context) (SyncStats, error) {
 type result struct {
 	r    *root
 	rel  string
-	old  *fileEntry
-	e    *fileEntry
+	old  *store.Entry
+	e    *store.Entry
 	docs []*document.Document
 	same bool // content unchanged: e is old with a new mtime
 }
@@ -86,7 +87,7 @@ var publishEvery = time.Second
 // not: a changed file's new entry would describe chunks that bleve has
 // only in their old form until its batch is written. stop returns once no
 // publish is in flight, so that the sync's own publish comes last.
-func (ix *Index) publishEarly(first bool, cur *state, mu *sync.Mutex, files map[string]*fileEntry) (stop func()) {
+func (ix *Index) publishEarly(first bool, cur *state, mu *sync.Mutex, files map[string]*store.Entry) (stop func()) {
 	if !first {
 		return func() {}
 	}
@@ -118,17 +119,17 @@ func (ix *Index) publishEarly(first bool, cur *state, mu *sync.Mutex, files map[
 // keep much of the heap's pages in use. GOROOT/src, idle right after a
 // first build: 115 MB of heap in use and 163-168 MB RSS before this, as
 // after a restart with it (about 70 ms to read and decode the manifest).
-func (ix *Index) reloadEntries(r *root, files map[string]*fileEntry) {
+func (ix *Index) reloadEntries(r *root, files map[string]*store.Entry) {
 	if r.temp {
 		return
 	}
 	endDecode := ix.tuner().Decode()
-	m, err := loadManifest(r.cache, r.real)
+	m, err := store.LoadManifest(r.cache, r.real)
 	endDecode()
 	if err != nil {
 		return // keep the entries made by the sync
 	}
-	m.shareSymbolsFile(&r.symw)
+	m.ShareSymbolsFile(&r.symw)
 	for rel, e := range m.Files {
 		api := r.api(rel)
 		if e.Skip != "" || files[api] == nil {
@@ -157,7 +158,7 @@ func (ix *Index) reloadEntries(r *root, files map[string]*fileEntry) {
 type syncJob struct {
 	r *root
 	walk.File
-	old     *fileEntry
+	old     *store.Entry
 	suspect bool // in flight at a crash (read from r.suspect by the walk)
 }
 
@@ -165,10 +166,10 @@ type syncJob struct {
 type syncRun struct {
 	ctx      context.Context
 	start    time.Time
-	cur      *state                // the generation the sync started from
-	ov       map[string][]byte     // open buffers
-	files    map[string]*fileEntry // the new file map (guarded by mu once readers run)
-	first    bool                  // a first build: see publishEarly and finishSync
+	cur      *state                  // the generation the sync started from
+	ov       map[string][]byte       // open buffers
+	files    map[string]*store.Entry // the new file map (guarded by mu once readers run)
+	first    bool                    // a first build: see publishEarly and finishSync
 	stats    SyncStats
 	mu       sync.Mutex   // guards files, stats, r.skipped, r.suspect while results are submitted
 	symMu    sync.Mutex   // guards r.symw while results are submitted
@@ -192,7 +193,7 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 	endBulk := ix.tuner().BulkLoad()
 	defer func() {
 		if s.stats.Indexed > freeAfter {
-			resetStems() // see stemCache.reset
+			store.ResetStems() // see stemCache.reset
 		}
 		endBulk(s.stats.Indexed)
 	}()
@@ -305,8 +306,8 @@ func (ix *Index) removeGone(s *syncRun, r *root, seen map[string]bool) error {
 		if _, open := s.ov[api]; open {
 			continue // an unsaved buffer keeps it
 		}
-		for n := range e.chunkCount() {
-			batch.Delete(docID(rel, n))
+		for n := range e.ChunkCount() {
+			batch.Delete(store.DocID(rel, n))
 		}
 		delete(s.files, api)
 		gone = append(gone, rel)
@@ -315,7 +316,7 @@ func (ix *Index) removeGone(s *syncRun, r *root, seen map[string]bool) error {
 	}
 	if batch.Size() > 0 {
 		r.writeJournal(gone, ix.log)
-		if err := ix.persist.run(r.bi, batch); err != nil {
+		if err := ix.persist.Run(r.bi, batch); err != nil {
 			return fmt.Errorf("index: removing deleted files: %w", err)
 		}
 	}
@@ -371,7 +372,7 @@ func (ix *Index) readOne(s *syncRun, j syncJob) result {
 	}
 	data, _, err := walk.ReadCapped(j.r.abs+"/"+j.Rel, ix.opts.MaxFileBytes)
 	if err != nil {
-		res.e = &fileEntry{Skip: walk.SkipReason(err)}
+		res.e = &store.Entry{Skip: walk.SkipReason(err)}
 		if res.e.Skip != "unreadable" {
 			// Refused for what it is: trust size and mtime next time, as
 			// for any skipped file.
@@ -456,7 +457,7 @@ func (sub *submitter) take(res result) {
 		// Its symbols go to the symbols file now rather than stay in
 		// memory until the manifest is saved (e is in no state yet).
 		s.symMu.Lock()
-		r.symw.add(r.cache, r.real, res.rel, e)
+		r.symw.Add(r.cache, r.real, res.rel, e)
 		s.symMu.Unlock()
 		e.SetPath(api)
 	}
@@ -506,7 +507,7 @@ func (sub *submitter) flush(r *root) {
 	sub.s.mu.Lock()
 	r.writeJournal(sub.rels[r], sub.ix.log)
 	sub.s.mu.Unlock()
-	if err := sub.ix.persist.run(r.bi, b); err != nil && sub.err == nil {
+	if err := sub.ix.persist.Run(r.bi, b); err != nil && sub.err == nil {
 		sub.err = err
 	}
 	sub.s.written.Add(int64(sub.ndocs[r]))
@@ -516,7 +517,7 @@ func (sub *submitter) flush(r *root) {
 // finishSync makes what the sync wrote durable, checks it, records it in
 // the manifests and publishes it with the edits queued meanwhile.
 func (ix *Index) finishSync(s *syncRun) error {
-	if err := ix.persist.wait(); err != nil {
+	if err := ix.persist.Wait(); err != nil {
 		return fmt.Errorf("index: persisting: %w", err)
 	}
 	if s.first {
@@ -524,7 +525,7 @@ func (ix *Index) finishSync(s *syncRun) error {
 		// otherwise run after it, beside the first edits and searches
 		// (or at the next start, when askls index exits): run them now.
 		for _, r := range ix.roots {
-			if err := settle(s.ctx, r.bi); err != nil {
+			if err := store.Settle(s.ctx, r.bi); err != nil {
 				ix.log.Warn("index: merging the first build's segments", "err", err)
 			}
 		}
@@ -555,21 +556,21 @@ func (ix *Index) finishSync(s *syncRun) error {
 // verifyRoot checks, after a sync, that bleve holds one document per chunk
 // of r's files: an index that cannot answer is an error, never a success.
 // The manifest is removed so that the next start rebuilds.
-func (ix *Index) verifyRoot(r *root, files map[string]*fileEntry) error {
+func (ix *Index) verifyRoot(r *root, files map[string]*store.Entry) error {
 	if r.buffersOnly != "" {
 		return nil
 	}
 	want := uint64(0)
 	for api, e := range files {
 		if rr, _ := ix.rootOf(api); rr == r {
-			want += uint64(e.chunkCount())
+			want += uint64(e.ChunkCount())
 		}
 	}
 	got, err := r.bi.DocCount()
 	if err == nil && got == want {
 		return nil
 	}
-	os.Remove(filepath.Join(r.cache, manifestFile))
+	os.Remove(filepath.Join(r.cache, store.ManifestFile))
 	r.dirty = false // not saved over: the next start rebuilds
 	if err != nil {
 		return fmt.Errorf("index: %s: bleve cannot count its documents (%w); the next start rebuilds the index", r.abs, err)

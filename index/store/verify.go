@@ -1,7 +1,6 @@
-package index
+package store
 
 import (
-	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -10,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
@@ -20,22 +18,22 @@ import (
 // match its checksum): it is rebuilt by the next Open.
 var ErrDamaged = errors.New("the persisted index is damaged")
 
-// damagedFile, in a root's cache folder, holds why the index was found
+// DamagedFile, in a root's cache folder, holds why the index was found
 // damaged while in use; the next Open rebuilds it.
-const damagedFile = "damaged"
+const DamagedFile = "damaged"
 
 // zapFooterMin is the shortest footer of a zap segment (zapx v11-v17):
 // document count, stored-fields, fields-index and doc-values offsets,
 // chunk mode, version and the CRC-32 of everything before it.
 const zapFooterMin = 8 + 8 + 8 + 8 + 4 + 4 + 4
 
-// verifySegments checks every segment bi's current snapshot uses: its
+// VerifySegments checks every segment bi's current snapshot uses: its
 // CRC-32 (IEEE, the last 4 bytes, of all the
 // bytes before them, as zapx writes it) matches. bleve does not check it
 // when it opens a segment, and a damaged one panics searches later
 // (slice bounds out of range in zapx). A non-scorch index (the in-memory
 // fallback) has nothing to check.
-func verifySegments(bi bleve.Index) (err error) {
+func VerifySegments(bi bleve.Index) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("%w: reading its segments panicked: %v", ErrDamaged, p)
@@ -101,39 +99,19 @@ func checkSegmentFile(path string) error {
 	return nil
 }
 
-// CheckStore verifies the segments of every root's persisted index, as
-// Open does: call it when a search panicked. A damaged root is marked so
-// that the next Open rebuilds it (with one log line); the error says which
-// (ErrDamaged). Reopen the index to rebuild it now.
-func (ix *Index) CheckStore() error {
-	var errs []error
-	for _, r := range ix.roots {
-		if r.bi == nil {
-			continue
-		}
-		if err := verifySegments(r.bi); err != nil {
-			errs = append(errs, fmt.Errorf("index of %s: %w", r.abs, err))
-			if !r.temp {
-				os.WriteFile(filepath.Join(r.cache, damagedFile), []byte(err.Error()+"\n"), 0o644)
-			}
-		}
-	}
-	return errors.Join(errs...)
-}
-
-// damagedMark is why the index in cache was marked damaged, or "".
-func damagedMark(cache string) string {
-	b, err := os.ReadFile(filepath.Join(cache, damagedFile))
+// DamagedMark is why the index in cache was marked damaged, or "".
+func DamagedMark(cache string) string {
+	b, err := os.ReadFile(filepath.Join(cache, DamagedFile))
 	if err != nil {
 		return ""
 	}
 	return strings.TrimSpace(string(b))
 }
 
-// verifiedFile, in a root's cache folder, lists the segments that matched
+// VerifiedFile, in a root's cache folder, lists the segments that matched
 // their checksum, one "name size mtime" a line: zap segments are written
 // once and never changed, so each is read whole once, not at every open.
-const verifiedFile = "segments.ok"
+const VerifiedFile = "segments.ok"
 
 // checkStoreFiles checks the segment files in the bleve folder dir before
 // bleve opens them: zapx reads a damaged segment's offsets as they are,
@@ -147,7 +125,7 @@ func checkStoreFiles(dir string) error {
 	if err != nil {
 		return err
 	}
-	okPath := filepath.Join(filepath.Dir(dir), verifiedFile)
+	okPath := filepath.Join(filepath.Dir(dir), VerifiedFile)
 	known := map[string]bool{}
 	if b, err := os.ReadFile(okPath); err == nil {
 		for _, line := range strings.Split(string(b), "\n") {
@@ -196,58 +174,5 @@ func openVerified(dir string) (bi bleve.Index, err error) {
 	if err := checkStoreFiles(dir); err != nil {
 		return nil, err
 	}
-	return openBleve(dir)
-}
-
-// guarded is a root's bleve index whose searches turn a panic from the
-// store into an error: the segments are checked and, when damaged, the
-// cache is marked for a rebuild and Options.OnDamaged is told.
-type guarded struct {
-	bleveIndex
-	ix   *Index
-	r    *root
-	once *sync.Once
-}
-
-// bleveIndex names bleve.Index for embedding: a field named Index would
-// hide bleve.Index's method Index.
-type bleveIndex = bleve.Index
-
-func (ix *Index) guard(r *root, bi bleve.Index) bleve.Index {
-	return &guarded{bleveIndex: bi, ix: ix, r: r, once: &ix.damagedOnce}
-}
-
-func (g *guarded) Search(req *bleve.SearchRequest) (res *bleve.SearchResult, err error) {
-	defer g.recover(&res, &err)
-	return g.bleveIndex.Search(req)
-}
-
-func (g *guarded) SearchInContext(ctx context.Context, req *bleve.SearchRequest) (res *bleve.SearchResult, err error) {
-	defer g.recover(&res, &err)
-	return g.bleveIndex.SearchInContext(ctx, req)
-}
-
-// recover turns a panic of a search into its error.
-func (g *guarded) recover(res **bleve.SearchResult, err *error) {
-	p := recover()
-	if p == nil {
-		return
-	}
-	*res = nil
-	verr := verifySegments(g.bleveIndex)
-	if verr == nil {
-		*err = fmt.Errorf("index: the search panicked (%v); the index's segments check out", p)
-		g.ix.log.Error("index: a search panicked", "root", g.r.abs, "panic", p)
-		return
-	}
-	*err = fmt.Errorf("index of %s: %w", g.r.abs, verr)
-	if !g.r.temp {
-		os.WriteFile(filepath.Join(g.r.cache, damagedFile), []byte(verr.Error()+"\n"), 0o644)
-	}
-	g.once.Do(func() {
-		g.ix.log.Error("index: a search panicked on a damaged index; it is rebuilt when reopened", "root", g.r.abs, "err", verr)
-		if g.ix.opts.OnDamaged != nil {
-			g.ix.opts.OnDamaged(*err)
-		}
-	})
+	return Open(dir)
 }

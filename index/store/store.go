@@ -1,4 +1,4 @@
-package index
+package store
 
 import (
 	"context"
@@ -8,9 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/askls/askls/index/chunk"
 	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/document"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/index/scorch/mergeplan"
 	"github.com/blevesearch/bleve/v2/mapping"
@@ -20,12 +18,12 @@ import (
 // Fields of a chunk document. Nothing is stored: lines and symbols live in
 // memory, text is read from the file.
 const (
-	fieldContent = "content" // the chunk's text (+ header), code analyzer, term vectors for phrases
-	fieldSymbol  = "symbol"  // names the chunk defines, code analyzer
-	fieldPath    = "path"    // the path, code analyzer (segments, base name)
-	fieldPathKW  = "pathkw"  // the path, one term: deletes and path filters
-	fieldLang    = "lang"    // language, one term
-	fieldTest    = "test"    // "1" for test files
+	FieldContent = "content" // the chunk's text (+ header), code analyzer, term vectors for phrases
+	FieldSymbol  = "symbol"  // names the chunk defines, code analyzer
+	FieldPath    = "path"    // the path, code analyzer (segments, base name)
+	FieldPathKW  = "pathkw"  // the path, one term: deletes and path filters
+	FieldLang    = "lang"    // language, one term
+	FieldTest    = "test"    // "1" for test files
 )
 
 // scoringModel is bleve's scoring, tf-idf: on testdata/eval/goroot.jsonl
@@ -33,10 +31,10 @@ const (
 // says how search ranks on top of it.
 const scoringModel = bindex.TFIDFScoring
 
-// newMapping is the static mapping the fields above follow. Documents are
+// NewMapping is the static mapping the fields above follow. Documents are
 // added with IndexAdvanced (no reflection); the mapping records the
 // analyzers for anyone opening the index, and sets scoringModel.
-func newMapping() mapping.IndexMapping {
+func NewMapping() mapping.IndexMapping {
 	text := func(vectors bool) *mapping.FieldMapping {
 		f := bleve.NewTextFieldMapping()
 		f.Analyzer = codeAnalyzerName
@@ -54,12 +52,12 @@ func newMapping() mapping.IndexMapping {
 		return f
 	}
 	dm := bleve.NewDocumentStaticMapping()
-	dm.AddFieldMappingsAt(fieldContent, text(true))
-	dm.AddFieldMappingsAt(fieldSymbol, text(false))
-	dm.AddFieldMappingsAt(fieldPath, text(false))
-	dm.AddFieldMappingsAt(fieldPathKW, kw())
-	dm.AddFieldMappingsAt(fieldLang, kw())
-	dm.AddFieldMappingsAt(fieldTest, kw())
+	dm.AddFieldMappingsAt(FieldContent, text(true))
+	dm.AddFieldMappingsAt(FieldSymbol, text(false))
+	dm.AddFieldMappingsAt(FieldPath, text(false))
+	dm.AddFieldMappingsAt(FieldPathKW, kw())
+	dm.AddFieldMappingsAt(FieldLang, kw())
+	dm.AddFieldMappingsAt(FieldTest, kw())
 	im := bleve.NewIndexMapping()
 	im.DefaultMapping = dm
 	im.DefaultAnalyzer = codeAnalyzerName
@@ -76,8 +74,8 @@ func newMapping() mapping.IndexMapping {
 // parallel tests) a concurrent map write.
 func runtimeConfig() map[string]interface{} { return map[string]interface{}{"unsafe_batch": true} }
 
-// openBleve opens the index in dir, creating it when absent.
-func openBleve(dir string) (bleve.Index, error) {
+// Open opens the index in dir, creating it when absent.
+func Open(dir string) (bleve.Index, error) {
 	if _, err := os.Stat(dir); err == nil {
 		bi, err := bleve.OpenUsing(dir, runtimeConfig())
 		if err != nil {
@@ -85,18 +83,18 @@ func openBleve(dir string) (bleve.Index, error) {
 		}
 		return bi, nil
 	}
-	bi, err := bleve.NewUsing(dir, newMapping(), scorch.Name, scorch.Name, runtimeConfig())
+	bi, err := bleve.NewUsing(dir, NewMapping(), scorch.Name, scorch.Name, runtimeConfig())
 	if err != nil {
 		return nil, fmt.Errorf("create bleve index %s: %w", dir, err)
 	}
 	return bi, nil
 }
 
-// docID names chunk n of a file.
-func docID(rel string, n int) string { return rel + "#" + strconv.Itoa(n) }
+// DocID names chunk n of a file.
+func DocID(rel string, n int) string { return rel + "#" + strconv.Itoa(n) }
 
-// parseDocID splits a document ID into path and chunk number.
-func parseDocID(id string) (string, int, bool) {
+// ParseDocID splits a document ID into path and chunk number.
+func ParseDocID(id string) (string, int, bool) {
 	i := strings.LastIndexByte(id, '#')
 	if i < 0 {
 		return "", 0, false
@@ -108,40 +106,13 @@ func parseDocID(id string) (string, int, bool) {
 	return id[:i], n, true
 }
 
-// chunkDoc builds the bleve document of one chunk.
-func chunkDoc(rel, lang string, test bool, n int, c chunk.Chunk, text []byte) *document.Document {
-	d := document.NewDocument(docID(rel, n))
-	body := text
-	if c.Header != "" {
-		body = make([]byte, 0, len(c.Header)+1+len(text))
-		body = append(body, c.Header...)
-		body = append(body, '\n')
-		body = append(body, text...)
-	}
-	// No term vectors: they double the indexing cost; phrases are checked
-	// on the text instead (see Search).
-	d.AddField(newCodeField(fieldContent, body))
-	if len(c.Names) > 0 {
-		d.AddField(newCodeField(fieldSymbol, []byte(strings.Join(c.Names, " "))))
-	}
-	d.AddField(newCodeField(fieldPath, []byte(rel)))
-	d.AddField(newKeywordField(fieldPathKW, []byte(rel)))
-	d.AddField(newKeywordField(fieldLang, []byte(lang)))
-	t := "0"
-	if test {
-		t = "1"
-	}
-	d.AddField(newKeywordField(fieldTest, []byte(t)))
-	return d
-}
-
 // settle runs the merges of the settle plan below for bi now, and waits
 // for them, so that a first build ends with its small segments merged
 // instead of merging them later beside the first edits and searches. The
 // in-memory index Open falls back to is not scorch (bleve makes it with
 // upsidedown): nothing to merge. A scorch index without a path would have no merger, and
 // ForceMerge would wait for it for ever.
-func settle(ctx context.Context, bi bleve.Index) error {
+func Settle(ctx context.Context, bi bleve.Index) error {
 	ai, err := bi.Advanced()
 	if err != nil {
 		return err
@@ -172,9 +143,9 @@ const (
 // on disk: a bulk load waits for the persister instead of growing the heap.
 const maxUnpersisted = 4
 
-// persistWait counts batches applied but not yet persisted (unsafe_batch):
+// Persister counts batches applied but not yet persisted (unsafe_batch):
 // Close and manifest saves wait on it, or the last segment would be lost.
-type persistWait struct {
+type Persister struct {
 	wg   sync.WaitGroup
 	mu   sync.Mutex
 	err  error
@@ -183,7 +154,7 @@ type persistWait struct {
 }
 
 // run executes b on bi and tracks its persistence.
-func (p *persistWait) run(bi bleve.Index, b *bleve.Batch) error {
+func (p *Persister) Run(bi bleve.Index, b *bleve.Batch) error {
 	p.once.Do(func() { p.sem = make(chan struct{}, maxUnpersisted) })
 	p.sem <- struct{}{}
 	p.wg.Add(1)
@@ -206,7 +177,7 @@ func (p *persistWait) run(bi bleve.Index, b *bleve.Batch) error {
 }
 
 // wait blocks until every batch run so far is on disk.
-func (p *persistWait) wait() error {
+func (p *Persister) Wait() error {
 	p.wg.Wait()
 	p.mu.Lock()
 	defer p.mu.Unlock()

@@ -1,4 +1,4 @@
-package index
+package store
 
 import (
 	"encoding/binary"
@@ -93,7 +93,7 @@ func (d *decoder) bool() bool {
 	return v
 }
 
-func encodeManifest(m *manifest) []byte {
+func EncodeManifest(m *Manifest) []byte {
 	e := &encoder{b: make([]byte, 0, 1<<20)}
 	e.b = append(e.b, manifestMagic...)
 	e.uint(uint64(m.Version))
@@ -123,13 +123,13 @@ func encodeManifest(m *manifest) []byte {
 			e.uint(uint64(f.lazyChunks.n))
 			e.str(f.lazyChunks.raw)
 		} else {
-			e.uint(uint64(len(f.Chunks)))
-			e.str(string(encodeChunks(f.Chunks, f.DocHash)))
+			e.uint(uint64(len(f.metas)))
+			e.str(string(encodeChunks(f.metas, f.hashes)))
 		}
 		// Symbols: their count and where the symbols file holds them
 		// (none when it does not).
 		if ref, ok := m.syms.refs[rel]; ok {
-			e.uint(uint64(f.symbolCount()))
+			e.uint(uint64(f.SymbolCount()))
 			e.uint(uint64(ref.off))
 			e.uint(uint64(ref.n))
 		} else {
@@ -139,7 +139,7 @@ func encodeManifest(m *manifest) []byte {
 	return binary.LittleEndian.AppendUint32(e.b, crc32.Checksum(e.b, castagnoli))
 }
 
-func decodeManifest(data []byte) (*manifest, error) {
+func DecodeManifest(data []byte) (*Manifest, error) {
 	if len(data) < len(manifestMagic)+4 || string(data[:len(manifestMagic)]) != manifestMagic {
 		return nil, fmt.Errorf("not an askls manifest (or written by an older askls)")
 	}
@@ -152,8 +152,8 @@ func decodeManifest(data []byte) (*manifest, error) {
 	// never changes it (a copy of the 18 MB of the Go tree's manifest cost
 	// 65 ms of the warm start).
 	d := &decoder{b: data, s: unsafe.String(unsafe.SliceData(data), len(data)), i: len(manifestMagic)}
-	m := &manifest{Version: int(d.uint()), Root: d.str()}
-	if d.err == nil && m.Version != manifestVersion {
+	m := &Manifest{Version: int(d.uint()), Root: d.str()}
+	if d.err == nil && m.Version != ManifestVersion {
 		return m, nil // the caller reports the version
 	}
 	m.syms.name = d.str()
@@ -172,10 +172,10 @@ func decodeManifest(data []byte) (*manifest, error) {
 	if n < 0 || n > (len(data)-d.i)/40 {
 		return nil, errManifestCorrupt
 	}
-	m.Files = make(map[string]*fileEntry, n)
+	m.Files = make(map[string]*Entry, n)
 	for k := 0; k < n && d.err == nil; k++ {
 		rel := d.str()
-		f := &fileEntry{Size: d.int(), MTime: d.int()}
+		f := &Entry{Size: d.int(), MTime: d.int()}
 		if d.i+32 > len(d.s) {
 			return nil, errManifestCorrupt
 		}
@@ -192,7 +192,7 @@ func decodeManifest(data []byte) (*manifest, error) {
 		}
 		if ns := d.uint(); ns > 0 {
 			ref := symRef{off: int64(d.uint()), n: int64(d.uint())}
-			if ref.off < int64(symHeaderLen) || ref.n < 5 || ref.off+ref.n > m.syms.used || ns > uint64(ref.n) {
+			if ref.off < int64(SymbolsHeaderLen) || ref.n < 5 || ref.off+ref.n > m.syms.used || ns > uint64(ref.n) {
 				return nil, errManifestCorrupt
 			}
 			f.lazy = &lazySymbols{file: sf, ref: ref, n: int(ns), rel: rel, hash: f.Hash}

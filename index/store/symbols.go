@@ -1,4 +1,4 @@
-package index
+package store
 
 import (
 	"bufio"
@@ -42,11 +42,11 @@ import (
 // symbolsMagic starts a symbols file.
 const symbolsMagic = "ASKLSSY1"
 
-// symbolsPrefix names a root's symbols files: symbols-<id in hex>.
-const symbolsPrefix = "symbols-"
+// SymbolsPrefix names a root's symbols files: symbols-<id in hex>.
+const SymbolsPrefix = "symbols-"
 
-// symHeaderLen is the length of a symbols file's header.
-const symHeaderLen = len(symbolsMagic) + 8
+// SymbolsHeaderLen is the length of a symbols file's header.
+const SymbolsHeaderLen = len(symbolsMagic) + 8
 
 // symFile is one symbols file, open for reading while an entry may need
 // one of its blocks: each block is read when its entry's symbols are
@@ -77,7 +77,7 @@ func (sf *symFile) open(dir string) {
 	}
 	f, err := os.Open(filepath.Join(dir, sf.name))
 	if err == nil {
-		var head [symHeaderLen]byte
+		var head [SymbolsHeaderLen]byte
 		if _, err = f.ReadAt(head[:], 0); err == nil &&
 			(string(head[:len(symbolsMagic)]) != symbolsMagic || binary.LittleEndian.Uint64(head[len(symbolsMagic):]) != sf.id) {
 			err = fmt.Errorf("%s is not the symbols file the manifest names", sf.name)
@@ -115,7 +115,7 @@ func (sf *symFile) block(off, n int64) (b []byte, ok, closed bool) {
 	sf.mu.Lock()
 	f, err := sf.f, sf.err
 	sf.mu.Unlock()
-	if f == nil || off < int64(symHeaderLen) || n < 5 {
+	if f == nil || off < int64(SymbolsHeaderLen) || n < 5 {
 		return nil, false, err == os.ErrClosed
 	}
 	b = make([]byte, n)
@@ -199,29 +199,29 @@ func deriveSymbols(root, rel, api, lang string, hash [32]byte) []chunk.Symbol {
 	return syms
 }
 
-// symWriter is a root's symbols file as the writer goroutine keeps it:
+// SymWriter is a root's symbols file as the writer goroutine keeps it:
 // the file the last saved manifest names (or a newer one), and where each
 // entry's block is. A sync streams the symbols of the files it indexes
 // into it (add) instead of keeping them in memory; a save writes what
 // entries made by edits still hold in memory, and names the file in the
 // manifest.
-type symWriter struct {
+type SymWriter struct {
 	file *symFile // read side, shared with the entries' lazySymbols; nil before the first file
 	wf   *os.File // write side, open while the writer appends
 	size int64    // the file's length as written (blocks no manifest names included)
 	// refs locate the blocks of entries made by this process that hold
 	// their symbols in memory (entries are immutable: the pointer names
 	// the content).
-	refs map[*fileEntry]symRef
+	refs map[*Entry]symRef
 }
 
-// newSymWriter is the writer of the symbols file that m names.
-func newSymWriter(m *manifest) symWriter { return symWriter{file: m.symFile, size: m.syms.used} }
+// NewSymWriter is the writer of the symbols file that m names.
+func NewSymWriter(m *Manifest) SymWriter { return SymWriter{file: m.symFile, size: m.syms.used} }
 
 // shareSymbolsFile makes the entries of m, a manifest just saved and read
 // again, read their symbols from w's file when m names it (the one the
 // root already reads), instead of opening it a second time.
-func (m *manifest) shareSymbolsFile(w *symWriter) {
+func (m *Manifest) ShareSymbolsFile(w *SymWriter) {
 	sf := m.symFile
 	if cur := w.file; cur != nil && sf != nil && cur.id == sf.id {
 		sf.close()
@@ -234,18 +234,18 @@ func (m *manifest) shareSymbolsFile(w *symWriter) {
 	}
 }
 
-// saveManifest writes the manifest of files to dir: the symbols file
+// SaveManifest writes the manifest of files to dir: the symbols file
 // first (appending the blocks it lacks, or a new file; w.save), then the
 // manifest naming it, then it removes the symbols files no manifest
 // names. It runs on the writer goroutine.
-func saveManifest(dir, rootReal string, files map[string]*fileEntry, w *symWriter) error {
-	m := &manifest{Version: manifestVersion, Root: rootReal, Files: files}
+func SaveManifest(dir, rootReal string, files map[string]*Entry, w *SymWriter) error {
+	m := &Manifest{Version: ManifestVersion, Root: rootReal, Files: files}
 	saved, err := w.save(dir, rootReal, m.Files)
 	if err != nil {
 		return err
 	}
 	m.syms = saved
-	if err := m.save(dir); err != nil {
+	if err := m.Save(dir); err != nil {
 		return err
 	}
 	removeOtherSymbolFiles(dir, saved.name)
@@ -262,7 +262,7 @@ type symbolsSaved struct {
 
 // writable makes sure there is a file to append to: the current one, or
 // a new one when there is none or it cannot be written.
-func (w *symWriter) writable(dir, rootReal string) error {
+func (w *SymWriter) writable(dir, rootReal string) error {
 	if w.wf != nil {
 		return nil
 	}
@@ -278,30 +278,30 @@ func (w *symWriter) writable(dir, rootReal string) error {
 // add appends the symbols of e, a new entry of the file rel that no
 // state holds yet, and makes e read them from the file from now on. On a
 // write error e keeps them in memory (a save writes them).
-func (w *symWriter) add(dir, rootReal, rel string, e *fileEntry) {
-	if len(e.Symbols) == 0 || w.writable(dir, rootReal) != nil {
+func (w *SymWriter) Add(dir, rootReal, rel string, e *Entry) {
+	if len(e.syms) == 0 || w.writable(dir, rootReal) != nil {
 		return
 	}
-	buf := appendSymbolsBlock(nil, e.Symbols)
+	buf := appendSymbolsBlock(nil, e.syms)
 	if _, err := w.wf.WriteAt(buf, w.size); err != nil {
 		return
 	}
 	ref := symRef{off: w.size, n: int64(len(buf))}
 	w.size += ref.n
-	e.lazy = &lazySymbols{file: w.file, ref: ref, n: len(e.Symbols), rel: rel, hash: e.Hash}
-	e.Symbols = nil
+	e.lazy = &lazySymbols{file: w.file, ref: ref, n: len(e.syms), rel: rel, hash: e.Hash}
+	e.syms = nil
 }
 
 // save makes the file hold the blocks of files, appending those it lacks,
 // or writes a new one when the current one would be more than half dead
 // bytes, and says where each entry's block is. It runs on the writer
 // goroutine, before the manifest is written.
-func (w *symWriter) save(dir, rootReal string, files map[string]*fileEntry) (symbolsSaved, error) {
+func (w *SymWriter) save(dir, rootReal string, files map[string]*Entry) (symbolsSaved, error) {
 	var live int64
 	have := map[string]symRef{}
 	var need []string
 	for rel, e := range files {
-		if e.Skip != "" || e.symbolCount() == 0 {
+		if e.Skip != "" || e.SymbolCount() == 0 {
 			continue
 		}
 		if ref, ok := w.refOf(e); ok {
@@ -311,11 +311,11 @@ func (w *symWriter) save(dir, rootReal string, files map[string]*fileEntry) (sym
 		}
 		need = append(need, rel)
 	}
-	if w.file == nil || w.size-int64(symHeaderLen) > 2*live+(1<<20) || w.writable(dir, rootReal) != nil {
+	if w.file == nil || w.size-int64(SymbolsHeaderLen) > 2*live+(1<<20) || w.writable(dir, rootReal) != nil {
 		return w.rewrite(dir, rootReal, files)
 	}
 	out := symbolsSaved{name: w.file.name, id: w.file.id, refs: make(map[string]symRef, len(have)+len(need))}
-	refs := map[*fileEntry]symRef{}
+	refs := map[*Entry]symRef{}
 	for rel, ref := range have {
 		out.refs[rel] = ref
 		if e := files[rel]; e.lazy == nil || e.lazy.file.id != w.file.id {
@@ -342,7 +342,7 @@ func (w *symWriter) save(dir, rootReal string, files map[string]*fileEntry) (sym
 }
 
 // refOf is where the current file holds e's symbols, if it does.
-func (w *symWriter) refOf(e *fileEntry) (symRef, bool) {
+func (w *SymWriter) refOf(e *Entry) (symRef, bool) {
 	if w.file == nil {
 		return symRef{}, false
 	}
@@ -355,7 +355,7 @@ func (w *symWriter) refOf(e *fileEntry) (symRef, bool) {
 
 // rewrite writes a new symbols file holding the blocks of files only, and
 // makes it the current one.
-func (w *symWriter) rewrite(dir, rootReal string, files map[string]*fileEntry) (symbolsSaved, error) {
+func (w *SymWriter) rewrite(dir, rootReal string, files map[string]*Entry) (symbolsSaved, error) {
 	if err := w.create(dir, rootReal, files); err != nil {
 		return symbolsSaved{}, err
 	}
@@ -370,13 +370,13 @@ func (w *symWriter) rewrite(dir, rootReal string, files map[string]*fileEntry) (
 
 // create writes a new symbols file holding the blocks of files, opens it
 // for reading and appending, and makes it the current one.
-func (w *symWriter) create(dir, rootReal string, files map[string]*fileEntry) error {
+func (w *SymWriter) create(dir, rootReal string, files map[string]*Entry) error {
 	var idb [8]byte
 	if _, err := rand.Read(idb[:]); err != nil {
 		return fmt.Errorf("symbols file id: %w", err)
 	}
 	id := binary.LittleEndian.Uint64(idb[:])
-	name := fmt.Sprintf("%s%016x", symbolsPrefix, id)
+	name := fmt.Sprintf("%s%016x", SymbolsPrefix, id)
 	path := filepath.Join(dir, name)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
@@ -385,11 +385,11 @@ func (w *symWriter) create(dir, rootReal string, files map[string]*fileEntry) er
 	bw := bufio.NewWriterSize(f, 1<<20)
 	bw.WriteString(symbolsMagic)
 	bw.Write(idb[:])
-	pos := int64(symHeaderLen)
-	refs := make(map[*fileEntry]symRef, len(files))
+	pos := int64(SymbolsHeaderLen)
+	refs := make(map[*Entry]symRef, len(files))
 	var buf []byte
 	for _, e := range files {
-		if e.Skip != "" || e.symbolCount() == 0 {
+		if e.Skip != "" || e.SymbolCount() == 0 {
 			continue
 		}
 		buf = appendBlockOf(buf[:0], e)
@@ -417,7 +417,7 @@ func (w *symWriter) create(dir, rootReal string, files map[string]*fileEntry) er
 }
 
 // closeWrite closes the write side.
-func (w *symWriter) closeWrite() {
+func (w *SymWriter) closeWrite() {
 	if w.wf != nil {
 		w.wf.Close()
 		w.wf = nil
@@ -426,7 +426,7 @@ func (w *symWriter) closeWrite() {
 
 // Close closes the file, both sides: entries that still read their
 // symbols from it compute them again if asked for.
-func (w *symWriter) Close() {
+func (w *SymWriter) Close() {
 	w.closeWrite()
 	if w.file != nil {
 		w.file.close()
@@ -436,13 +436,13 @@ func (w *symWriter) Close() {
 // appendBlockOf appends e's symbols block: the bytes its symbols file
 // holds when they can be trusted (not decoded and encoded again), else
 // its symbols encoded.
-func appendBlockOf(buf []byte, e *fileEntry) []byte {
+func appendBlockOf(buf []byte, e *Entry) []byte {
 	if l := e.lazy; l != nil {
 		if b, ok, _ := l.file.block(l.ref.off, l.ref.n); ok {
 			return append(buf, b...)
 		}
 	}
-	return appendSymbolsBlock(buf, e.symbols())
+	return appendSymbolsBlock(buf, e.Symbols())
 }
 
 // removeOtherSymbolFiles removes the symbols files of dir other than
@@ -453,7 +453,7 @@ func removeOtherSymbolFiles(dir, keep string) {
 		return
 	}
 	for _, e := range entries {
-		if n := e.Name(); strings.HasPrefix(n, symbolsPrefix) && n != keep {
+		if n := e.Name(); strings.HasPrefix(n, SymbolsPrefix) && n != keep {
 			os.Remove(filepath.Join(dir, n))
 		}
 	}

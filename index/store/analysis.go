@@ -1,4 +1,4 @@
-package index
+package store
 
 import (
 	"bytes"
@@ -35,19 +35,19 @@ func init() {
 type codeAnalyzer struct{}
 
 func (codeAnalyzer) Analyze(text []byte) analysis.TokenStream {
-	return analyzeCode(text, nil)
+	return AnalyzeCode(text, nil)
 }
 
-// analyzeCode appends the tokens of text to ts.
-func analyzeCode(text []byte, ts analysis.TokenStream) analysis.TokenStream {
+// AnalyzeCode appends the tokens of text to ts.
+func AnalyzeCode(text []byte, ts analysis.TokenStream) analysis.TokenStream {
 	pos := 0
 	// Tokens are carved from slabs: one allocation per few hundred tokens.
 	var slab []analysis.Token
 	if ts == nil {
 		ts = make(analysis.TokenStream, 0, len(text)/6+4)
 	}
-	codeTerms(text, func(start, end int, term []byte) {
-		term = stem(term)
+	CodeTerms(text, func(start, end int, term []byte) {
+		term = Stem(term)
 		pos++
 		if len(slab) == cap(slab) {
 			slab = make([]analysis.Token, 0, len(text)/8+16)
@@ -58,15 +58,15 @@ func analyzeCode(text []byte, ts analysis.TokenStream) analysis.TokenStream {
 	return ts
 }
 
-// maxParts is how many parts of one identifier piece codeTerms expects
+// maxParts is how many parts of one identifier piece CodeTerms expects
 // at most; a longer one (a blob) takes an allocation.
 const maxParts = 64
 
-// codeTerms calls emit with each term of text, in order, with its byte
-// range, before stemming: the terms analyzeCode turns into tokens (after
+// CodeTerms calls emit with each term of text, in order, with its byte
+// range, before stemming: the terms AnalyzeCode turns into tokens (after
 // stem), and that the indexer counts directly (codeField), stemming each
 // distinct term once.
-func codeTerms(text []byte, emit func(start, end int, term []byte)) {
+func CodeTerms(text []byte, emit func(start, end int, term []byte)) {
 	var parts [maxParts][2]int
 	for i := 0; i < len(text); {
 		if n := notIdentAt(text, i); n > 0 {
@@ -86,7 +86,7 @@ func codeTerms(text []byte, emit func(start, end int, term []byte)) {
 // part of an identifier, else 0.
 func notIdentAt(text []byte, i int) int {
 	if c := text[i]; c < utf8.RuneSelf {
-		if asciiIdent[c] {
+		if ASCIIIdent[c] {
 			return 0
 		}
 		return 1
@@ -105,7 +105,7 @@ func wordEnd(text []byte, start int) int {
 	for j := start; j < len(text); {
 		c := text[j]
 		if c < utf8.RuneSelf {
-			if asciiIdent[c] {
+			if ASCIIIdent[c] {
 				j++
 				end = j
 				continue
@@ -168,8 +168,8 @@ func wordTerms(word []byte, start int, parts *[maxParts][2]int, emit func(start,
 	}
 }
 
-// asciiIdent marks the ASCII bytes that make up identifiers.
-var asciiIdent = func() (t [utf8.RuneSelf]bool) {
+// ASCIIIdent marks the ASCII bytes that make up identifiers.
+var ASCIIIdent = func() (t [utf8.RuneSelf]bool) {
 	for c := range t {
 		t[c] = c == '_' || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') || ('0' <= c && c <= '9')
 	}
@@ -182,7 +182,7 @@ var asciiIdent = func() (t [utf8.RuneSelf]bool) {
 // letters are stemmed; identifiers with digits or underscores, and the
 // whole form of a compound identifier, stay as they are (the caller
 // passes them through whole, and they rarely end in a suffix).
-func stem(term []byte) []byte {
+func Stem(term []byte) []byte {
 	if len(term) < 4 || len(term) > 20 {
 		return term
 	}
@@ -251,8 +251,8 @@ func (c *stemCache) reset() {
 	c.mu.Unlock()
 }
 
-// resetStems empties the cache of stems (see stemCache.reset).
-func resetStems() { stems.reset() }
+// ResetStems empties the cache of stems (see stemCache.reset).
+func ResetStems() { stems.reset() }
 
 // lowerASCII returns word lower-cased, without copying when it already is.
 func lowerASCII(word []byte) []byte {
@@ -266,7 +266,7 @@ func lowerASCII(word []byte) []byte {
 
 func isIdentRune(r rune) bool {
 	if r < utf8.RuneSelf {
-		return asciiIdent[r]
+		return ASCIIIdent[r]
 	}
 	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }
