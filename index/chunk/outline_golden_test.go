@@ -16,7 +16,7 @@ var update = flag.Bool("update", false, "rewrite the golden outlines in testdata
 
 // TestOutlineGolden chunks each src/ file of testdata/outlines/*.txtar and
 // compares its symbols and chunks with the want/ file of the same name
-// (go test ./index -run TestOutlineGolden -update rewrites them). Every
+// (go test ./index/chunk -run TestOutlineGolden -update rewrites them). Every
 // line with text must be in some chunk, and no symbol or chunk may end
 // past the file's last line.
 func TestOutlineGolden(t *testing.T) {
