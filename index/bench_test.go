@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askls/askls/index/store"
 	"github.com/askls/askls/index/walk"
 	"github.com/askls/askls/internal/memtune"
 )
@@ -103,7 +104,7 @@ func BenchmarkSymbolTable(b *testing.B) {
 		e.Symbols()
 	}
 	for b.Loop() {
-		(&symBase{files: files}).build()
+		store.NextSymbolTable(store.NewSymbolTable(nil), files, nil).Build()
 	}
 }
 

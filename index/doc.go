@@ -16,8 +16,8 @@
 //     a file's language, the line index.
 //   - index/store: the code analyzer, the bleve mapping and fields,
 //     opening, checking and settling bleve, the manifest and its codec, the
-//     crash journal, the symbols file, and the choice at open between a
-//     persisted index and a rebuild.
+//     crash journal, the symbols file, the symbol table, and the choice at
+//     open between a persisted index and a rebuild.
 //
 // Imports point one way: the façade imports the rooms; store imports
 // chunk; walk imports secret; no room imports the façade. Only the façade
@@ -30,8 +30,7 @@
 // finish), writer.go (Update, Release, Changed, WaitFor, the writer
 // goroutine), docs.go (a chunk's bleve document and its hash), snapshot.go
 // (Read, Content, Grep, Files), overlay.go (open buffers searched
-// directly), symtab.go and symbols.go (the symbol table behind Symbols and
-// Outline), wordfiles.go (FilesWithWord), damage.go (CheckStore, searches
+// directly), symbols.go (Symbols and Outline, over store.SymbolTable), wordfiles.go (FilesWithWord), damage.go (CheckStore, searches
 // guarded against a damaged store), files.go (ListFiles and IsTest for
 // other tools), readfile.go and readspan_*.go (a chunk's bytes for the
 // rerank), redact.go (Redact and RedactHandler for other packages),

@@ -63,7 +63,7 @@ type state struct {
 	ready bool
 	files map[string]*store.Entry // indexed files by API path
 
-	tab symtab // the symbol table (symtab.go), set by publish
+	tab store.SymbolTable // the symbol table, set by publish
 
 	once   sync.Once
 	paths  []string // sorted keys of files
@@ -81,6 +81,15 @@ func (st *state) index() {
 		}
 		sort.Strings(st.paths)
 	})
+}
+
+// symbolCount is the number of symbols of the generation.
+func (st *state) symbolCount() int {
+	n := 0
+	for _, e := range st.files {
+		n += e.SymbolCount()
+	}
+	return n
 }
 
 // Index is a persisted, incrementally updated index of workspace roots.
@@ -180,7 +189,7 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 			st.files[api] = e
 		}
 	}
-	st.tab = nextSymtab(symtab{tune: ix.tuner()}, st.files, nil)
+	st.tab = store.NextSymbolTable(store.NewSymbolTable(ix.tuner()), st.files, nil)
 	ix.cur = st
 	go ix.writer()
 	return ix, nil

@@ -2,9 +2,7 @@ package index
 
 import (
 	"fmt"
-	"slices"
 	"sort"
-	"strings"
 
 	"github.com/askls/askls/index/chunk"
 	"github.com/zeebo/blake3"
@@ -49,34 +47,5 @@ func (s *Snapshot) Outline(p string) ([]Symbol, error) {
 // substring, best first. "Type.Method" matches a method of Type. limit <= 0
 // means 50.
 func (s *Snapshot) Symbols(q string, limit int) []Symbol {
-	q = strings.TrimSpace(q)
-	if q == "" || strings.IndexByte(q, 0) >= 0 {
-		return nil
-	}
-	if limit <= 0 {
-		limit = 50
-	}
-	sq := &symbolQuery{q: q, t: s.st.tab}
-	if i := strings.LastIndexByte(q, '.'); i > 0 && i < len(q)-1 {
-		sq.container, sq.q = q[:i], q[i+1:]
-	}
-	sq.lq = strings.ToLower(sq.q)
-	sq.t.base.build()
-
-	found := sq.prefixes()
-	overFound, subs := sq.changed(s.st.files)
-	found = append(found, overFound...)
-	slices.SortFunc(found, compareSymCand)
-	if len(found) >= limit {
-		return apiSymbols(sq.t.base.resolve(found[:limit]))
-	}
-	// Substring matches rank below every prefix match: look for them only
-	// when the prefixes did not fill the list.
-	subs = append(subs, sq.substrings()...)
-	slices.SortFunc(subs, compareSymCand)
-	found = append(found, subs...)
-	if len(found) > limit {
-		found = found[:limit]
-	}
-	return apiSymbols(sq.t.base.resolve(found))
+	return apiSymbols(s.st.tab.Lookup(q, limit, s.st.files))
 }

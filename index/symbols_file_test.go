@@ -33,8 +33,8 @@ func findSymbol(ix *Index, name string) string {
 // appends the edited file's block to it (the file is not written again),
 // and the restart after that finds the new symbol and not the old one.
 func TestSymbolsLiveInTheirOwnFile(t *testing.T) {
-	defer func(n int) { keepDecodedBelow = n }(keepDecodedBelow)
-	keepDecodedBelow = 0 // as for a large tree
+	defer func(n int) { store.KeepDecodedBelow = n }(store.KeepDecodedBelow)
+	store.KeepDecodedBelow = 0 // as for a large tree
 	root := t.TempDir()
 	writeGenerated(t, root, 60, "s", 1)
 	cache := t.TempDir()
@@ -229,8 +229,8 @@ func TestOldManifestVersionIsRebuiltCleanly(t *testing.T) {
 // tree's) answers as a scan of every symbol does, after a restart (its
 // symbols in the symbols file) and after edits.
 func TestRecordTableMatchesAScan(t *testing.T) {
-	defer func(n int) { keepDecodedBelow = n }(keepDecodedBelow)
-	keepDecodedBelow = 0
+	defer func(n int) { store.KeepDecodedBelow = n }(store.KeepDecodedBelow)
+	store.KeepDecodedBelow = 0
 	root, cache := writeTxtar(t, "workspace.txtar"), t.TempDir()
 	f := openFixture(t, root, cache)
 	checkSymbols(t, f.ix, "first sync")

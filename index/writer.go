@@ -147,9 +147,9 @@ func (ix *Index) publish(st *state, changed map[string]bool) {
 	ix.mu.Lock()
 	prev := ix.cur.tab
 	ix.mu.Unlock()
-	st.tab = nextSymtab(prev, st.files, changed)
+	st.tab = store.NextSymbolTable(prev, st.files, changed)
 	if st.ready && !ix.opts.SymbolsOnDemand {
-		st.tab.buildAsync()
+		st.tab.BuildAsync()
 	}
 	ix.mu.Lock()
 	if st.gen < ix.cur.gen {

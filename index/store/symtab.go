@@ -1,4 +1,4 @@
-package index
+package store
 
 import (
 	"slices"
@@ -6,8 +6,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/askls/askls/corpus"
 	"github.com/askls/askls/index/chunk"
-	"github.com/askls/askls/index/store"
 )
 
 // The symbol table answers Symbols without scanning every symbol.
@@ -24,24 +24,50 @@ import (
 // the base and list the files that changed since it was built ("over"):
 // their symbols are read from the generation's own entries and their stale
 // base entries are skipped. An edit therefore costs a diff of the file
-// maps, not a rebuild; when more than maxOver files have changed, the next
+// maps, not a rebuild; when more than MaxOver files have changed, the next
 // generation starts a new base. A base is built on first use or in the
-// background after it is published (buildAsync), whichever comes first.
+// background after it is published (BuildAsync), whichever comes first.
 
-// maxOver is how many changed files a generation may list before it gets a
+// Tuner hears of each symbol table built (the façade passes its
+// RuntimeTuner).
+type Tuner interface{ SymbolTableBuilt(n int) }
+
+// NewSymbolTable is the empty table a first generation's table follows
+// (NextSymbolTable), with the tuner it hands on.
+func NewSymbolTable(tune Tuner) SymbolTable { return SymbolTable{tune: tune} }
+
+// Built reports whether the table's base is built (a lookup builds it).
+func (t SymbolTable) Built() bool { return t.base != nil && t.base.names != nil }
+
+// Build builds the table's base now, unless it is built.
+func (t SymbolTable) Build() {
+	if t.base != nil {
+		t.base.build()
+	}
+}
+
+// Count is the number of symbols in the table's base, once built.
+func (t SymbolTable) Count() int {
+	if t.base == nil {
+		return 0
+	}
+	return t.base.count
+}
+
+// MaxOver is how many changed files a generation may list before it gets a
 // base of its own.
-const maxOver = 256
+const MaxOver = 256
 
-// symtab is the symbol table of one generation: immutable.
-type symtab struct {
+// SymbolTable is the symbol table of one generation: immutable.
+type SymbolTable struct {
 	base *symBase
-	over map[string]bool // API paths whose symbols come from state.files, not base
-	tune RuntimeTuner    // told of each base's build (handed on from table to table)
+	over map[string]bool // API paths whose symbols come from the generation's entries, not base
+	tune Tuner           // told of each base's build (handed on from table to table)
 }
 
 // symBase is the sorted table of the symbols of files.
 type symBase struct {
-	files map[string]*store.Entry // the generation it was built from (read-only)
+	files map[string]*Entry // the generation it was built from (read-only)
 
 	once  sync.Once
 	names []string // distinct lower-case names, sorted
@@ -52,17 +78,17 @@ type symBase struct {
 	count int      // symbols in the table
 
 	// What the records point to.
-	paths   []string       // by file number
-	entries []*store.Entry // by file number
-	strs    []string       // names and containers in their own case, by number
-	kinds   []string       // kinds, by number
+	paths   []string // by file number
+	entries []*Entry // by file number
+	strs    []string // names and containers in their own case, by number
+	kinds   []string // kinds, by number
 
-	tune        RuntimeTuner // told when the build is done; nil: none
-	keepDecoded bool         // see keepDecodedBelow
+	tune        Tuner // told when the build is done; nil: none
+	keepDecoded bool  // see KeepDecodedBelow
 }
 
-// symbolsOf are e's symbols, kept decoded or not (keepDecodedBelow).
-func (b *symBase) symbolsOf(e *store.Entry) []chunk.Symbol {
+// symbolsOf are e's symbols, kept decoded or not (KeepDecodedBelow).
+func (b *symBase) symbolsOf(e *Entry) []chunk.Symbol {
 	if b.keepDecoded {
 		return e.Symbols()
 	}
@@ -78,24 +104,24 @@ type symRec struct {
 	kind            int16 // in kinds
 }
 
-// keepDecodedBelow: a table of fewer symbols than this keeps its files'
+// KeepDecodedBelow: a table of fewer symbols than this keeps its files'
 // decoded symbols (a lookup then decodes nothing again; GOROOT's 228,000
 // take about 60 MB); a larger one keeps its records only and decodes the
 // symbols a lookup returns (the Linux tree's 2.9 million took 600 MB).
-var keepDecodedBelow = 500_000
+var KeepDecodedBelow = 500_000
 
-// nextSymtab is the table for a generation with files, given the table of
+// NextSymbolTable is the table for a generation with files, given the table of
 // the previous one. changed, when not nil, lists every path whose entry may
 // differ from the previous generation's: the others are not compared.
-func nextSymtab(prev symtab, files map[string]*store.Entry, changed map[string]bool) symtab {
+func NextSymbolTable(prev SymbolTable, files map[string]*Entry, changed map[string]bool) SymbolTable {
 	if prev.base == nil || len(prev.base.files) == 0 {
-		return symtab{base: &symBase{files: files, tune: prev.tune}, tune: prev.tune}
+		return SymbolTable{base: &symBase{files: files, tune: prev.tune}, tune: prev.tune}
 	}
 	if changed != nil {
 		// Listing a path whose entry did not change is harmless: its
 		// symbols are read from the generation instead of the base.
-		if len(prev.over)+len(changed) > maxOver {
-			return symtab{base: &symBase{files: files, tune: prev.tune}, tune: prev.tune}
+		if len(prev.over)+len(changed) > MaxOver {
+			return SymbolTable{base: &symBase{files: files, tune: prev.tune}, tune: prev.tune}
 		}
 		over := make(map[string]bool, len(prev.over)+len(changed))
 		for p := range prev.over {
@@ -104,30 +130,30 @@ func nextSymtab(prev symtab, files map[string]*store.Entry, changed map[string]b
 		for p := range changed {
 			over[p] = true
 		}
-		return symtab{base: prev.base, over: over, tune: prev.tune}
+		return SymbolTable{base: prev.base, over: over, tune: prev.tune}
 	}
 	over := map[string]bool{}
 	for p, e := range files {
 		if prev.base.files[p] != e {
 			over[p] = true
-			if len(over) > maxOver {
-				return symtab{base: &symBase{files: files, tune: prev.tune}, tune: prev.tune}
+			if len(over) > MaxOver {
+				return SymbolTable{base: &symBase{files: files, tune: prev.tune}, tune: prev.tune}
 			}
 		}
 	}
 	for p := range prev.base.files {
 		if _, ok := files[p]; !ok {
 			over[p] = true
-			if len(over) > maxOver {
-				return symtab{base: &symBase{files: files, tune: prev.tune}, tune: prev.tune}
+			if len(over) > MaxOver {
+				return SymbolTable{base: &symBase{files: files, tune: prev.tune}, tune: prev.tune}
 			}
 		}
 	}
-	return symtab{base: prev.base, over: over, tune: prev.tune}
+	return SymbolTable{base: prev.base, over: over, tune: prev.tune}
 }
 
-// buildAsync builds the base in the background unless it is built.
-func (t symtab) buildAsync() {
+// BuildAsync builds the base in the background unless it is built.
+func (t SymbolTable) BuildAsync() {
 	if t.base != nil {
 		go t.base.build()
 	}
@@ -168,7 +194,7 @@ func (b *symBase) collect() *symCollect {
 	for _, e := range b.files {
 		n += e.SymbolCount()
 	}
-	b.keepDecoded = n < keepDecodedBelow
+	b.keepDecoded = n < KeepDecodedBelow
 	c := &symCollect{recs: make([]symRec, 0, n), group: make([]int32, 0, n)}
 	ids := make(map[string]int32, n/2)
 	strIDs := make(map[string]int32, n/2)
@@ -306,15 +332,6 @@ func (b *symBase) containerOf(r *symRec) string {
 	return b.strs[r.container]
 }
 
-// symbolCount is the number of symbols of the generation.
-func (st *state) symbolCount() int {
-	n := 0
-	for _, e := range st.files {
-		n += e.SymbolCount()
-	}
-	return n
-}
-
 // Rank classes of a match (lower is better): exact, same name in another
 // case, prefix (any case), substring (any case). A class is worth 4: +2 for
 // a test file, +1 for a field, var or const.
@@ -358,7 +375,7 @@ func symbolRank(sym *chunk.Symbol, class int) int {
 // rankOf is symbolRank of a symbol given by its fields.
 func rankOf(class int, path, kind, name, container string) int {
 	rank := class * 4
-	if isTestPath(path) {
+	if corpus.Classify(path).Has(corpus.Test) {
 		rank += 2
 	}
 	switch {
@@ -406,11 +423,47 @@ func compareScored(a, b scored) int {
 	return a.s.Line - b.s.Line
 }
 
+// Lookup finds the symbols of files (the generation's, whose table t is)
+// by exact name, then prefix, then case-insensitive substring, best first.
+// "Type.Method" matches a method of Type. limit <= 0 means 50.
+func (t SymbolTable) Lookup(q string, limit int, files map[string]*Entry) []chunk.Symbol {
+	q = strings.TrimSpace(q)
+	if q == "" || strings.IndexByte(q, 0) >= 0 {
+		return nil
+	}
+	if limit <= 0 {
+		limit = 50
+	}
+	sq := &symbolQuery{q: q, t: t}
+	if i := strings.LastIndexByte(q, '.'); i > 0 && i < len(q)-1 {
+		sq.container, sq.q = q[:i], q[i+1:]
+	}
+	sq.lq = strings.ToLower(sq.q)
+	sq.t.base.build()
+
+	found := sq.prefixes()
+	overFound, subs := sq.changed(files)
+	found = append(found, overFound...)
+	slices.SortFunc(found, compareSymCand)
+	if len(found) >= limit {
+		return sq.t.base.resolve(found[:limit])
+	}
+	// Substring matches rank below every prefix match: look for them only
+	// when the prefixes did not fill the list.
+	subs = append(subs, sq.substrings()...)
+	slices.SortFunc(subs, compareSymCand)
+	found = append(found, subs...)
+	if len(found) > limit {
+		found = found[:limit]
+	}
+	return sq.t.base.resolve(found)
+}
+
 // symbolQuery is one Symbols lookup in a generation's table: the name q
 // (lq lowered), and the container that "Type.Method" names.
 type symbolQuery struct {
 	q, lq, container string
-	t                symtab
+	t                SymbolTable
 }
 
 // keep reports whether a record of the base table counts: in the
@@ -457,7 +510,7 @@ func (sq *symbolQuery) prefixes() []symCand {
 
 // changed are the matches among the symbols of the files changed since
 // the base table: exact and prefix ones in found, substrings in subs.
-func (sq *symbolQuery) changed(files map[string]*store.Entry) (found, subs []symCand) {
+func (sq *symbolQuery) changed(files map[string]*Entry) (found, subs []symCand) {
 	for p := range sq.t.over {
 		e := files[p]
 		if e == nil {
@@ -548,4 +601,33 @@ func symbolsOf(found []scored) []chunk.Symbol {
 		out[i] = *f.s
 	}
 	return out
+}
+
+// ScanSymbols is the plain scan the table replaces: every symbol of
+// files, matched and ranked as Lookup does. Tests compare the two.
+func ScanSymbols(files map[string]*Entry, q string, limit int) []chunk.Symbol {
+	q = strings.TrimSpace(q)
+	container := ""
+	if i := strings.LastIndexByte(q, '.'); i > 0 && i < len(q)-1 {
+		container, q = q[:i], q[i+1:]
+	}
+	lq := strings.ToLower(q)
+	var found []scored
+	for _, e := range files {
+		syms := e.Symbols()
+		for i := range syms {
+			sym := &syms[i]
+			if container != "" && !strings.EqualFold(sym.Container, container) {
+				continue
+			}
+			if class := symbolClass(sym.Name, q, lq); class >= 0 {
+				found = append(found, scored{sym, symbolRank(sym, class)})
+			}
+		}
+	}
+	slices.SortFunc(found, compareScored)
+	if len(found) > limit {
+		found = found[:limit]
+	}
+	return symbolsOf(found)
 }
