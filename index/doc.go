@@ -28,8 +28,8 @@
 // roots, cache folders and their locks, Close, Stats), tempindex.go
 // (temporary indexes), sync.go (Sync's stages: walk, read and chunk, batch,
 // finish), writer.go (Update, Release, Changed, WaitFor, the writer
-// goroutine), docs.go (a chunk's bleve document and its hash), snapshot.go
-// (Read, Content, Grep, Files), overlay.go (open buffers searched
+// goroutine), document.go (a chunk's bleve document and its hash),
+// snapshot.go (Read, Content, Grep, Files), overlay.go (open buffers searched
 // directly), symbols.go (Symbols and Outline, over store.SymbolTable), wordfiles.go (FilesWithWord), damage.go (CheckStore, searches
 // guarded against a damaged store), files.go (ListFiles and IsTest for
 // other tools), readfile.go and readspan_*.go (a chunk's bytes for the
