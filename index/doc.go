@@ -29,10 +29,11 @@
 // (temporary indexes), sync.go (Sync's stages: walk, read and chunk, batch,
 // finish), writer.go (Update, Release, Changed, WaitFor, the writer
 // goroutine), document.go (a chunk's bleve document and its hash),
-// snapshot.go (Read, Content, Grep, Files), overlay.go (open buffers searched
-// directly), symbols.go (Symbols and Outline, over store.SymbolTable), wordfiles.go (FilesWithWord), damage.go (CheckStore, searches
-// guarded against a damaged store), files.go (ListFiles and IsTest for
-// other tools), readfile.go and readspan_*.go (a chunk's bytes for the
+// snapshot.go (Read, Content, Grep, Files), overlay.go (open buffers
+// searched directly), symbols.go (Symbols and Outline, over
+// store.SymbolTable), wordfiles.go (FilesWithWord), damage.go (CheckStore,
+// searches guarded against a damaged store), files.go (ListFiles and IsTest
+// for other tools), readfile.go and readspan_*.go (a chunk's bytes for the
 // rerank), redact.go (Redact and RedactHandler for other packages),
 // process.go (TuneProcessSearch); and search: search.go, query.go,
 // ranking.go, rerank.go, proximity.go, phrase.go, vocab.go, feedback.go,
