@@ -13,6 +13,7 @@ import (
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/corpus"
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/words"
 )
 
 // Sizes of a retrieval answer.
@@ -338,12 +339,16 @@ func (c *chooser) addHits(hits []index.Hit) []string {
 // addFiles adds every unit of the best expandFiles files (except those
 // over maxExpandLines), with a prior from the file's rank.
 func (c *chooser) addFiles(files []string) {
+	aboutTests := asksAboutTests(c.terms)
 	for i, p := range files[:min(len(files), expandFiles)] {
 		ft, us, _ := c.load(p)
 		if ft.count() > maxExpandLines {
 			continue // its hits stand for it: weighing all of it costs more than it finds
 		}
 		for _, u := range us {
+			if !aboutTests && corpus.TestUnit(u.lang, u.symbol) {
+				continue // a Rust file's own tests, as the search leaves them out
+			}
 			if u.end-u.start+1 >= 3 { // not each line of a block of vars
 				c.add(u, ft, 0.5/(1+float64(i)), false)
 			}
@@ -536,7 +541,7 @@ func identifiers(q string) []string {
 		}
 	}
 	for _, w := range identRE.FindAllString(backtickRE.ReplaceAllString(q, " "), -1) {
-		if isCodeWord(w) && qualifiedOK(w) {
+		if words.IsCode(w) && qualifiedOK(w) {
 			add(w)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/words"
 )
 
 func TestFallbackToRetrieval(t *testing.T) {
@@ -250,7 +251,7 @@ func TestIdentifiersAreOnlyWordsWrittenAsCode(t *testing.T) {
 		"errors.Is": true, "ServeHTTP": true, "max_len": true, "maxTokenSize": true,
 		"Content": false, "Type": false, "HTTP": false, "Server": false, "e.g": false, "_private": false,
 	} {
-		if got := isCodeWord(w) && qualifiedOK(w); got != want {
+		if got := words.IsCode(w) && qualifiedOK(w); got != want {
 			t.Errorf("%q written as code: %v, want %v", w, got, want)
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/askls/askls/words"
 )
 
 // qterm is one content word of a question, as the retrieval answer matches
@@ -40,7 +42,7 @@ func questionTerms(q string) []qterm {
 	examples := exampleSpans(q)
 	for _, loc := range wordRE.FindAllStringIndex(q, -1) {
 		w := q[loc[0]:loc[1]]
-		code := isCodeWord(w)
+		code := words.IsCode(w)
 		name := (code || isNameWord(w, q[:loc[0]])) && !inSpans(examples, loc[0])
 		if code {
 			for _, part := range strings.Split(w, ".") {
@@ -50,10 +52,10 @@ func questionTerms(q string) []qterm {
 			}
 		}
 		for _, p := range splitWords(w) {
-			if len(p) < 2 || stopWords[p] || (len(p) < 3 && !code) {
+			if len(p) < 2 || words.IsStop(p) || (len(p) < 3 && !code) {
 				continue
 			}
-			add(qterm{word: p, stem: stem(p), code: code, name: name})
+			add(qterm{word: p, stem: string(words.Stem([]byte(p))), code: code, name: name})
 		}
 	}
 	return out
@@ -62,25 +64,6 @@ func questionTerms(q string) []qterm {
 // wordRE finds the words of a question or a line: letters, digits,
 // underscores and inner dots (errors.Is).
 var wordRE = regexp.MustCompile(`[\pL\pN_]+(?:\.[\pL_][\pL\pN_]*)*`)
-
-// isCodeWord: a word written as code has an inner capital after a lower
-// case letter (ServeHTTP, maxLen), an inner underscore (max_len) or an
-// inner dot (errors.Is). Capitalised or all-capital words (Server, HTTP)
-// are English.
-func isCodeWord(w string) bool {
-	t := strings.Trim(w, "_.")
-	if strings.Contains(t, ".") || strings.Contains(t, "_") {
-		return true
-	}
-	prevLower := false
-	for _, r := range t {
-		if unicode.IsUpper(r) && prevLower {
-			return true
-		}
-		prevLower = unicode.IsLower(r)
-	}
-	return false
-}
 
 // exampleSpans are the parts of a question that quote an example value
 // rather than name something to find: text in quotes ("Wed 09 Jan",
@@ -143,54 +126,18 @@ func isNameWord(w, before string) bool {
 	return b != "" && !strings.ContainsAny(b[len(b)-1:], ".?!:")
 }
 
-// splitWords splits an identifier or word into lower-case parts at
-// underscores, dots, digits and case changes: "ServeHTTP" → serve, http;
-// "parseHTTPVersion2" → parse, http, version; "max_len" → max, len.
+// splitWords splits an identifier or word into lower-case parts as the
+// index does (words.Parts): "ServeHTTP" → serve, http;
+// "parseHTTPVersion2" → parse, http, version, 2; "max_len" → max, len.
 func splitWords(w string) []string {
-	var out []string
-	rs := []rune(w)
-	start := -1
-	flush := func(end int) {
-		if start >= 0 && end > start {
-			out = append(out, strings.ToLower(string(rs[start:end])))
-		}
-		start = -1
+	var buf [64][2]int
+	n := words.Parts([]byte(w), buf[:])
+	parts := buf[:min(n, len(buf))]
+	out := make([]string, 0, len(parts))
+	for _, p := range parts {
+		out = append(out, strings.ToLower(w[p[0]:p[1]]))
 	}
-	for i, r := range rs {
-		if !unicode.IsLetter(r) {
-			flush(i)
-			continue
-		}
-		if start < 0 {
-			start = i
-			continue
-		}
-		if unicode.IsUpper(r) {
-			prev := rs[i-1]
-			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
-			if unicode.IsLower(prev) || (unicode.IsUpper(prev) && nextLower) {
-				flush(i)
-				start = i
-			}
-		}
-	}
-	flush(len(rs))
 	return out
-}
-
-// stem cuts common English inflections so that "decoded", "decodes" and
-// "decoding" meet "decode": a light suffix strip, not a full stemmer.
-func stem(w string) string {
-	for _, suf := range suffixes {
-		if len(w) > len(suf)+3 && strings.HasSuffix(w, suf) {
-			w = strings.TrimSuffix(w, suf)
-			if suf == "ly" || suf == "s" {
-				continue // "gracefully" → "graceful"; "pieces" → "piece" → "piec"
-			}
-			break
-		}
-	}
-	return strings.TrimSuffix(w, "e")
 }
 
 // lineTerms returns the bit set of the terms (at most 64) that a line
@@ -212,30 +159,15 @@ func lineTerms(line string, terms []qterm) uint64 {
 		}
 		word := line[i:j]
 		i = j
-		parts := 0
-		// The parts of the word, lower case, split at case changes,
-		// underscores and digits (ASCII; other bytes stay in a part).
-		for k := 0; k < len(word); {
-			c := word[k]
-			if c == '_' || (c >= '0' && c <= '9') {
-				k++
-				continue
-			}
-			e := k + 1
-			if c >= 'A' && c <= 'Z' {
-				for e < len(word) && word[e] >= 'A' && word[e] <= 'Z' {
-					e++
-				}
-				if e < len(word) && word[e] >= 'a' && word[e] <= 'z' && e-k > 1 {
-					e-- // "HTTPServer": HTTP, Server
-				}
-			}
-			for e < len(word) && (word[e] >= 'a' && word[e] <= 'z' || word[e] >= 0x80) {
-				e++
-			}
-			part := word[k:e]
-			k = e
-			parts++
+		var wb [128]byte
+		var spans [32][2]int
+		if len(word) > len(wb) {
+			continue // a blob, not a word
+		}
+		wordB := wb[:copy(wb[:], word)]
+		parts := words.Parts(wordB, spans[:])
+		for _, sp := range spans[:min(parts, len(spans))] {
+			part := wordB[sp[0]:sp[1]]
 			if len(part) < 2 || len(part) > len(buf) {
 				continue
 			}
@@ -247,7 +179,7 @@ func lineTerms(line string, terms []qterm) uint64 {
 				}
 				lower[x] = b
 			}
-			st := stemBytes(lower)
+			st := words.Stem(lower)
 			for t := range terms {
 				if !terms[t].whole && terms[t].matchesBytes(lower, st) {
 					set |= 1 << uint(t)
@@ -281,25 +213,6 @@ func isWordByte(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
 }
 
-// stemBytes is stem on a lower-case word in place (it returns a prefix).
-func stemBytes(w []byte) []byte {
-	for _, suf := range suffixes {
-		if len(w) > len(suf)+3 && string(w[len(w)-len(suf):]) == suf {
-			w = w[:len(w)-len(suf)]
-			if suf == "ly" || suf == "s" {
-				continue
-			}
-			break
-		}
-	}
-	if len(w) > 0 && w[len(w)-1] == 'e' {
-		w = w[:len(w)-1]
-	}
-	return w
-}
-
-var suffixes = []string{"ing", "ed", "es", "s", "ly", "e"}
-
 // matchesBytes is matches on a lower-case token and its stem.
 func (t qterm) matchesBytes(tok, tokStem []byte) bool {
 	if string(tokStem) == t.stem || string(tok) == t.word {
@@ -310,25 +223,4 @@ func (t qterm) matchesBytes(tok, tokStem []byte) bool {
 		return len(a) >= 4 && string(b[:len(a)]) == a
 	}
 	return len(b) >= 4 && a[:len(b)] == string(b)
-}
-
-// stopWords are words a question is phrased with that say nothing about
-// the code: English function words and the verbs and nouns of questions
-// about code ("where", "function", "implemented").
-var stopWords = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields(`a an the and or but if of to in on at by for from with without into onto
-	over under about as is are was were be been being do does did done doing have has had having
-	it its this that these those there here then than so such not no nor only own same too very
-	can could should would will shall may might must me my we our you your he she they them their
-	what which who whom whose where when why how all any both each few more most other some
-	just also again out up down off further while until because before after above below between through during
-	get gets got make makes made use used uses using way ways thing things
-	code function functions method methods implemented implement implementation defined define
-	find look happens happen actually called call calls golang
-	aren couldn didn doesn don hadn hasn haven isn mightn mustn needn shan shouldn wasn weren won wouldn
-	ll ve re eg ie vs etc like one see tell show does whether instead even ever really`) {
-		stopWords[w] = true
-	}
 }

@@ -12,73 +12,19 @@ import (
 
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/thread"
 )
 
-// Thread is a conversation about one workspace: its turns in order and the
-// evidence their answers cited, numbered 1..n across the whole thread (a
-// follow-up's model sees earlier evidence under these numbers and new tool
-// results after them, so a number never names two spans in one thread).
-// A Thread is not safe for concurrent use; the store serialises access.
-type Thread struct {
-	ID        string           `json:"id"`
-	Workspace string           `json:"workspace"`
-	Created   time.Time        `json:"created"`
-	Updated   time.Time        `json:"updated"`
-	Turns     []Turn           `json:"turns"`
-	Evidence  []ThreadEvidence `json:"evidence"`
-}
-
-// Turn is one question of a thread and its answer. Citations are the
-// answer's own, numbered 1..k as in Answer; Evidence[i] is the thread
-// evidence number of Citations[i].
-type Turn struct {
-	Question  string               `json:"question"`
-	Path      string               `json:"path,omitempty"`
-	Line      int                  `json:"line,omitempty"`
-	Col       int                  `json:"col,omitempty"`
-	Answer    string               `json:"answer"`
-	Mode      string               `json:"mode"`
-	Refused   bool                 `json:"refused,omitempty"`
-	Citations []citations.Citation `json:"citations"`
-	Evidence  []int                `json:"evidence"`
-	At        time.Time            `json:"at"`
-}
-
-// ThreadEvidence is a span a thread's answers cited: lines Start..End of Path as
-// they were when cited (Text) and the blake3 hash of that text (hex). A
-// later turn that cites it again is checked against the current content
-// and marked stale when the lines changed.
-type ThreadEvidence struct {
-	N      int    `json:"n"`
-	Path   string `json:"path"`
-	Start  int    `json:"start"`
-	End    int    `json:"end"`
-	Symbol string `json:"symbol,omitempty"`
-	Text   string `json:"text"`
-	Hash   string `json:"blake3"`
-}
+// Thread, Turn and ThreadEvidence are the thread package's plain data:
+// the agent fills them (AskThread), the thread store keeps them.
+type (
+	Thread         = thread.Thread
+	Turn           = thread.Turn
+	ThreadEvidence = thread.Evidence
+)
 
 // NewThread returns an empty thread of workspace root with a fresh id.
-func NewThread(root string) *Thread {
-	now := time.Now().UTC()
-	return &Thread{ID: newID(), Workspace: root, Created: now, Updated: now, Turns: []Turn{}, Evidence: []ThreadEvidence{}}
-}
-
-// Title is the thread's first question, cut to one line of 80 bytes.
-func (th *Thread) Title() string {
-	if len(th.Turns) == 0 {
-		return ""
-	}
-	q := strings.Join(strings.Fields(th.Turns[0].Question), " ")
-	if len(q) > 80 {
-		k := 79
-		for k > 0 && q[k]&0xC0 == 0x80 {
-			k--
-		}
-		q = q[:k] + "…"
-	}
-	return q
-}
+func NewThread(root string) *Thread { return thread.New(root) }
 
 // AskThread answers q as the next turn of th: the model (or retrieval
 // mode) sees the earlier turns and their evidence. On success the turn is

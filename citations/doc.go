@@ -2,8 +2,10 @@
 // the evidence registry (what the tools returned, with a blake3 hash of its
 // text), the [n] markers in an answer, their validation (unknown numbers
 // removed, stale text marked, survivors renumbered 1..k in order of first
-// use), the conversion of byte offsets to LSP Locations with UTF-16 columns,
-// and the re-anchoring of a citation while its file is edited.
+// use), byte offsets and 1-based lines of cited spans (LineSpan, Lines,
+// LineIndex), and the re-anchoring of a citation while its file is edited.
+// It knows no protocol: the language server turns its offsets into LSP
+// positions (UTF-16 columns) at the edge.
 //
 // Concurrency: a *Registry is safe for concurrent use. A *Rewriter and an
 // *Anchor belong to one goroutine at a time. The functions are pure.

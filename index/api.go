@@ -22,8 +22,8 @@ type Options struct {
 	// several, each path starts with its root's name ("app/main.go",
 	// "lib/x.go"); RootName disambiguates equal base names.
 	Roots []string
-	// CacheDir holds one persisted index per root. Default: $ASKLS_CACHE_DIR,
-	// else os.UserCacheDir()/askls.
+	// CacheDir holds one persisted index per root. Default:
+	// os.UserCacheDir()/askls (see CacheDir).
 	CacheDir string
 	// MaxFileBytes skips larger files (counted in Stats). Default 1 MiB.
 	MaxFileBytes int64
@@ -228,7 +228,7 @@ var (
 		Generation() uint64
 		Search(ctx context.Context, query string, limit int, f Filter) ([]Hit, error)
 		// Grep matches a Go regexp against every line of the current
-		// content of the files matching walk.Glob (empty: all).
+		// content of the files matching pathGlob (empty: all).
 		Grep(ctx context.Context, pattern, pathGlob string, limit int) ([]GrepMatch, error)
 		// Read returns lines start..end (1-based, inclusive, clamped).
 		Read(path string, start, end int) (Text, error)

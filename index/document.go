@@ -29,7 +29,7 @@ func chunkDoc(rel, lang string, test bool, n int, c chunk.Chunk, text []byte) *d
 	d.AddField(newKeywordField(store.FieldPathKW, []byte(rel)))
 	d.AddField(newKeywordField(store.FieldLang, []byte(lang)))
 	t := "0"
-	if test {
+	if test || unitIsTest(lang, c.Symbol, c.Parts) {
 		t = "1"
 	}
 	d.AddField(newKeywordField(store.FieldTest, []byte(t)))

@@ -4,7 +4,7 @@ import (
 	"context"
 	"sort"
 
-	"github.com/askls/askls/index/store"
+	"github.com/askls/askls/words"
 )
 
 // Pseudo-relevance feedback (RM3: Lavrenko and Croft's relevance model,
@@ -49,9 +49,9 @@ func (s *Snapshot) feedbackTerms(ctx context.Context, n int, at func(i int) ([]b
 		text, score := at(i)
 		clear(tf)
 		length := 0
-		store.CodeTerms(text, func(_, _ int, term []byte) {
+		words.Scan(text, func(_, _ int, term []byte) {
 			length++
-			tf[string(store.Stem(term))]++
+			tf[string(words.Stem(term))]++
 		})
 		for t, c := range tf {
 			rel[t] += score * float64(c) / float64(length)
@@ -63,7 +63,7 @@ func (s *Snapshot) feedbackTerms(ctx context.Context, n int, at func(i int) ([]b
 	}
 	var ts []weighted
 	for t, w := range rel {
-		if skip[t] || stopWords[t] || len(t) < 3 || isDigits(t) {
+		if skip[t] || words.IsStop(t) || len(t) < 3 || isDigits(t) {
 			continue
 		}
 		ts = append(ts, weighted{t, w})

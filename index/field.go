@@ -3,13 +3,13 @@ package index
 import (
 	"sync"
 
-	"github.com/askls/askls/index/store"
+	"github.com/askls/askls/words"
 	"github.com/blevesearch/bleve/v2/document"
 	bindex "github.com/blevesearch/bleve_index_api"
 )
 
 // codeField is an indexed, unstored text field of a chunk document. It
-// counts its terms straight from store.CodeTerms into the term frequencies the
+// counts its terms straight from words.Scan into the term frequencies the
 // segment builder reads: no token per occurrence, one map sized to the
 // distinct terms, one slab of counts. bleve's TextField would build a
 // token stream and then a map sized to the token count. The terms are
@@ -64,7 +64,7 @@ func (f *codeField) Analyze() {
 		return
 	}
 	c := counters.Get().(*termCounter)
-	store.CodeTerms(f.value, func(_, _ int, term []byte) { c.add(term) })
+	words.Scan(f.value, func(_, _ int, term []byte) { c.add(term) })
 	f.length = c.total
 	f.freqs = c.frequencies()
 	c.reset()
@@ -108,7 +108,7 @@ func (c *termCounter) frequencies() bindex.TokenFrequencies {
 	slab := make([]bindex.TokenFreq, len(c.terms))
 	for i, t := range c.terms {
 		key, term := t.key, t.term
-		if st := store.Stem(term); string(st) != key {
+		if st := words.Stem(term); string(st) != key {
 			key, term = string(st), st
 		}
 		if tf := tfs[key]; tf != nil {

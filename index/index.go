@@ -54,7 +54,7 @@ type root struct {
 	dirty         bool                    // the manifest on disk is out of date
 	skipped       map[string]*store.Entry // seen but not indexed, by rel path
 	suspect       map[string]bool         // in flight at a crash: purge before indexing
-	symw          store.SymWriter         // the symbols file (symbols_file.go)
+	symw          store.SymWriter         // the symbols file (index/store/symbols.go)
 }
 
 // state is one published generation: immutable.
@@ -143,7 +143,7 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
-	cacheBase, err := cacheDir(opts.CacheDir)
+	cacheBase, err := CacheDir(opts.CacheDir)
 	if err != nil {
 		return nil, err
 	}
@@ -195,13 +195,12 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 	return ix, nil
 }
 
-// cacheDir picks the cache folder: the option, $ASKLS_CACHE_DIR, then the
-// user's cache folder.
-func cacheDir(opt string) (string, error) {
+// CacheDir is the cache folder, made absolute: opt when given (the
+// commands pass --cache, else $ASKLS_CACHE_DIR), else the user's cache
+// folder (os.UserCacheDir()/askls). The workspace resolves it once and
+// hands the result to the index and the thread store.
+func CacheDir(opt string) (string, error) {
 	dir := opt
-	if dir == "" {
-		dir = os.Getenv("ASKLS_CACHE_DIR")
-	}
 	if dir == "" {
 		uc, err := os.UserCacheDir()
 		if err != nil {
@@ -392,7 +391,7 @@ func (r *root) lockCache() error {
 	return nil
 }
 
-// store.LoadManifest reads the manifest and the journal, opens bleve, and
+// loadManifest reads the manifest and the journal, opens bleve, and
 // decides whether the persisted index can be used (store.Load), logging a
 // rebuild and the files in flight at a crash. It always returns a
 // manifest (empty after a rebuild).

@@ -108,7 +108,7 @@ func (s *Snapshot) bufferCandidates(p *plan, bufs map[string][]byte, top float64
 			score := top * cov * cov
 			meta := chunk.Meta{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind, Parts: c.Parts}
 			out = append(out, cand{hit: Hit{Path: api, Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind,
-				Language: lang, Score: score}, score: score, meta: meta, text: text, test: isTestPath(api)})
+				Language: lang, Score: score}, score: score, meta: meta, text: text, test: isTestPath(api) || unitIsTest(lang, c.Symbol, c.Parts)})
 		}
 	}
 	return out

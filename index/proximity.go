@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/askls/askls/index/store"
+	"github.com/askls/askls/words"
 )
 
 // Proximity: a question's words that stand next to each other ("reader/
@@ -29,8 +30,8 @@ func queryPairs(q string) [][2]string {
 			prev = "" // a parenthesis opens: its first word starts a run
 		}
 		term := ""
-		if word := strings.TrimLeft(trimmed, "(\"'"); word != "" && !isCodeWord(word) {
-			if toks := store.AnalyzeCode([]byte(cutContraction(word)), nil); len(toks) == 1 && !stopWords[string(toks[0].Term)] {
+		if word := strings.TrimLeft(trimmed, "(\"'"); word != "" && !words.IsCode(word) {
+			if toks := store.AnalyzeCode([]byte(words.CutContraction(word)), nil); len(toks) == 1 && !words.IsStop(string(toks[0].Term)) {
 				term = string(toks[0].Term)
 			}
 		}

@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/askls/askls/corpus"
 	"github.com/askls/askls/index/store"
 	"github.com/askls/askls/rank"
+	"github.com/askls/askls/words"
 )
 
 // Search limits.
@@ -18,26 +18,6 @@ const (
 	defaultLimit  = 10
 	maxLimit      = 200
 )
-
-// stopWords are dropped from queries: English function words, the words
-// questions about code are phrased with, the heads of negative
-// contractions ("doesn't" is cut to "doesn" by queryTerms) and the Latin
-// abbreviations of prose ("e.g.", "i.e.": written with a dot, they would
-// pass for code words, and Go comments hold them everywhere). A query's
-// terms are stemmed, so each word is kept in its stemmed form too: "does"
-// is the term "doe", which would match drivers/pci/doe.c and every DOE
-// identifier of a tree.
-var stopWords = wordSet(`a an the and or but if of to in on at by for from with without into onto
-	over under about as is are was were be been being do does did done doing have has had having
-	it its it's this that these those there here then than so such not no nor only own same too very
-	can could should would will shall may might must i me my we our you your he she they them their
-	what which who whom whose where when why how all any both each few more most other some
-	just also again out up down off further while until because before after above below between through during
-	where's what's how's get gets got make makes made use used uses using way ways thing things
-	code function functions method methods implemented implement implementation defined define
-	find look happens happen actually called call calls does go golang
-	aren couldn didn doesn don hadn hasn haven isn mightn mustn needn shan shouldn wasn weren won wouldn
-	e.g i.e vs`)
 
 // queryTerms analyses q like the content and drops stop words. code
 // holds the terms that come from words written like code (ServeHTTP,
@@ -54,8 +34,8 @@ func queryTerms(q string) (terms, all []string, code, exact, parts map[string]bo
 	for _, w := range strings.FieldsFunc(q, func(r rune) bool {
 		return r == ' ' || r == '\t' || r == '\n' || r == ',' || r == '?' || r == '(' || r == ')' || r == '"'
 	}) {
-		w = cutContraction(w)
-		codeLike := isCodeWord(w)
+		w = words.CutContraction(w)
+		codeLike := words.IsCode(w)
 		toks := store.AnalyzeCode([]byte(w), nil)
 		for i, t := range toks {
 			term := string(t.Term)
@@ -77,7 +57,7 @@ func queryTerms(q string) (terms, all []string, code, exact, parts map[string]bo
 			}
 			seen[term] = true
 			all = append(all, term)
-			if !stopWords[term] {
+			if !words.IsStop(term) {
 				terms = append(terms, term)
 			}
 		}
@@ -95,14 +75,14 @@ func queryTerms(q string) (terms, all []string, code, exact, parts map[string]bo
 // one of them, prose is not ranked below code, and a package's doc
 // comment not below its functions. Kept as the words and their stems, as
 // query terms are stemmed.
-var docWords = wordSet(`doc docs document documentation readme manual man guide tutorial changelog
+var docWords = words.Set(`doc docs document documentation readme manual man guide tutorial changelog
 	reference explain explains explanation overview introduction beginner`)
 
 // IsDocWord reports whether a word of a question (any case, inflected or
 // not) makes it a question about documentation or an explanation.
 func IsDocWord(w string) bool {
 	w = strings.ToLower(w)
-	return docWords[w] || docWords[string(store.Stem([]byte(w)))]
+	return docWords[w] || docWords[string(words.Stem([]byte(w)))]
 }
 
 // AsksForOverview reports whether a question asks for an overview or a
@@ -124,53 +104,10 @@ func AsksForOverview(q string) bool {
 	return false
 }
 
-var determiners = wordSet("the a an this that these those my our your its their")
-
-// wordSet is the set of the words of list and their stems.
-func wordSet(list string) map[string]bool {
-	set := map[string]bool{}
-	for _, w := range strings.Fields(list) {
-		set[w] = true
-		set[string(store.Stem([]byte(w)))] = true
-	}
-	return set
-}
+var determiners = words.Set("the a an this that these those my our your its their")
 
 // proseLangs are the languages of prose and documentation (lang.go).
 var proseLangs = map[string]bool{"markdown": true, "text": true, "html": true, "rst": true, "asciidoc": true, "man": true, "roff": true}
-
-// cutContraction drops the tail of a contraction or a possessive
-// ("doesn't", "I've", "Go's"): it is never a search term, and the heads
-// of negative contractions ("doesn") are stop words. An apostrophe
-// followed by anything else (config['timeout']) is left alone.
-func cutContraction(w string) string {
-	i := strings.IndexAny(w, "'\u2019")
-	if i <= 0 {
-		return w
-	}
-	_, n := utf8.DecodeRuneInString(w[i:])
-	switch strings.ToLower(strings.TrimRight(w[i+n:], ".:;!")) {
-	case "s", "t", "ve", "ll", "re", "d", "m":
-		return w[:i]
-	}
-	return w
-}
-
-// isCodeWord: an inner capital, an underscore, an inner dot or a digit.
-func isCodeWord(w string) bool {
-	w = strings.Trim(w, ".:;!'`")
-	for i, r := range w {
-		switch {
-		case r == '_', r >= '0' && r <= '9':
-			return true
-		case r == '.' && i > 0 && i < len(w)-1:
-			return true
-		case r >= 'A' && r <= 'Z' && i > 0:
-			return true
-		}
-	}
-	return false
-}
 
 // qualifiedRE matches a package-qualified name: a lower-case qualifier,
 // a dot, an identifier.

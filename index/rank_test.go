@@ -4,8 +4,6 @@ import (
 	"context"
 	"slices"
 	"testing"
-
-	"github.com/askls/askls/rank"
 )
 
 func TestCoverage(t *testing.T) {
@@ -31,31 +29,6 @@ func TestCoverage(t *testing.T) {
 	}
 	if got := coverageOf(text, "x.go", []string{"compar", "leak"}, []float64{3, 1}); got != 0.75 {
 		t.Errorf("weighted coverage = %v, want 0.75", got)
-	}
-}
-
-func TestRankByFileExtras(t *testing.T) {
-	t.Parallel()
-	type c struct {
-		path  string
-		score float64
-	}
-	cs := []c{{"a", 10}, {"b", 9}, {"a", 6}, {"b", 2}, {"a", 4}, {"a", 3.5}, {"c", 1}}
-	rk := DefaultRanking()
-	rk.FileExtraHits = 2
-	out, _ := rank.ByFile(cs, func(x c) (string, float64, float64) { return x.path, x.score, x.score }, rank.FileParams{SecondWeight: rk.FileSecondWeight, ExtraHits: rk.FileExtraHits, ExtraShare: rk.FileExtraShare})
-	var got []string
-	for _, x := range out {
-		got = append(got, x.path)
-	}
-	// a's best, then its next two chunks over 0.3 × 10; then b (its 2 is
-	// under 0.3 × 9), c; then the rest by score.
-	want := []string{"a", "a", "a", "b", "c", "a", "b"}
-	if !slices.Equal(got, want) {
-		t.Errorf("order = %v, want %v", got, want)
-	}
-	if out[5].score != 3.5 || out[6].score != 2 {
-		t.Errorf("the rest is not by score: %v", out[5:])
 	}
 }
 
@@ -199,4 +172,12 @@ func TestSearchRankDoesNotDependOnLimit(t *testing.T) {
 func coverageOf(text []byte, path string, terms []string, weights []float64) float64 {
 	var cv coverer
 	return cv.coverage(cv.add(text, path), terms, weights)
+}
+
+// An identifier next to a non-ASCII letter is matched without a panic
+// (the byte before it is not an ASCII identifier byte).
+func TestHoldsIdentBesideNonASCII(t *testing.T) {
+	if !holdsIdent([]byte("é foo"), "foo") || !holdsIdent([]byte("éfoo"), "foo") || holdsIdent([]byte("foobar"), "foo") {
+		t.Error("holdsIdent beside non-ASCII text")
+	}
 }

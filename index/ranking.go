@@ -57,11 +57,11 @@ type Ranking struct {
 	// FileSecondWeight is how much a file's other matching chunks add to
 	// its best chunk's score when files are ranked.
 	FileSecondWeight float64
-	// FileExtraHits and FileExtraShare: each file's next best chunks, up
-	// to FileExtraHits scoring at least FileExtraShare of its best,
-	// follow it before the next file.
-	FileExtraHits  int
-	FileExtraShare float64
+	// FileDecay weighs each further chunk of one file when chunks are
+	// ordered (rank.FileParams.Decay): a file's k-th best chunk is ordered
+	// by its file's score times its share of the file's best chunk times
+	// FileDecay^k, so the first page covers more files.
+	FileDecay float64
 	// NarrowKeep: a hit on a merged chunk is narrowed to its best unit
 	// and the adjacent units scoring at least NarrowKeep of it (0: the
 	// best only).
@@ -108,9 +108,9 @@ func DefaultRanking() Ranking {
 		DocBoost:         8,
 		NameBoost:        0,
 		FileSecondWeight: 0.15,
-		FileExtraHits:    1, FileExtraShare: 0.3,
-		NarrowKeep:    0.5,
-		CoveragePower: 1, ProximityBoost: 2,
+		FileDecay:        0.9,
+		NarrowKeep:       0.5,
+		CoveragePower:    1, ProximityBoost: 2,
 		VocabWeight: 0.5, DelegationShare: 0.9,
 		RerankPool: 200, RerankMinTerms: 6,
 		FeedbackWeight: 0.2, FeedbackDocs: 10, FeedbackTerms: 5,

@@ -10,6 +10,7 @@ import (
 	"github.com/askls/askls/index/chunk"
 	"github.com/askls/askls/index/store"
 	"github.com/askls/askls/rank"
+	"github.com/askls/askls/words"
 )
 
 // Reranking by coverage: bleve's tf-idf gives a short chunk that holds
@@ -242,7 +243,7 @@ func holdsIdent(text []byte, id string) bool {
 		}
 		i += off
 		end := i + len(id)
-		if (i == 0 || !store.ASCIIIdent[text[i-1]]) && (end == len(text) || !store.ASCIIIdent[text[end]]) {
+		if (i == 0 || !words.IsIdentByte(text[i-1])) && (end == len(text) || !words.IsIdentByte(text[end])) {
 			return true
 		}
 		off = i + 1

@@ -108,7 +108,7 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 			return c.hit.Path, c.score / rk.DeclFactor * rk.DeclFileFactor, c.score
 		}
 		return c.hit.Path, c.score, c.score
-	}, rank.FileParams{SecondWeight: rk.FileSecondWeight, ExtraHits: rk.FileExtraHits, ExtraShare: rk.FileExtraShare})
+	}, rank.FileParams{SecondWeight: rk.FileSecondWeight, Decay: rk.FileDecay})
 	// A file's first hit carries the file's score, the one it is ranked by.
 	firstSeen := map[string]bool{}
 	for i := range cands {
@@ -421,6 +421,10 @@ func (s *Snapshot) hitCand(p *plan, r *root, id string, score float64) (c cand, 
 	}
 	why.Add(rank.StageCandidates, "tfidf", score)
 	class := s.classOf(api, e)
+	test := e.Test || unitIsTest(e.Lang, ch.Symbol, ch.Parts)
+	if test {
+		class |= corpus.Test
+	}
 	prose := class.Has(corpus.Prose)
 	score = rk.Priors.Apply(score, class, p.asks(class, api), why)
 	declFile := !p.lookup && class.Has(corpus.Decl)
@@ -434,7 +438,7 @@ func (s *Snapshot) hitCand(p *plan, r *root, id string, score float64) (c cand, 
 		why.Add(rank.StagePriors, "doc", rk.DocBoost)
 	}
 	return cand{hit: Hit{Path: api, Start: ch.Start, End: ch.End, Symbol: ch.Symbol, Kind: ch.Kind,
-		Language: e.Lang, Score: score}, score: score, meta: ch, test: e.Test, decl: decl, why: why}, true
+		Language: e.Lang, Score: score}, score: score, meta: ch, test: test, decl: decl, why: why}, true
 }
 
 // rerank scores the best n candidates again by how much of the query each

@@ -161,7 +161,7 @@ func (s *Snapshot) Files(glob string) ([]string, error) {
 }
 
 // Grep matches a Go regexp against every line of the current content of the
-// files matching walk.Glob (empty: all). limit <= 0 means 100.
+// files matching pathGlob (empty: all). limit <= 0 means 100.
 func (s *Snapshot) Grep(ctx context.Context, pattern, pathGlob string, limit int) ([]GrepMatch, error) {
 	if pattern == "" {
 		return nil, fmt.Errorf("%w: empty pattern", ErrBadQuery)
@@ -253,4 +253,19 @@ func (s *Snapshot) classOf(p string, e *store.Entry) corpus.Class {
 	}
 	s.st.classes.Store(p, c)
 	return c
+}
+
+// unitIsTest reports whether a chunk of a file that is not a test holds
+// test code only (corpus.TestUnit: Rust's in-file test module): a merged
+// chunk when each of its units does.
+func unitIsTest(lang, symbol string, parts []chunk.Part) bool {
+	if len(parts) == 0 {
+		return corpus.TestUnit(lang, symbol)
+	}
+	for _, u := range parts {
+		if !corpus.TestUnit(lang, u.Symbol) {
+			return false
+		}
+	}
+	return true
 }

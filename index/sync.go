@@ -13,6 +13,7 @@ import (
 
 	"github.com/askls/askls/index/store"
 	"github.com/askls/askls/index/walk"
+	"github.com/askls/askls/words"
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/document"
 )
@@ -47,7 +48,7 @@ func batchSize(written int64) int {
 }
 
 // freeAfter: after a sync that indexed more files than this, the stem
-// cache is emptied (see store.ResetStems).
+// cache is emptied (see words.ResetStems).
 const freeAfter = 1000
 
 // Sync walks the roots and brings the index up to date. It runs on the
@@ -193,7 +194,7 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 	endBulk := ix.tuner().BulkLoad()
 	defer func() {
 		if s.stats.Indexed > freeAfter {
-			store.ResetStems() // see stemCache.reset
+			words.ResetStems() // see its comment
 		}
 		endBulk(s.stats.Indexed)
 	}()

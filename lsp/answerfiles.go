@@ -12,8 +12,9 @@ import (
 
 // answerFiles are the markdown files askls.ask and askls.showAnswer write
 // for clients that open documents but cannot render a result (Helix). They
-// live in one folder per server, under the user's runtime folder
-// ($XDG_RUNTIME_DIR/askls) or else cache folder (os.UserCacheDir()/askls),
+// live in one folder per server, under Options.AnswerDir (askls serve:
+// the user's runtime folder, $XDG_RUNTIME_DIR/askls) or else the cache
+// folder (os.UserCacheDir()/askls),
 // and the folder is removed when the server stops. Folders left behind by a
 // server that was killed (editors kill a server they restart) are removed by
 // the next server: at once when their process is gone (where the system
@@ -33,14 +34,9 @@ var serversStarted atomic.Int64
 // staleAnswers is how old another server's folder must be to be removed.
 const staleAnswers = 24 * time.Hour
 
-// defaultAnswerBase is the runtime folder if the system has one, else the
-// cache folder, else the temporary folder.
+// defaultAnswerBase is the user's cache folder, else the temporary
+// folder.
 func defaultAnswerBase() string {
-	if d := os.Getenv("XDG_RUNTIME_DIR"); d != "" && filepath.IsAbs(d) {
-		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
-			return filepath.Join(d, "askls")
-		}
-	}
 	if d, err := os.UserCacheDir(); err == nil {
 		return filepath.Join(d, "askls")
 	}

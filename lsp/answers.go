@@ -208,7 +208,7 @@ func (as *answers) in(u protocol.DocumentURI, keep int) []citedRange {
 				continue
 			}
 			cc := c.now()
-			loc := citations.Location(cc, string(u), c.anchor.Content())
+			loc := citationLocation(cc, string(u), c.anchor.Content())
 			out = append(out, citedRange{answerID: a.id, label: a.label, question: a.question, c: cc, rng: loc.Range})
 		}
 	}

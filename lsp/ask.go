@@ -15,6 +15,7 @@ import (
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/workspace"
 )
 
 // askResult is the askls/ask result, exactly as docs/protocol.md defines it
@@ -65,10 +66,6 @@ type askParams struct {
 	Thread string `json:"thread,omitempty"`
 }
 
-// editWait bounds how long a question waits for the last edit to be
-// searchable.
-const editWait = time.Second
-
 // askInput is a question with the cursor resolved to an absolute path and
 // an LSP position (or none).
 type askInput struct {
@@ -88,107 +85,69 @@ func (s *server) ask(ctx context.Context, raw json.RawMessage, release func()) (
 	}
 	in := askInput{question: p.Question, pos: p.Position, workDone: p.WorkDoneToken, partialResult: p.PartialResultToken, thread: p.Thread}
 	if p.TextDocument != nil && p.TextDocument.URI != "" {
-		abs, err := uriPath(p.TextDocument.URI)
+		abs, err := workspace.URIPath(p.TextDocument.URI)
 		if err != nil {
 			return nil, invalidParams("askls/ask: textDocument: %v", err)
 		}
 		in.abs = abs
 	}
-	res, _, err := s.runAsk(ctx, release, in)
+	res, err := s.runAsk(ctx, release, in)
 	if err != nil {
 		return nil, err
 	}
 	return res, nil
 }
 
-// runAsk answers one question. It takes the snapshot, then releases the
-// queue: later messages (edits included) run while the agent works.
-func (s *server) runAsk(ctx context.Context, release func(), in askInput) (*askResult, *index.Index, error) {
+// runAsk answers one question. The workspace notes the cursor and the last
+// edit in order with the edits sent before the request; then the queue is
+// released: later messages (edits included) run while the agent works.
+func (s *server) runAsk(ctx context.Context, release func(), in askInput) (*askResult, error) {
 	in.question = strings.TrimSpace(in.question)
 	if in.question == "" {
-		return nil, nil, invalidParams("askls/ask: question is empty")
+		return nil, invalidParams("askls/ask: question is empty")
 	}
-	ix, err := s.ws.get(ctx)
+	if _, err := s.index(ctx); err != nil {
+		return nil, fmt.Errorf("askls/ask: %w", err)
+	}
+	q := workspace.Question{Text: in.question, File: in.abs, Line: in.line, Col: in.col}
+	if pos := in.pos; pos != nil {
+		q.Line = int(pos.Line) + 1
+		q.ColOf = func(content []byte) int {
+			off, _ := offsetOf(content, *pos)
+			start, _ := lineStart(content, int(pos.Line))
+			return off - start + 1
+		}
+	}
+	a, err := s.ws.Prepare(ctx, q) // in order: every edit sent before is applied
 	if err != nil {
-		return nil, nil, fmt.Errorf("askls/ask: %w", err)
+		return nil, fmt.Errorf("askls/ask: %w", err)
 	}
-	q, gen, notice := s.askCursor(ix, in)
 	release()
 
-	var th *agent.Thread
+	var turn workspace.Turn
 	if in.thread != "" {
-		store, t, unlock, err := s.openAskThread(ctx, "askls/ask", in.thread)
+		store, th, err := s.ws.FindThread(in.thread)
 		if err != nil {
-			return nil, nil, err
+			return nil, threadError("askls/ask", in.thread, err)
 		}
-		defer unlock()
-		th = t
-		before := len(th.Turns)
-		defer func() {
-			if len(th.Turns) > before { // a cancelled ask leaves the thread as it was
-				s.saveTurn(store, th)
-			}
-		}()
+		turn = workspace.Turn{Store: store, Thread: th}
 	}
-
-	// Open buffers are visible to read/grep at once; wait (briefly, never
-	// for the background sync) until the last edit is searchable too.
-	wctx, wcancel := context.WithTimeout(ctx, editWait)
-	if err := ix.WaitFor(wctx, gen); err != nil && ctx.Err() == nil {
-		s.log.Debug("last edit not yet searchable; answering anyway", "gen", gen, "err", err)
-	}
-	wcancel()
-	if ctx.Err() != nil {
-		return nil, nil, ctx.Err()
-	}
-	snap := ix.Snapshot()
-	res, err := s.askAgent(ctx, in, snap, th, q)
+	ans, err := s.askAgent(ctx, in, a, turn)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	addNotice(res, notice)
-	out := s.keepAnswer(ctx, ix, snap, res)
+	if ans.SaveErr != nil {
+		s.log.Warn("thread not saved", "thread", turn.Thread.ID, "err", ans.SaveErr)
+	}
+	out := s.keepAnswer(ctx, ans)
 	s.logAnswer(out)
-	return out, ix, nil
+	return out, nil
 }
 
-// askCursor is the question with the cursor as an index path, the edit
-// generation to wait for and the workspace notice. It runs in order with
-// the edits sent before the request, so both reflect them. A file outside
-// the roots (a library source reached by go-to-definition, say) is never
-// read: the question is answered from the workspace, without the cursor.
-func (s *server) askCursor(ix *index.Index, in askInput) (q agent.Question, gen uint64, notice string) {
-	q = agent.Question{Text: in.question}
-	s.editMu.Lock()
-	gen = s.lastGen
-	outside := ""
-	if in.abs != "" {
-		if path, ok := ix.Rel(in.abs); !ok {
-			outside = in.abs
-		} else {
-			q.Path = path
-			q.Line, q.Col = in.line, in.col
-			if in.pos != nil {
-				content, _ := ix.Snapshot().Content(path)
-				off, _ := offsetOf(content, *in.pos)
-				start, _ := citations.LineStart(content, int(in.pos.Line))
-				q.Line, q.Col = int(in.pos.Line)+1, off-start+1
-			}
-		}
-	}
-	s.editMu.Unlock()
-	notice = s.ws.notice()
-	if outside != "" {
-		s.log.Info("asked from a file outside the workspace; answering without the cursor", "path", outside)
-		notice = joinNotices(notice, outside+" is outside the workspace roots: answered from the workspace, without the cursor")
-	}
-	return q, gen, notice
-}
-
-// askAgent runs the agent on snap with work-done progress and streamed
-// partial results when the client asked for them. A cancelled ask is
-// context.Canceled; a question the index rejects is the client's error.
-func (s *server) askAgent(ctx context.Context, in askInput, snap *index.Snapshot, th *agent.Thread, q agent.Question) (*agent.Result, error) {
+// askAgent answers a with work-done progress and streamed partial results
+// when the client asked for them. A cancelled ask is context.Canceled; a
+// question the index rejects is the client's error.
+func (s *server) askAgent(ctx context.Context, in askInput, a *workspace.Ask, turn workspace.Turn) (*workspace.Answer, error) {
 	ag := s.currentAgent()
 	askCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -204,7 +163,7 @@ func (s *server) askAgent(ctx context.Context, in askInput, snap *index.Snapshot
 		tok := in.partialResult
 		ev.Delta = func(text string) { s.partial(tok, partialText{Delta: text}) }
 	}
-	res, err := ag.AskThread(askCtx, snap, th, q, ev)
+	ans, err := a.Run(askCtx, ag, turn, ev)
 	if err != nil {
 		prog.end("failed")
 		if ctx.Err() != nil || errors.Is(askCtx.Err(), context.Canceled) {
@@ -218,8 +177,8 @@ func (s *server) askAgent(ctx context.Context, in askInput, snap *index.Snapshot
 		}
 		return nil, fmt.Errorf("askls/ask: %w", err)
 	}
-	prog.end(fmt.Sprintf("%d citations, %s", len(res.Citations), time.Since(start).Round(time.Millisecond)))
-	return res, nil
+	prog.end(fmt.Sprintf("%d citations, %s", len(ans.Result.Citations), time.Since(start).Round(time.Millisecond)))
+	return ans, nil
 }
 
 // logAnswer logs one line an answer: its steps, counts and time.
@@ -237,7 +196,8 @@ func (s *server) logAnswer(out *askResult) {
 // keepAnswer anchors the citations to the files as the editor has them now
 // (edits made during the answer included), stores the answer and returns
 // the wire result with Locations.
-func (s *server) keepAnswer(ctx context.Context, ix *index.Index, snap *index.Snapshot, res *agent.Result) *askResult {
+func (s *server) keepAnswer(ctx context.Context, ans *workspace.Answer) *askResult {
+	ix, snap, res := ans.Index, ans.Snapshot, ans.Result
 	out := &askResult{
 		ID: res.ID, Question: res.Question, Answer: res.Answer, Refused: res.Refused, Weak: res.Weak, Mode: res.Mode,
 		Model: res.Model, Steps: res.Steps, Stats: res.Stats, Notice: res.Notice, Thread: res.Thread,
@@ -262,7 +222,7 @@ func (s *server) keepAnswer(ctx context.Context, ix *index.Index, snap *index.Sn
 			s.log.Warn("citation path has no file; dropped", "path", c.Path, "err", err)
 			continue
 		}
-		u := canonURI(fileURI(abs))
+		u := canonURI(workspace.FileURI(abs))
 		content, ok := contents[c.Path]
 		if !ok {
 			content, err = snap.Content(c.Path)
@@ -284,7 +244,7 @@ func (s *server) keepAnswer(ctx context.Context, ix *index.Index, snap *index.Sn
 		a.cites = append(a.cites, ct)
 		cc := ct.now()
 		out.Citations = append(out.Citations, wireCitation{
-			N: cc.N, Location: citations.Location(cc, string(u), ct.anchor.Content()),
+			N: cc.N, Location: citationLocation(cc, string(u), ct.anchor.Content()),
 			Symbol: cc.Symbol, Excerpt: cc.Excerpt, Stale: cc.Stale, Hash: ct.hash,
 		})
 	}
@@ -335,7 +295,7 @@ func (s *server) commandAsk(ctx context.Context, args []json.RawMessage, release
 	if in.thread, err = optionalString(args, 4); err != nil {
 		return nil, invalidParams("askls.ask: thread: %v (\"new\", \"last\" or a thread id)", err)
 	}
-	res, _, err := s.runAsk(ctx, release, in)
+	res, err := s.runAsk(ctx, release, in)
 	if err != nil {
 		return nil, err
 	}
@@ -350,13 +310,13 @@ func (s *server) resolvePath(ctx context.Context, p string) (string, error) {
 		abs := filepath.Clean(p)
 		if strings.HasPrefix(p, "file:") {
 			var err error
-			if abs, err = uriPath(p); err != nil {
+			if abs, err = workspace.URIPath(p); err != nil {
 				return "", err
 			}
 		}
 		return abs, nil // outside the roots: runAsk answers without it
 	}
-	ix, err := s.ws.get(ctx)
+	ix, err := s.index(ctx)
 	if err != nil {
 		return "", err
 	}
@@ -387,23 +347,4 @@ func intArg(raw json.RawMessage) (int, error) {
 		return 0, fmt.Errorf("want a number, got %q", str)
 	}
 	return n, nil
-}
-
-// joinNotices joins two notices, either of which may be "".
-func joinNotices(a, b string) string {
-	if a == "" || b == "" {
-		return a + b
-	}
-	return a + "; " + b
-}
-
-// addNotice records a server notice (the index is still building) on an
-// agent result: in Notice beside the agent's own, and at the top of the
-// answer text, because editors show the text, not the field.
-func addNotice(res *agent.Result, notice string) {
-	if notice == "" {
-		return
-	}
-	res.Answer = "> askls: " + notice + ".\n\n" + res.Answer
-	res.Notice = joinNotices(res.Notice, notice)
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/internal/modeltest"
+	"github.com/askls/askls/workspace"
 )
 
 // purge is added to cache/cache.go in the editor buffer only (never
@@ -209,7 +210,7 @@ func TestExecuteCommandAskShowsMarkdown(t *testing.T) {
 		TakeFocus bool   `json:"takeFocus"`
 	}
 	json.Unmarshal(raw, &sd)
-	path, err := uriPath(sd.URI)
+	path, err := workspace.URIPath(sd.URI)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/internal/modeltest"
+	"github.com/askls/askls/workspace"
 )
 
 func TestCancelEndsTheModelStreamAndReplies32800(t *testing.T) {
@@ -30,7 +31,7 @@ func TestCancelEndsTheModelStreamAndReplies32800(t *testing.T) {
 	}()
 	c := newRawClient(t, clientEnd)
 	c.send(1, "initialize", map[string]any{
-		"rootUri":      fileURI(root),
+		"rootUri":      workspace.FileURI(root),
 		"capabilities": map[string]any{"window": map[string]any{"workDoneProgress": true}},
 	})
 	c.result(1, nil)

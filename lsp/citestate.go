@@ -11,6 +11,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/askls/askls/citations"
+	"github.com/askls/askls/workspace"
 )
 
 // Where a citation is now. Every citation carries the blake3 hash of the
@@ -112,7 +113,7 @@ func reanchorText(content []byte, start, end int, hash, text string) (int, int, 
 }
 
 // citationAt is a citation of lines start..end of content with its byte
-// offsets filled in (what citations.Location and NewAnchor take).
+// offsets filled in (what citationLocation and citations.NewAnchor take).
 func citationAt(c citations.Citation, content []byte, start, end int, stale bool) citations.Citation {
 	c.Start, c.End, c.Stale = start, end, stale
 	c.StartByte, c.EndByte = citations.LineSpan(content, start, end)
@@ -192,11 +193,11 @@ func (s *server) commandLocate(ctx context.Context, args []json.RawMessage, rele
 	if p.Hash == "" || p.Location.URI == "" {
 		return nil, invalidParams("%s: the citation has no location or hash: %s", cmdLocate, usage)
 	}
-	abs, err := uriPath(string(p.Location.URI))
+	abs, err := workspace.URIPath(string(p.Location.URI))
 	if err != nil {
 		return nil, invalidParams("%s: %v", cmdLocate, err)
 	}
-	ix, err := s.ws.get(ctx)
+	ix, err := s.index(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cmdLocate, err)
 	}
@@ -215,7 +216,7 @@ func (s *server) commandLocate(ctx context.Context, args []json.RawMessage, rele
 	start, end := int(p.Location.Range.Start.Line)+1, int(p.Location.Range.End.Line)+1
 	ns, ne, found := reanchor(content, start, end, p.Hash, "")
 	c := citationAt(citations.Citation{}, content, ns, ne, !found)
-	return locateResult{Location: citations.Location(c, string(p.Location.URI), content), Stale: !found}, nil
+	return locateResult{Location: citationLocation(c, string(p.Location.URI), content), Stale: !found}, nil
 }
 
 // locate is citation n of kept answer a where it is now.
@@ -225,7 +226,7 @@ func (as *answers) locate(a *answer, n int) (locateResult, bool) {
 	for _, c := range a.cites {
 		if c.n == n {
 			cc := c.now()
-			return locateResult{Location: citations.Location(cc, string(c.uri), c.anchor.Content()), Stale: cc.Stale}, true
+			return locateResult{Location: citationLocation(cc, string(c.uri), c.anchor.Content()), Stale: cc.Stale}, true
 		}
 	}
 	return locateResult{}, false

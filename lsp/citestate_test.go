@@ -17,6 +17,7 @@ import (
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/internal/modeltest"
+	"github.com/askls/askls/workspace"
 )
 
 // lensesIn returns the code lenses of rel.
@@ -276,7 +277,7 @@ func TestAnswerFilesGoAwayWithTheServer(t *testing.T) {
 	}
 	var sd struct{ URI string }
 	json.Unmarshal(e.waitFor("window/showDocument", nil), &sd)
-	path, err := uriPath(sd.URI)
+	path, err := workspace.URIPath(sd.URI)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -306,17 +307,11 @@ func TestAnswerFilesGoAwayWithTheServer(t *testing.T) {
 }
 
 func TestDefaultAnswerBase(t *testing.T) {
-	run := t.TempDir()
-	t.Setenv("XDG_RUNTIME_DIR", run)
-	if got := defaultAnswerBase(); got != filepath.Join(run, "askls") {
-		t.Errorf("with XDG_RUNTIME_DIR: %s", got)
-	}
-	t.Setenv("XDG_RUNTIME_DIR", "")
 	cache := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", cache)
 	t.Setenv("HOME", t.TempDir())
 	if got := defaultAnswerBase(); got != filepath.Join(cache, "askls") {
-		t.Errorf("without XDG_RUNTIME_DIR: %s, want under %s", got, cache)
+		t.Errorf("default answer folder: %s, want under %s", got, cache)
 	}
 }
 
@@ -498,7 +493,7 @@ func TestLocateFollowsMovedCode(t *testing.T) {
 		t.Errorf("locate without a hash: %v", err)
 	}
 	outside := c
-	outside.Location.URI = protocol.DocumentURI(fileURI(filepath.Join(t.TempDir(), "x.go")))
+	outside.Location.URI = protocol.DocumentURI(workspace.FileURI(filepath.Join(t.TempDir(), "x.go")))
 	if err := e.command(cmdLocate, []any{map[string]any{"location": outside.Location, "hash": c.Hash}}, nil); rpcCode(err) != jsonrpc2.InvalidParams || !strings.Contains(err.Error(), "outside") {
 		t.Errorf("locate outside the workspace: %v", err)
 	}

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/askls/askls/agent"
-	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/workspace"
 )
 
 func (s *server) executeCommand(ctx context.Context, raw json.RawMessage, release func()) (any, error) {
@@ -32,11 +32,8 @@ func (s *server) executeCommand(ctx context.Context, raw json.RawMessage, releas
 	case cmdLocate:
 		return s.commandLocate(ctx, p.Arguments, release)
 	case cmdReindex:
-		s.mu.Lock()
-		roots, cfg := rootsOf(s.folders), s.cfg
-		s.mu.Unlock()
-		s.ws.start(roots, cfg)
-		return map[string]any{"started": true, "roots": roots}, nil
+		s.startWorkspace()
+		return map[string]any{"started": true, "roots": s.ws.Roots()}, nil
 	case cmdStatus:
 		release()
 		return s.commandStatus(ctx, p.Arguments), nil
@@ -158,7 +155,7 @@ func (s *server) refreshedResult(a *answer) *askResult {
 			wc.Location = a.result.Citations[i].Location
 		}
 		wc.Location.URI = c.uri
-		wc.Location.Range = citations.Location(cc, string(c.uri), c.anchor.Content()).Range
+		wc.Location.Range = citationLocation(cc, string(c.uri), c.anchor.Content()).Range
 		out.Citations = append(out.Citations, wc)
 	}
 	return &out
@@ -186,7 +183,7 @@ func (s *server) answerArrived(ctx context.Context, res *askResult) {
 	// What the index said about the roots (a refused root: "askls does
 	// not index / …"): Helix's status line shows it for an instant when the
 	// index opens, then the indexing progress replaces it.
-	if ix := s.ws.current(); ix != nil {
+	if ix := s.ws.Current(); ix != nil {
 		for _, n := range ix.Notices() {
 			if !strings.Contains(what, n) && !strings.Contains(res.Answer, n) {
 				what += "; " + n
@@ -222,7 +219,7 @@ func (s *server) openAnswer(ctx context.Context, res *askResult, takeFocus bool)
 	var out struct {
 		Success bool `json:"success"`
 	}
-	params := map[string]any{"uri": fileURI(path), "takeFocus": takeFocus}
+	params := map[string]any{"uri": workspace.FileURI(path), "takeFocus": takeFocus}
 	if err := s.call(context.WithoutCancel(ctx), "window/showDocument", params, &out); err != nil {
 		s.log.Info("window/showDocument failed; the answer is in a file", "path", path, "err", err)
 		return false
@@ -302,14 +299,14 @@ func codeSpan(s string) string {
 }
 
 type statusResult struct {
-	Index         index.Stats  `json:"index"`
-	Workspace     wsStatus     `json:"workspace"`
-	Model         agent.Health `json:"model"`
-	Answers       int          `json:"answers"`
-	OpenDocuments int          `json:"openDocuments"`
-	Config        Config       `json:"config"`
-	HeapBytes     uint64       `json:"heapBytes"`
-	SysBytes      uint64       `json:"sysBytes"`
+	Index         index.Stats      `json:"index"`
+	Workspace     workspace.Status `json:"workspace"`
+	Model         agent.Health     `json:"model"`
+	Answers       int              `json:"answers"`
+	OpenDocuments int              `json:"openDocuments"`
+	Config        Config           `json:"config"`
+	HeapBytes     uint64           `json:"heapBytes"`
+	SysBytes      uint64           `json:"sysBytes"`
 }
 
 // summary is the status in one line, for clients that show a message
@@ -332,14 +329,14 @@ func (st *statusResult) summary() string {
 // status is askls.status: index size, generation, model health.
 func (s *server) status(ctx context.Context) *statusResult {
 	st := &statusResult{
-		Workspace:     s.ws.status(),
+		Workspace:     s.ws.Status(),
 		Answers:       s.answers.len(),
 		OpenDocuments: len(s.docs.all()),
 		Config:        s.config(),
 	}
 	// The addresses as they are shown: no password, no key parameter.
 	st.Config.OllamaHost, st.Config.BaseURL = agent.ShownURL(st.Config.OllamaHost), agent.ShownURL(st.Config.BaseURL)
-	if ix := s.ws.current(); ix != nil {
+	if ix := s.ws.Current(); ix != nil {
 		st.Index = ix.Stats()
 	}
 	hctx, cancel := context.WithTimeout(ctx, 5*time.Second)
@@ -355,7 +352,7 @@ func (s *server) status(ctx context.Context) *statusResult {
 // "[n] path:line:col `Symbol`", the path relative to its workspace folder,
 // in a form editors' go-to-file follows.
 func (s *server) citationLine(c wireCitation) string {
-	path, err := uriPath(string(c.Location.URI))
+	path, err := workspace.URIPath(string(c.Location.URI))
 	if err != nil {
 		path = string(c.Location.URI)
 	} else {

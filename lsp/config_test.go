@@ -3,6 +3,7 @@ package lsp
 import (
 	"encoding/json"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -60,5 +61,22 @@ func TestConfigChangeDuringStatus(t *testing.T) {
 	e.sync()
 	if got := s.config().Exclude; !slices.Equal(got, []string{"a.md", "b.md"}) {
 		t.Errorf("after the last change exclude is %q", got)
+	}
+}
+
+func TestConfigMerge(t *testing.T) {
+	c := DefaultConfig()
+	got, err := c.merge([]byte(`{"askls":{"citationsAsDiagnostics":true,"maxHops":-1,"logLevel":"loud","exclude":["*.md"]}}`))
+	if err == nil || !strings.Contains(err.Error(), "negative") || !strings.Contains(err.Error(), "logLevel") {
+		t.Errorf("merge error %v, want negative and logLevel named", err)
+	}
+	if got.CitationsAsDiagnostics != "always" || got.MaxHops != 0 || got.LogLevel != "info" || len(got.Exclude) != 1 {
+		t.Errorf("merged %+v", got)
+	}
+	if _, err := c.merge([]byte(`[1,2]`)); err == nil {
+		t.Error("an array accepted as settings")
+	}
+	if got, err := c.merge([]byte(`null`)); err != nil || got.CodeLens != c.CodeLens {
+		t.Errorf("null settings: %+v %v", got, err)
 	}
 }

@@ -36,8 +36,8 @@ func TestDamagedIndexIsReopenedAfterAPanic(t *testing.T) {
 		}
 		f.Close()
 	}
-	old := s.ws.current()
-	s.checkStore() // what the queue runs after a handler's panic
+	old := s.ws.Current()
+	s.ws.CheckStore() // what the queue runs after a handler's panic
 	e.waitFor("window/logMessage", func(p json.RawMessage) bool {
 		return strings.Contains(string(p), "rebuilding the index") && strings.Contains(string(p), "damaged")
 	})
@@ -46,7 +46,7 @@ func TestDamagedIndexIsReopenedAfterAPanic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.ws.current() == old || len(res.Citations) == 0 {
-		t.Errorf("after the rebuild: same index %v, %d citations", s.ws.current() == old, len(res.Citations))
+	if s.ws.Current() == old || len(res.Citations) == 0 {
+		t.Errorf("after the rebuild: same index %v, %d citations", s.ws.Current() == old, len(res.Citations))
 	}
 }

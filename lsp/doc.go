@@ -1,22 +1,29 @@
-// Package lsp is askls's language server: the only package that speaks
-// LSP. It owns the connection lifecycle (initialize … exit), the ordered
+// Package lsp is askls's language server and the only package that speaks
+// LSP. It is a front end of workspace.Workspace, which owns the roots, the
+// index, the open buffers the index reads, the threads and the ask; this
+// package translates the protocol to it and back.
+//
+// It owns the connection lifecycle (initialize … exit), the ordered
 // message queue with early release and cancellation (queue.go), text
-// synchronisation and the open-buffer overlay (textsync.go, documents.go,
-// UTF-16 positions in position.go), background indexing with work-done
+// synchronisation and the documents as the client has them (textsync.go,
+// documents.go), the conversion of byte offsets to LSP positions and
+// Locations with UTF-16 columns (position.go), the client's folders and
+// settings given to the workspace, with its indexing shown as work-done
 // progress (workspace.go, progress.go), askls/ask and the askls.* commands
-// (ask.go, commands.go), the kept answers whose citations follow edits
-// (answers.go; the newest keepCitations of them show citations, and
-// askls.clearCitations hides them), where a citation is now — moved lines
-// found again by their hash, askls.locate for an editor's jump
-// (citestate.go), the markdown answer files of the
-// server's own folder, removed at shutdown (answerfiles.go), code lenses
-// and the Hint-diagnostics fallback (lens.go) and workspace symbols
-// (symbols.go).
+// (ask.go, commands.go, threads.go), the kept answers whose citations
+// follow edits (answers.go; the newest keepCitations of them show
+// citations, and askls.clearCitations hides them), where a citation is now
+// — moved lines found again by their hash, askls.locate for an editor's
+// jump (citestate.go), the markdown answer files of the server's own
+// folder, removed at shutdown (answerfiles.go), code lenses and the
+// Hint-diagnostics fallback (lens.go), workspace symbols (symbols.go) and
+// references (references.go).
 //
 // Concurrency: Serve runs one connection. Messages are handled in order;
-// a handler may release the queue early (askls/ask does after taking its
-// snapshot), after which it runs alongside later messages. Shared state is
-// guarded: documents, answers and the workspace each have a mutex, and
-// server.editMu makes an edit, its index update and its anchor moves one
-// step. Everything the package exports is safe for concurrent use.
+// a handler may release the queue early (askls/ask does once the workspace
+// has noted its cursor and the last edit), after which it runs alongside
+// later messages. Shared state is guarded: documents, answers and the
+// workspace each have a mutex, and server.editMu makes an edit, its
+// hand-over to the workspace and its anchor moves one step. Everything the
+// package exports is safe for concurrent use.
 package lsp

@@ -6,8 +6,6 @@ import (
 	"sync"
 
 	"go.lsp.dev/protocol"
-
-	"github.com/askls/askls/citations"
 )
 
 // document is one open editor buffer. Its content is never modified in
@@ -156,7 +154,7 @@ func offsetOfWire(content []byte, p wirePos) (int, error) {
 	if p.Line < 0 || p.Character < 0 || p.Line > math.MaxUint32 || p.Character > math.MaxUint32 {
 		return 0, fmt.Errorf("%d:%d is not a position", p.Line, p.Character)
 	}
-	if _, ok := citations.LineStart(content, int(p.Line)); !ok {
+	if _, ok := lineStart(content, int(p.Line)); !ok {
 		return 0, fmt.Errorf("line %d is past the end of the document (%d bytes)", p.Line, len(content))
 	}
 	off, _ := offsetOf(content, protocol.Position{Line: uint32(p.Line), Character: uint32(p.Character)})

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/askls/askls/internal/fixture"
+	"github.com/askls/askls/workspace"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -126,11 +127,11 @@ func startEditorAt(t testing.TB, root string, setup editorSetup) *fakeEditor {
 	}
 	params := map[string]any{
 		"processId":             os.Getpid(),
-		"rootUri":               fileURI(root),
+		"rootUri":               workspace.FileURI(root),
 		"capabilities":          caps,
 		"initializationOptions": setup.initOpts,
 		"clientInfo":            map[string]any{"name": "fake-editor", "version": "1"},
-		"workspaceFolders":      []map[string]any{{"uri": fileURI(root), "name": filepath.Base(root)}},
+		"workspaceFolders":      []map[string]any{{"uri": workspace.FileURI(root), "name": filepath.Base(root)}},
 	}
 	var res protocol.InitializeResult
 	if err := e.call("initialize", params, &res); err != nil {
@@ -159,8 +160,11 @@ func (e *fakeEditor) handle(ctx context.Context, reply jsonrpc2.Replier, req jso
 	return reply(ctx, nil, nil)
 }
 
+// call sends a request and waits for its reply. The deadline only keeps
+// a hung server from hanging the test: under -race on a loaded machine a
+// request queued behind thousands of edits takes tens of seconds.
 func (e *fakeEditor) call(method string, params, result any) error {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	_, err := e.conn.Call(ctx, method, params, result)
 	return err
@@ -230,7 +234,7 @@ func (e *fakeEditor) waitIndexedWithin(d time.Duration) {
 	})
 }
 
-func (e *fakeEditor) uri(rel string) string { return fileURI(filepath.Join(e.root, rel)) }
+func (e *fakeEditor) uri(rel string) string { return workspace.FileURI(filepath.Join(e.root, rel)) }
 
 func (e *fakeEditor) read(rel string) string {
 	b, err := os.ReadFile(filepath.Join(e.root, rel))

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/askls/askls/workspace"
 	"go.lsp.dev/protocol"
 )
 
@@ -128,7 +129,7 @@ func (s *server) initialize(ctx context.Context, raw json.RawMessage, release fu
 	for _, wf := range p.WorkspaceFolders {
 		f, err := folderOf(wf.URI)
 		if err != nil {
-			s.ws.skipFolder(wf.URI, err.Error())
+			s.skipped.skip(wf.URI, err.Error())
 			continue
 		}
 		folders = append(folders, f)
@@ -139,13 +140,13 @@ func (s *server) initialize(ctx context.Context, raw json.RawMessage, release fu
 		}
 	}
 	if len(folders) == 0 && p.RootPath != "" {
-		folders = append(folders, folder{uri: string(protocol.DocumentURI(fileURI(p.RootPath))), path: p.RootPath})
+		folders = append(folders, folder{uri: string(protocol.DocumentURI(workspace.FileURI(p.RootPath))), path: p.RootPath})
 	}
 	if len(folders) == 0 {
 		for _, r := range s.opts.Roots {
 			abs, err := filepath.Abs(r)
 			if err == nil {
-				folders = append(folders, folder{uri: fileURI(abs), path: abs})
+				folders = append(folders, folder{uri: workspace.FileURI(abs), path: abs})
 			}
 		}
 	}
@@ -186,11 +187,7 @@ func (s *server) initialized(ctx context.Context, raw json.RawMessage, release f
 	if caps.WatchDynamic {
 		go s.registerWatchers(context.WithoutCancel(ctx))
 	}
-	s.mu.Lock()
-	roots := rootsOf(s.folders)
-	cfg := s.cfg
-	s.mu.Unlock()
-	s.ws.start(roots, cfg)
+	s.startWorkspace()
 	return nil, nil
 }
 
@@ -213,7 +210,7 @@ func (s *server) shutdown(ctx context.Context, raw json.RawMessage, release func
 	s.shutdownCalled = true
 	s.mu.Unlock()
 	_ = s.answerFiles.removeAll() // first: editors kill a server soon after exit
-	s.ws.stopSync()
+	s.ws.StopSync()
 	s.log.Info("shutdown")
 	return nil, nil
 }
@@ -263,7 +260,6 @@ func (s *server) applyConfig(ctx context.Context, settings json.RawMessage) {
 	cfg, err := old.merge(settings)
 	s.cfg = cfg
 	s.agent = nil // rebuilt from the new settings on next use
-	roots := rootsOf(s.folders)
 	initialized := s.state == stateInitialized
 	s.mu.Unlock()
 	if err != nil {
@@ -277,8 +273,8 @@ func (s *server) applyConfig(ctx context.Context, settings json.RawMessage) {
 	if cfg.TimeoutSeconds == 0 && old.TimeoutSeconds != 0 {
 		s.log.Warn("timeoutSeconds is 0: answers are given in retrieval mode, without asking the model")
 	}
-	if initialized && old.indexChanged(cfg) && s.ws.started() {
-		s.ws.start(roots, cfg)
+	if initialized && old.indexChanged(cfg) && s.ws.Started() {
+		s.startWorkspace()
 	}
 	if old.CodeLens != cfg.CodeLens || old.CitationsAsDiagnostics != cfg.CitationsAsDiagnostics || old.KeepCitations != cfg.KeepCitations {
 		s.citationsChanged(ctx, nil)
@@ -313,7 +309,7 @@ func (s *server) didChangeWorkspaceFolders(ctx context.Context, raw json.RawMess
 	for _, wf := range p.Event.Added {
 		f, err := folderOf(wf.URI)
 		if err != nil {
-			s.ws.skipFolder(wf.URI, err.Error())
+			s.skipped.skip(wf.URI, err.Error())
 			continue
 		}
 		if !have[f.path] {
@@ -323,10 +319,9 @@ func (s *server) didChangeWorkspaceFolders(ctx context.Context, raw json.RawMess
 	}
 	s.folders = folders
 	roots := rootsOf(folders)
-	cfg := s.cfg
 	s.mu.Unlock()
 	s.log.Info("workspace folders changed", "roots", roots)
-	s.ws.start(roots, cfg)
+	s.startWorkspace()
 	return nil, nil
 }
 
@@ -350,7 +345,7 @@ func rootsOf(fs []folder) []string {
 }
 
 func folderOf(u string) (folder, error) {
-	p, err := uriPath(u)
+	p, err := workspace.URIPath(u)
 	if err != nil {
 		return folder{}, err
 	}

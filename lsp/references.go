@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/askls/askls/agent"
+	"github.com/askls/askls/workspace"
 )
 
 // references answers textDocument/references from the index: every
@@ -28,7 +29,7 @@ func (s *server) references(ctx context.Context, raw json.RawMessage, release fu
 		return nil, err
 	}
 	out := []protocol.Location{}
-	ix := s.ws.current()
+	ix := s.ws.Current()
 	if ix == nil {
 		return out, nil // still opening: nothing yet, never wait
 	}
@@ -71,7 +72,7 @@ func (s *server) references(ctx context.Context, raw json.RawMessage, release fu
 		}
 		start := utf16Len(r.Text[:r.Col])
 		out = append(out, protocol.Location{
-			URI: protocol.DocumentURI(fileURI(abs)),
+			URI: protocol.DocumentURI(workspace.FileURI(abs)),
 			Range: protocol.Range{
 				Start: protocol.Position{Line: uint32(r.Line - 1), Character: uint32(start)},
 				End:   protocol.Position{Line: uint32(r.Line - 1), Character: uint32(start + utf16Len(name))},

@@ -18,6 +18,7 @@ import (
 
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/workspace"
 )
 
 // Options configure Serve.
@@ -43,23 +44,25 @@ type Options struct {
 	Agent agent.Config
 	// AnswerDir is where askls.ask writes answers as markdown for
 	// window/showDocument, in a folder of this server's that is removed
-	// when Serve returns. Default: the user's runtime or cache folder
-	// (see answerFiles).
+	// when Serve returns. Default: the user's cache folder (see
+	// answerFiles); askls serve passes the runtime folder when there is
+	// one.
 	AnswerDir string
 	// Version is reported in serverInfo.
 	Version string
 	// Runtime is passed to the index (index.Options.Runtime): the
 	// command's policy for the Go runtime during bulk indexing. Nil: none.
 	Runtime index.RuntimeTuner
+	// MaxThreads and MaxThreadAge bound the workspace's thread store
+	// (thread.Options); zero: its defaults.
+	MaxThreads   int
+	MaxThreadAge time.Duration
 }
 
 // Serve runs the language server on rwc until the client sends exit, the
 // stream ends or ctx is cancelled. It returns an error when the client
 // exits without shutdown (the process should exit 1, as LSP says).
 func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
-	if opts.Logger == nil {
-		opts.Logger = slog.Default()
-	}
 	if opts.Config == nil {
 		c := DefaultConfig()
 		opts.Config = &c
@@ -71,14 +74,10 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	if testHook != nil {
 		testHook(s)
 	}
-	st := newStream(rwc, opts.Logger)
+	st := newStream(rwc, s.opts.Logger)
 	s.conn = jsonrpc2.NewConn(st)
-	s.clientLog = newClientLog(s.level, func(m LogMessageParams) {
-		_ = s.conn.Notify(ctx, "window/logMessage", m)
-	})
-	s.log = slog.New(index.RedactHandler(teeHandler{opts.Logger.Handler(), s.clientLog.handler()})) // no credential in any log line
 	q := newQueue(s.log, s.handle)
-	q.onPanic = s.checkStore
+	q.onPanic = s.ws.CheckStore // a panic from the store may mean a damaged segment
 	s.conn.Go(ctx, q.serve)
 	go s.clientLog.run(ctx)
 
@@ -99,7 +98,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	case <-time.After(2 * time.Second):
 	}
 	waitTimeout(q.wait, 5*time.Second)
-	s.ws.close()
+	s.ws.Close()
 	close(s.done)
 
 	s.mu.Lock()
@@ -158,16 +157,15 @@ type server struct {
 	methods   map[string]method
 
 	docs        *documents
-	ws          *workspace
+	ws          *workspace.Workspace
+	skipped     skippedFolders // workspace folders that cannot be served
 	answers     *answers
 	answerFiles *answerFiles
-	threads     threadState // threads.go
 
 	// editMu orders edits to open documents with the index overlay and
 	// the citation anchors: didOpen/didChange/didClose and registering an
 	// answer hold it.
-	editMu  sync.Mutex
-	lastGen uint64 // generation of the latest edit handed to the index; editMu
+	editMu sync.Mutex
 
 	mu             sync.Mutex
 	state          lifecycle
@@ -197,6 +195,9 @@ type server struct {
 type method func(ctx context.Context, params json.RawMessage, release func()) (any, error)
 
 func newServer(opts Options) *server {
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
 	s := &server{
 		opts:    opts,
 		level:   new(slog.LevelVar),
@@ -210,6 +211,10 @@ func newServer(opts Options) *server {
 
 		published: map[protocol.DocumentURI]bool{},
 	}
+	s.clientLog = newClientLog(s.level, func(m LogMessageParams) {
+		_ = s.conn.Notify(context.Background(), "window/logMessage", m)
+	})
+	s.log = slog.New(index.RedactHandler(teeHandler{opts.Logger.Handler(), s.clientLog.handler()})) // no credential in any log line
 	s.ws = newWorkspace(s)
 	s.methods = map[string]method{
 		"initialize":                          s.initialize,

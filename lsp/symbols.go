@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 
+	"github.com/askls/askls/workspace"
 	"go.lsp.dev/protocol"
 )
 
@@ -22,7 +23,7 @@ func (s *server) workspaceSymbol(ctx context.Context, raw json.RawMessage, relea
 		return nil, err
 	}
 	out := []protocol.SymbolInformation{}
-	ix := s.ws.current()
+	ix := s.ws.Current()
 	if ix == nil {
 		return out, nil // still opening: nothing yet, never wait
 	}
@@ -40,7 +41,7 @@ func (s *server) workspaceSymbol(ctx context.Context, raw json.RawMessage, relea
 			Kind:          symbolKind(sym.Kind),
 			ContainerName: sym.Container,
 			Location: protocol.Location{
-				URI: protocol.DocumentURI(fileURI(abs)),
+				URI: protocol.DocumentURI(workspace.FileURI(abs)),
 				Range: protocol.Range{
 					Start: protocol.Position{Line: line},
 					End:   protocol.Position{Line: end},

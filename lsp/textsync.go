@@ -8,6 +8,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/workspace"
 )
 
 // Text synchronisation. Each handler holds editMu while it changes the
@@ -33,16 +34,13 @@ type docID struct {
 // canonURI normalises a file URI so that differently escaped spellings of
 // one file are one key.
 func canonURI(u string) protocol.DocumentURI {
-	if p, err := uriPath(u); err == nil {
-		return protocol.DocumentURI(fileURI(p))
-	}
-	return protocol.DocumentURI(u)
+	return protocol.DocumentURI(workspace.CanonURI(u))
 }
 
 // indexPath maps a document URI to its index path; ok is false outside
 // every root or for non-file URIs.
 func (s *server) indexPath(ix *index.Index, u protocol.DocumentURI) (string, bool) {
-	abs, err := uriPath(string(u))
+	abs, err := workspace.URIPath(string(u))
 	if err != nil {
 		return "", false
 	}
@@ -151,17 +149,15 @@ func (s *server) rejectEdit(ctx context.Context, u protocol.DocumentURI, why err
 		"message": fmt.Sprintf("askls rejected an edit to %s (%v); none of its changes were applied. Close and reopen the file so that askls has its text again.", u, why)})
 }
 
-// pushToIndex hands an open buffer to the index. Caller holds editMu.
+// pushToIndex hands an open buffer to the workspace's index. Caller holds
+// editMu.
 func (s *server) pushToIndex(u protocol.DocumentURI, content []byte) {
-	ix := s.ws.current()
-	if ix == nil {
-		return // handed over when the index opens
+	abs, err := workspace.URIPath(string(u))
+	if err != nil {
+		s.log.Debug("document is not a file; not indexed", "uri", u)
+		return
 	}
-	if path, ok := s.indexPath(ix, u); ok {
-		s.noteGen(ix.Update(path, content))
-	} else {
-		s.log.Debug("document is outside the workspace roots; not indexed", "uri", u)
-	}
+	s.ws.SetBuffer(abs, content)
 }
 
 func (s *server) didSave(ctx context.Context, raw json.RawMessage, release func()) (any, error) {
@@ -171,11 +167,8 @@ func (s *server) didSave(ctx context.Context, raw json.RawMessage, release func(
 	if err != nil {
 		return nil, err
 	}
-	u := canonURI(p.TextDocument.URI)
-	if ix := s.ws.current(); ix != nil {
-		if path, ok := s.indexPath(ix, u); ok {
-			ix.Changed(path)
-		}
+	if abs, err := workspace.URIPath(p.TextDocument.URI); err == nil {
+		s.ws.Changed(abs)
 	}
 	return nil, nil
 }
@@ -194,13 +187,9 @@ func (s *server) didClose(ctx context.Context, raw json.RawMessage, release func
 		return nil, fmt.Errorf("textDocument/didClose for %s, which is not open: ignored", u)
 	}
 	moved := false
-	if ix := s.ws.current(); ix != nil {
-		if path, ok := s.indexPath(ix, u); ok {
-			s.noteGen(ix.Release(path))
-		}
-	}
 	// The file falls back to its disk content; citations follow it there.
-	if abs, err := uriPath(string(u)); err == nil {
+	if abs, err := workspace.URIPath(string(u)); err == nil {
+		s.ws.CloseBuffer(abs)
 		if disk, err := index.ReadCapped(abs, s.maxDiskRead()); err == nil {
 			moved = s.answers.resync(u, disk)
 		} else {
@@ -224,19 +213,14 @@ func (s *server) didChangeWatchedFiles(ctx context.Context, raw json.RawMessage,
 	if err != nil {
 		return nil, err
 	}
-	ix := s.ws.current()
 	var changed []protocol.DocumentURI
 	for _, ch := range p.Changes {
 		u := canonURI(ch.URI)
-		abs, err := uriPath(string(u))
+		abs, err := workspace.URIPath(string(u))
 		if err != nil {
 			continue
 		}
-		if ix != nil {
-			if path, ok := ix.Rel(abs); ok {
-				ix.Changed(path)
-			}
-		}
+		s.ws.Changed(abs)
 		s.editMu.Lock()
 		if _, open := s.docs.get(u); !open { // an open buffer stays the truth
 			moved := false
@@ -255,12 +239,4 @@ func (s *server) didChangeWatchedFiles(ctx context.Context, raw json.RawMessage,
 		s.citationsChanged(ctx, changed)
 	}
 	return nil, nil
-}
-
-// noteGen records the generation at which the latest edit is searchable.
-// Caller holds editMu.
-func (s *server) noteGen(gen uint64) {
-	if gen > s.lastGen {
-		s.lastGen = gen
-	}
 }

@@ -6,13 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
-	"github.com/askls/askls/agent"
-	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
 	"github.com/askls/askls/thread"
+	"github.com/askls/askls/workspace"
 )
 
 // Thread commands (workspace/executeCommand).
@@ -22,84 +20,14 @@ const (
 	cmdDeleteThread = "askls.deleteThread"
 )
 
-// Values of askls/ask's thread besides a thread id.
-const (
-	threadNew  = "new"  // start a thread
-	threadLast = "last" // the most recent thread, else a new one
-)
-
-// threadState is the server's thread store, opened for the current
-// roots. Two follow-ups of one thread (from this server, the command line
-// or another server) run one after the other: the store's per-thread file
-// lock (thread.Store.Lock). Its zero value is ready to use.
-type threadState struct {
-	mu    sync.Mutex
-	roots string
-	store *thread.Store
-}
-
-// threadStore returns the store of the current workspace roots.
-func (s *server) threadStore() (*thread.Store, error) {
-	s.mu.Lock()
-	roots := rootsOf(s.folders)
-	s.mu.Unlock()
-	if len(roots) == 0 {
-		return nil, errors.New("no workspace folder: threads are kept per workspace")
+// threadError is the error of method for a thread ref that FindThread
+// could not resolve: a thread id this workspace does not hold is the
+// client's error.
+func threadError(method, ref string, err error) error {
+	if errors.Is(err, thread.ErrNotFound) && ref != workspace.ThreadNew && ref != workspace.ThreadLast {
+		return invalidParams("%s: thread %q: no such thread in this workspace (askls.threads lists them; \"new\" starts one)", method, ref)
 	}
-	ts := &s.threads
-	ts.mu.Lock()
-	defer ts.mu.Unlock()
-	key := strings.Join(roots, "\n")
-	if ts.store != nil && ts.roots == key {
-		return ts.store, nil
-	}
-	st, err := thread.Open(thread.Options{CacheDir: s.opts.CacheDir, Workspace: roots})
-	if err != nil {
-		return nil, err
-	}
-	ts.store, ts.roots = st, key
-	return st, nil
-}
-
-// openAskThread resolves askls/ask's thread ("new", "last" or an id) to a
-// thread, locked for the ask and loaded again once locked (another
-// follow-up may have finished while this one waited): the caller calls
-// unlock when the turn is saved (or dropped).
-func (s *server) openAskThread(ctx context.Context, method, ref string) (*thread.Store, *agent.Thread, func(), error) {
-	store, err := s.threadStore()
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("%s: %w", method, err)
-	}
-	var th *agent.Thread
-	switch ref {
-	case threadNew:
-		th = store.New()
-	case threadLast:
-		th, err = store.Last()
-		if errors.Is(err, thread.ErrNotFound) {
-			th, err = store.New(), nil
-		}
-	default:
-		th, err = store.Load(ref)
-		if errors.Is(err, thread.ErrNotFound) {
-			return nil, nil, nil, invalidParams("%s: thread %q: no such thread in this workspace (askls.threads lists them; \"new\" starts one)", method, ref)
-		}
-	}
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("%s: %w", method, err)
-	}
-	unlock, err := store.BeginTurn(ctx, th)
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("%s: %w", method, err)
-	}
-	return store, th, unlock, nil
-}
-
-// saveTurn saves th after a turn; a failure is logged, the answer stands.
-func (s *server) saveTurn(store *thread.Store, th *agent.Thread) {
-	if err := store.Save(th); err != nil {
-		s.log.Warn("thread not saved", "thread", th.ID, "err", err)
-	}
+	return fmt.Errorf("%s: %w", method, err)
 }
 
 // wireThread is a thread as askls.openThread returns it: each turn with
@@ -130,7 +58,7 @@ func (s *server) commandThreads(ctx context.Context, args []json.RawMessage) (an
 	if err != nil {
 		return nil, invalidParams("%s: arguments are [{\"show\": bool}?]: %v", cmdThreads, err)
 	}
-	store, err := s.threadStore()
+	store, err := s.ws.Threads()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cmdThreads, err)
 	}
@@ -179,7 +107,7 @@ func (s *server) showMarkdown(ctx context.Context, name, md string) {
 		s.log.Warn("could not write the document", "name", name, "err", err)
 		return
 	}
-	params := map[string]any{"uri": fileURI(path), "takeFocus": true}
+	params := map[string]any{"uri": workspace.FileURI(path), "takeFocus": true}
 	if err := s.call(context.WithoutCancel(ctx), "window/showDocument", params, nil); err != nil {
 		s.log.Info("window/showDocument failed", "path", path, "err", err)
 	}
@@ -191,7 +119,7 @@ func (s *server) commandDeleteThread(args []json.RawMessage) (any, error) {
 	if err != nil || id == "" {
 		return nil, invalidParams("%s: arguments are [id] (a thread id from askls.threads)", cmdDeleteThread)
 	}
-	store, err := s.threadStore()
+	store, err := s.ws.Threads()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cmdDeleteThread, err)
 	}
@@ -218,11 +146,11 @@ func (s *server) commandOpenThread(ctx context.Context, args []json.RawMessage, 
 	if err != nil {
 		return nil, invalidParams("%s: arguments are [id?, {\"show\": bool}?]: %v", cmdOpenThread, err)
 	}
-	store, err := s.threadStore()
+	store, err := s.ws.Threads()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cmdOpenThread, err)
 	}
-	var th *agent.Thread
+	var th *thread.Thread
 	if id == "" {
 		th, err = store.Last()
 	} else {
@@ -234,7 +162,7 @@ func (s *server) commandOpenThread(ctx context.Context, args []json.RawMessage, 
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cmdOpenThread, err)
 	}
-	ix, err := s.ws.get(ctx)
+	ix, err := s.index(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", cmdOpenThread, err)
 	}
@@ -264,7 +192,7 @@ func (s *server) threadMarkdown(th wireThread) string {
 // wireTurns is th's turns with their citations as Locations in the files
 // as they are now (an open document as the editor has it), each stale when
 // its lines no longer hash as they did when cited.
-func (s *server) wireTurns(ix *index.Index, th *agent.Thread) []wireTurn {
+func (s *server) wireTurns(ix *index.Index, th *thread.Thread) []wireTurn {
 	snap := ix.Snapshot()
 	out := []wireTurn{}
 	contents := map[string][]byte{}
@@ -275,7 +203,7 @@ func (s *server) wireTurns(ix *index.Index, th *agent.Thread) []wireTurn {
 			if err != nil {
 				continue
 			}
-			u := canonURI(fileURI(abs))
+			u := canonURI(workspace.FileURI(abs))
 			content, ok := contents[c.Path]
 			if !ok {
 				if doc, open := s.docs.get(u); open {
@@ -296,7 +224,7 @@ func (s *server) wireTurns(ix *index.Index, th *agent.Thread) []wireTurn {
 				c = citationAt(c, content, c.Start, c.End, c.Stale)
 			}
 			wt.Citations = append(wt.Citations, wireCitation{
-				N: c.N, Location: citations.Location(c, string(u), content),
+				N: c.N, Location: citationLocation(c, string(u), content),
 				Symbol: c.Symbol, Excerpt: c.Excerpt, Stale: c.Stale, Hash: hash,
 			})
 		}
@@ -310,7 +238,7 @@ func (s *server) wireTurns(ix *index.Index, th *agent.Thread) []wireTurn {
 // the whole thread that way): question, answer and path:line:col citation
 // lines where the code is now. "" when the thread has one turn.
 func (s *server) earlierTurnsMarkdown(ctx context.Context, id string) string {
-	store, err := s.threadStore()
+	store, err := s.ws.Threads()
 	if err != nil {
 		return ""
 	}
@@ -318,7 +246,7 @@ func (s *server) earlierTurnsMarkdown(ctx context.Context, id string) string {
 	if err != nil || len(th.Turns) < 2 {
 		return ""
 	}
-	ix, err := s.ws.get(ctx)
+	ix, err := s.index(ctx)
 	if err != nil {
 		return ""
 	}

@@ -11,6 +11,7 @@ import (
 	"go.lsp.dev/jsonrpc2"
 
 	"github.com/askls/askls/thread"
+	"github.com/askls/askls/workspace"
 )
 
 // threadWorkspace is a small module where one function has a caller.
@@ -171,7 +172,7 @@ func TestExecuteCommandAskInThread(t *testing.T) {
 			URI string `json:"uri"`
 		}
 		json.Unmarshal(raw, &sd)
-		if path, err := uriPath(sd.URI); err == nil && strings.Contains(path, r2.ID) {
+		if path, err := workspace.URIPath(sd.URI); err == nil && strings.Contains(path, r2.ID) {
 			md, _ = os.ReadFile(path)
 		}
 	}
@@ -200,7 +201,7 @@ func (e *fakeEditor) shownFile(before int) string {
 		TakeFocus bool   `json:"takeFocus"`
 	}
 	json.Unmarshal(all[len(all)-1], &sd)
-	path, err := uriPath(sd.URI)
+	path, err := workspace.URIPath(sd.URI)
 	if err != nil || !sd.TakeFocus {
 		e.t.Fatalf("showDocument %s: %v", all[len(all)-1], err)
 	}

@@ -4,357 +4,135 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"sync"
 	"time"
 
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/workspace"
 )
 
-// workspace owns the index of the current roots. Opening and the first
-// Sync run in the background after initialized; requests never wait for
-// the Sync, only (briefly) for Open. When the roots or the index settings
-// change, the index is closed and opened again for the new roots (the
-// persisted manifest makes that a cheap incremental sync).
-type workspace struct {
-	s       *server
-	startMu sync.Mutex // one start at a time
-
-	mu        sync.Mutex
-	ix        *index.Index
-	roots     []string
-	opened    chan struct{} // closed when ix is set or openErr is
-	openErr   error
-	cancel    context.CancelFunc
-	done      chan struct{} // closed when the background goroutine ends
-	ready     bool          // the first Sync finished
-	syncErr   error
-	progress  index.Progress
-	lastSync  index.SyncStats
-	isStarted bool
-
-	// Workspace folders that cannot be served, each reported once.
-	badMu    sync.Mutex
-	bad      []string        // messages not yet reported
-	reported map[string]bool // folders (or URIs) already reported
-}
+// The workspace (roots, index, open buffers, threads, questions) is
+// workspace.Workspace's; this file tells it the client's folders and
+// settings and tells the client what it does: work-done progress while it
+// indexes, messages about folders it skips and roots it refuses.
 
 // editDebounce is how long the index writer waits to coalesce edits to
 // one file. Short: a question typed right after an edit should find it.
 const editDebounce = 10 * time.Millisecond
 
-// openWait bounds how long a request waits for the index to open (not
-// to sync: that is never waited for).
-const openWait = 30 * time.Second
-
-var errNoRoots = errors.New("no workspace folder: open a folder (or pass --root to askls serve)")
-
-func newWorkspace(s *server) *workspace {
-	w := &workspace{s: s, opened: make(chan struct{}), reported: map[string]bool{}}
-	return w
+// newWorkspace is the server's workspace: index options from the server's
+// options, hooks that report to the client.
+func newWorkspace(s *server) *workspace.Workspace {
+	return workspace.New(workspace.Options{
+		Index: index.Options{
+			CacheDir:        s.opts.CacheDir,
+			Debounce:        editDebounce,
+			AllowBroadRoots: s.opts.AllowBroadRoots,
+			Runtime:         s.opts.Runtime,
+		},
+		MaxThreads:   s.opts.MaxThreads,
+		MaxThreadAge: s.opts.MaxThreadAge,
+		Logger:       s.log,
+		Hooks: workspace.Hooks{
+			SkipRoot: s.skipped.skip,
+			Starting: s.indexingStarts,
+			Opened: func(ctx context.Context, notices []string) {
+				for _, msg := range notices {
+					s.notify(ctx, "window/showMessage", map[string]any{"type": 2, "message": "askls: " + msg})
+				}
+			},
+		},
+	})
 }
 
-func (w *workspace) started() bool {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.isStarted
+// startWorkspace (re)opens the index of the current folders and settings.
+func (s *server) startWorkspace() {
+	s.mu.Lock()
+	scope := workspace.Scope{Roots: rootsOf(s.folders), MaxFileBytes: s.cfg.MaxFileBytes, Exclude: s.cfg.Exclude}
+	s.mu.Unlock()
+	s.ws.Start(scope)
 }
 
-// start (re)opens the index for roots and syncs it in the background.
-func (w *workspace) start(roots []string, cfg Config) {
-	w.startMu.Lock()
-	defer w.startMu.Unlock()
-	w.stop()
-
-	ctx, cancel := context.WithCancel(context.Background())
-	opened := make(chan struct{})
-	done := make(chan struct{})
-	w.mu.Lock()
-	w.ix, w.openErr, w.ready, w.syncErr = nil, nil, false, nil
-	w.roots = append([]string(nil), roots...)
-	w.opened, w.cancel, w.done = opened, cancel, done
-	w.progress = index.Progress{}
-	w.isStarted = true
-	w.mu.Unlock()
-
-	go func() {
-		defer close(done)
-		w.run(ctx, roots, cfg, opened)
-	}()
+// index waits until the index is open (not synced), with the errors said
+// the way a client needs them.
+func (s *server) index(ctx context.Context) (*index.Index, error) {
+	ix, err := s.ws.Index(ctx)
+	switch {
+	case errors.Is(err, workspace.ErrNotStarted):
+		return nil, fmt.Errorf("%w (initialized not received)", err)
+	case errors.Is(err, workspace.ErrNoRoots):
+		return nil, fmt.Errorf("%w: open a folder (or pass --root to askls serve)", err)
+	}
+	return ix, err
 }
 
-// skipFolder records that a workspace folder cannot be served and why;
-// it is reported to the user once (reportBad), and the others are served.
-func (w *workspace) skipFolder(folder, why string) {
-	w.badMu.Lock()
-	defer w.badMu.Unlock()
-	if w.reported[folder] {
+// skippedFolders are workspace folders that cannot be served, each
+// reported to the user once; the others are served.
+type skippedFolders struct {
+	mu       sync.Mutex
+	pending  []string        // messages not yet reported
+	reported map[string]bool // folders (or URIs) already reported
+}
+
+// skip records that folder cannot be served and why (workspace.Hooks.SkipRoot).
+func (f *skippedFolders) skip(folder, why string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.reported == nil {
+		f.reported = map[string]bool{}
+	}
+	if f.reported[folder] {
 		return
 	}
-	w.reported[folder] = true
-	w.bad = append(w.bad, fmt.Sprintf("askls skips the workspace folder %s: %s. The other folders are served.", folder, why))
+	f.reported[folder] = true
+	f.pending = append(f.pending, fmt.Sprintf("askls skips the workspace folder %s: %s. The other folders are served.", folder, why))
 }
 
-// reportBad sends the messages of skipFolder not yet sent.
-func (w *workspace) reportBad(ctx context.Context) {
-	w.badMu.Lock()
-	msgs := w.bad
-	w.bad = nil
-	w.badMu.Unlock()
-	for _, m := range msgs {
-		w.s.log.Warn(m)
-		w.s.notify(ctx, "window/showMessage", map[string]any{"type": 2, "message": m})
-	}
+// take returns the messages not yet reported.
+func (f *skippedFolders) take() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	msgs := f.pending
+	f.pending = nil
+	return msgs
 }
 
-// usableRoots leaves out the roots that cannot be indexed (gone, not a
-// folder, unreadable), recording why.
-func (w *workspace) usableRoots(roots []string) []string {
-	var ok []string
-	for _, r := range roots {
-		info, err := os.Stat(r)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			w.skipFolder(r, "it does not exist")
-		case err != nil:
-			w.skipFolder(r, err.Error())
-		case !info.IsDir():
-			w.skipFolder(r, "it is a file, not a folder")
-		default:
-			if _, err := os.ReadDir(r); err != nil {
-				w.skipFolder(r, "it cannot be read ("+err.Error()+")")
-				continue
-			}
-			ok = append(ok, r)
-		}
-	}
-	return ok
-}
-
-// run opens the index of roots, publishes it with the open buffers, then
-// syncs it; opened is closed once w.ix or w.openErr is set.
-func (w *workspace) run(ctx context.Context, roots []string, cfg Config, opened chan struct{}) {
-	log := w.s.log
-	if len(roots) > 0 {
-		roots = w.usableRoots(roots)
-		w.reportBad(ctx)
-		if len(roots) == 0 {
-			w.failOpen(opened, errors.New("no workspace folder can be served (see the messages about each)"))
-			return
-		}
-	} else {
-		w.reportBad(ctx)
+// indexingStarts (workspace.Hooks.Starting) reports the skipped folders,
+// then shows the indexing of roots as work-done progress.
+func (s *server) indexingStarts(ctx context.Context, roots []string) workspace.Indexing {
+	for _, m := range s.skipped.take() {
+		s.log.Warn(m)
+		s.notify(ctx, "window/showMessage", map[string]any{"type": 2, "message": m})
 	}
 	if len(roots) == 0 {
-		w.failOpen(opened, errNoRoots)
-		log.Warn("no workspace folder; askls/ask will fail until one is added")
-		return
+		return nil
 	}
-	prog := w.s.beginProgress(ctx, nil, "indexing", "opening the index", nil)
-	ix, err := index.Open(ctx, index.Options{
-		Roots:           roots,
-		CacheDir:        w.s.opts.CacheDir,
-		MaxFileBytes:    cfg.MaxFileBytes,
-		Exclude:         cfg.Exclude,
-		Logger:          log,
-		Debounce:        editDebounce,
-		Progress:        w.onProgress(prog),
-		AllowBroadRoots: w.s.opts.AllowBroadRoots,
-		Runtime:         w.s.opts.Runtime,
-		// A search found the persisted index damaged (and answered with
-		// an error): reopen it, which rebuilds it.
-		OnDamaged: w.s.reopenDamaged,
-	})
-	if err != nil {
-		w.failOpen(opened, fmt.Errorf("opening the index: %w", err))
-		prog.end("failed: " + err.Error())
-		log.Error("opening the index", "roots", roots, "err", err)
-		return
-	}
-	w.publish(ix)
-	close(opened)
-	for _, msg := range ix.Notices() {
-		w.s.notify(ctx, "window/showMessage", map[string]any{"type": 2, "message": "askls: " + msg})
-	}
-	w.firstSync(ctx, ix, prog)
+	return indexingProgress{s.beginProgress(ctx, nil, "indexing", "opening the index", nil)}
 }
 
-// failOpen records why no index serves the workspace and closes opened.
-func (w *workspace) failOpen(opened chan struct{}, err error) {
-	w.mu.Lock()
-	w.openErr = err
-	w.mu.Unlock()
-	close(opened)
-}
+// indexingProgress shows an index's open and first sync as work-done
+// progress.
+type indexingProgress struct{ prog *progress }
 
-// publish makes ix the workspace's index and hands it the open buffers in
-// one step with respect to edits, so no edit is lost or applied out of
-// order.
-func (w *workspace) publish(ix *index.Index) {
-	w.s.editMu.Lock()
-	defer w.s.editMu.Unlock()
-	w.mu.Lock()
-	w.ix = ix
-	w.mu.Unlock()
-	w.s.lastGen = 0 // generations count per index
-	for _, d := range w.s.docs.all() {
-		if p, ok := w.s.indexPath(ix, d.uri); ok {
-			w.s.noteGen(ix.Update(p, d.content))
-		}
+func (p indexingProgress) Progress(ip index.Progress) {
+	msg := ip.Phase
+	pct := -1
+	if ip.Total > 0 {
+		msg = fmt.Sprintf("%s: %d/%d files", ip.Phase, ip.Done, ip.Total)
+		pct = ip.Done * 100 / ip.Total
+	} else if ip.Done > 0 {
+		msg = fmt.Sprintf("%s: %d files", ip.Phase, ip.Done)
 	}
+	p.prog.report(msg, pct)
 }
 
-// firstSync brings ix up to date with the files, records the outcome and
-// ends the progress report with it.
-func (w *workspace) firstSync(ctx context.Context, ix *index.Index, prog *progress) {
-	start := time.Now()
-	st, err := ix.Sync(ctx)
-	w.mu.Lock()
-	w.ready = err == nil
-	w.syncErr = err
-	w.lastSync = st
-	w.mu.Unlock()
+func (p indexingProgress) Done(st index.SyncStats, took time.Duration, err error) {
 	switch {
-	case ctx.Err() != nil:
-		prog.end("stopped")
+	case errors.Is(err, context.Canceled):
+		p.prog.end("stopped")
 	case err != nil:
-		prog.end("failed: " + err.Error())
-		w.s.log.Error("indexing failed", "err", err)
+		p.prog.end("failed: " + err.Error())
 	default:
-		msg := fmt.Sprintf("%d files (%d indexed, %d unchanged, %d removed) in %s", st.Files, st.Indexed, st.Unchanged, st.Removed, time.Since(start).Round(time.Millisecond))
-		prog.end(msg)
-		w.s.log.Info("index ready", "files", st.Files, "indexed", st.Indexed, "unchanged", st.Unchanged,
-			"removed", st.Removed, "chunks", st.Chunks, "skipped", st.Skipped, "ms", time.Since(start).Milliseconds())
+		p.prog.end(fmt.Sprintf("%d files (%d indexed, %d unchanged, %d removed) in %s", st.Files, st.Indexed, st.Unchanged, st.Removed, took.Round(time.Millisecond)))
 	}
-}
-
-// onProgress turns index progress into work-done reports, at most ten a
-// second.
-func (w *workspace) onProgress(prog *progress) func(index.Progress) {
-	var last time.Time
-	return func(p index.Progress) {
-		w.mu.Lock()
-		w.progress = p
-		w.mu.Unlock()
-		if time.Since(last) < 100*time.Millisecond && p.Phase != "done" {
-			return
-		}
-		last = time.Now()
-		msg := p.Phase
-		pct := -1
-		if p.Total > 0 {
-			msg = fmt.Sprintf("%s: %d/%d files", p.Phase, p.Done, p.Total)
-			pct = p.Done * 100 / p.Total
-		} else if p.Done > 0 {
-			msg = fmt.Sprintf("%s: %d files", p.Phase, p.Done)
-		}
-		prog.report(msg, pct)
-	}
-}
-
-// stop cancels the background goroutine and closes the index.
-func (w *workspace) stop() {
-	w.mu.Lock()
-	cancel, done := w.cancel, w.done
-	w.mu.Unlock()
-	if cancel != nil {
-		cancel()
-		<-done
-	}
-	w.mu.Lock()
-	ix := w.ix
-	w.ix = nil
-	w.mu.Unlock()
-	if ix != nil {
-		if err := ix.Close(); err != nil {
-			w.s.log.Warn("closing the index", "err", err)
-		}
-	}
-}
-
-// stopSync stops the background sync (shutdown) but keeps the index open.
-func (w *workspace) stopSync() {
-	w.mu.Lock()
-	cancel := w.cancel
-	w.mu.Unlock()
-	if cancel != nil {
-		cancel()
-	}
-}
-
-func (w *workspace) close() {
-	w.startMu.Lock()
-	defer w.startMu.Unlock()
-	w.stop()
-}
-
-// current returns the open index, or nil while it is opening.
-func (w *workspace) current() *index.Index {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.ix
-}
-
-// get waits until the index is open (not synced) or ctx ends.
-func (w *workspace) get(ctx context.Context) (*index.Index, error) {
-	w.mu.Lock()
-	opened, started := w.opened, w.isStarted
-	w.mu.Unlock()
-	if !started {
-		return nil, errors.New("the workspace is not open yet (initialized not received)")
-	}
-	select {
-	case <-opened:
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	case <-time.After(openWait):
-		return nil, fmt.Errorf("the index has been opening for %s (is another askls using the same cache? see --cache); try again", openWait)
-	}
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.openErr != nil {
-		return nil, w.openErr
-	}
-	if w.ix == nil {
-		return nil, errors.New("the index was closed (the workspace changed); ask again")
-	}
-	return w.ix, nil
-}
-
-// notice says why an answer may be incomplete, or "".
-func (w *workspace) notice() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.ready {
-		return ""
-	}
-	if w.syncErr != nil {
-		return "indexing failed (" + w.syncErr.Error() + "); answers come from the files indexed so far"
-	}
-	p := w.progress
-	if p.Total > 0 {
-		return fmt.Sprintf("index still building (%s: %d%% of %d files); answers come from what is indexed so far", p.Phase, p.Done*100/p.Total, p.Total)
-	}
-	return "index still building; answers come from what is indexed so far"
-}
-
-type wsStatus struct {
-	Roots    []string        `json:"roots"`
-	Ready    bool            `json:"ready"`
-	Progress index.Progress  `json:"progress"`
-	Error    string          `json:"error,omitempty"`
-	LastSync index.SyncStats `json:"lastSync"`
-}
-
-func (w *workspace) status() wsStatus {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	st := wsStatus{Roots: w.roots, Ready: w.ready, Progress: w.progress, LastSync: w.lastSync}
-	if w.openErr != nil {
-		st.Error = w.openErr.Error()
-	} else if w.syncErr != nil {
-		st.Error = w.syncErr.Error()
-	}
-	return st
 }

@@ -11,6 +11,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/askls/askls/agent"
+	"github.com/askls/askls/workspace"
 )
 
 // waitIndexedN waits for the n-th end of an indexing progress.
@@ -54,14 +55,14 @@ func TestSeveralFoldersAndFolderChanges(t *testing.T) {
 	e := startEditor(t, editorSetup{})
 	e.waitIndexed()
 	e.notify("workspace/didChangeWorkspaceFolders", map[string]any{"event": map[string]any{
-		"added": []any{map[string]any{"uri": fileURI(second), "name": "second"}}, "removed": []any{},
+		"added": []any{map[string]any{"uri": workspace.FileURI(second), "name": "second"}}, "removed": []any{},
 	}})
 	e.waitIndexedN(2)
 	res, err := e.ask(map[string]any{"question": "grand total includes tax"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := fileURI(filepath.Join(second, "billing", "invoice.go"))
+	want := workspace.FileURI(filepath.Join(second, "billing", "invoice.go"))
 	found := false
 	for _, c := range res.Citations {
 		found = found || string(c.Location.URI) == want
@@ -75,15 +76,15 @@ func TestSeveralFoldersAndFolderChanges(t *testing.T) {
 
 	// Swap the second folder for a third.
 	e.notify("workspace/didChangeWorkspaceFolders", map[string]any{"event": map[string]any{
-		"added":   []any{map[string]any{"uri": fileURI(third), "name": "third"}},
-		"removed": []any{map[string]any{"uri": fileURI(second), "name": "second"}},
+		"added":   []any{map[string]any{"uri": workspace.FileURI(third), "name": "third"}},
+		"removed": []any{map[string]any{"uri": workspace.FileURI(second), "name": "second"}},
 	}})
 	e.waitIndexedN(3)
-	if syms := e.symbols("Receipt"); len(syms) == 0 || !strings.HasPrefix(string(syms[0].Location.URI), fileURI(third)) {
+	if syms := e.symbols("Receipt"); len(syms) == 0 || !strings.HasPrefix(string(syms[0].Location.URI), workspace.FileURI(third)) {
 		t.Errorf("third folder not indexed: %s", mustJSON(syms))
 	}
 	for _, s := range e.symbols("Invoice") {
-		if strings.HasPrefix(string(s.Location.URI), fileURI(second)) {
+		if strings.HasPrefix(string(s.Location.URI), workspace.FileURI(second)) {
 			t.Errorf("removed folder still answers: %s", mustJSON(s))
 		}
 	}
@@ -210,8 +211,8 @@ func TestBadFoldersAreSkippedAndReportedOnce(t *testing.T) {
 	gone := filepath.Join(t.TempDir(), "gone")
 	file := filepath.Join(e.root, "shop", "price.go")
 	added := []any{
-		map[string]any{"uri": fileURI(gone), "name": "gone"},
-		map[string]any{"uri": fileURI(file), "name": "a file"},
+		map[string]any{"uri": workspace.FileURI(gone), "name": "gone"},
+		map[string]any{"uri": workspace.FileURI(file), "name": "a file"},
 		map[string]any{"uri": "https://example.com/repo", "name": "web"},
 	}
 	e.notify("workspace/didChangeWorkspaceFolders", map[string]any{"event": map[string]any{"added": added, "removed": []any{}}})

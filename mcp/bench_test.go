@@ -43,12 +43,12 @@ func BenchmarkSearchCodeGOROOT(b *testing.B) {
 	srv := New(Options{Roots: []string{src}, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Agent: agent.Config{NoModel: true}})
 	b.Cleanup(srv.Close)
 	ctx := context.Background()
-	if _, err := srv.ws.index(ctx); err != nil {
+	if _, err := srv.indexFor(ctx); err != nil {
 		b.Skipf("index: %v", err)
 	}
 	b.Run("search", func(b *testing.B) {
 		// The index's search alone, for the split of "handler".
-		ix, _ := srv.ws.index(ctx)
+		ix, _ := srv.indexFor(ctx)
 		var ds []time.Duration
 		for i := 0; b.Loop(); i++ {
 			t0 := time.Now()

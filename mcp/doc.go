@@ -1,9 +1,10 @@
 // Package mcp serves askls over the Model Context Protocol (the official
 // Go SDK, github.com/modelcontextprotocol/go-sdk), so that agents and
-// editors that speak MCP can search and ask about a workspace. It owns a
-// workspace index (the same incremental, persisted index as the language
-// server, for the roots given or the client's roots), keeps it current by
-// watching the files, and exposes:
+// editors that speak MCP can search and ask about a workspace. It is a
+// front end of workspace.Workspace (the same incremental, persisted index
+// and the same ask as the language server's, for the roots given or the
+// client's roots, kept current by the workspace's file watcher) and
+// exposes:
 //
 //   - the agent's read-only tools (search_code, grep, read_file,
 //     list_files, find_symbol, outline) under the same names and

@@ -18,6 +18,7 @@ import (
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/internal/fixture"
 	"github.com/askls/askls/internal/modeltest"
+	"github.com/askls/askls/workspace"
 )
 
 // connect starts a Server on a fixture tree and returns a client session
@@ -188,7 +189,7 @@ func TestSecretsStayOut(t *testing.T) {
 	if res, text := call(t, cs, "read_file", map[string]any{"path": ".env"}); !res.IsError || !strings.Contains(text, ".env: withheld: it is a secret file") {
 		t.Errorf("read_file .env: %s", text)
 	}
-	_, err := cs.ReadResource(context.Background(), &sdk.ReadResourceParams{URI: "file://" + filepath.ToSlash(filepath.Join(dir, ".env"))})
+	_, err := cs.ReadResource(context.Background(), &sdk.ReadResourceParams{URI: workspace.FileURI(filepath.Join(dir, ".env"))})
 	if err == nil {
 		t.Error("the .env resource was read")
 	}
@@ -216,7 +217,7 @@ func TestAskInRetrievalMode(t *testing.T) {
 	if err != nil || len(rr.Contents) != 1 || !strings.Contains(rr.Contents[0].Text, "entries expire after the ttl") {
 		t.Errorf("resource %s: %v", out.URIs[0], err)
 	}
-	if !strings.HasPrefix(out.URIs[0], "file://"+filepath.ToSlash(dir)) {
+	if !strings.HasPrefix(out.URIs[0], workspace.FileURI(dir)) {
 		t.Errorf("uri %s", out.URIs[0])
 	}
 	// Outside the roots: not found.
@@ -341,7 +342,7 @@ func TestClientRoots(t *testing.T) {
 	}
 	client := sdk.NewClient(&sdk.Implementation{Name: "test", Version: "1"}, nil)
 	//lint:ignore SA1019 the server still serves clients that send roots
-	client.AddRoots(&sdk.Root{URI: "file://" + filepath.ToSlash(dir), Name: "shop"})
+	client.AddRoots(&sdk.Root{URI: workspace.FileURI(dir), Name: "shop"})
 	cs, err := client.Connect(context.Background(), ct, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -3,11 +3,11 @@ package mcp
 import (
 	"context"
 	"mime"
-	"net/url"
 	"path"
-	"path/filepath"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/askls/askls/workspace"
 )
 
 // addResources serves the workspace's files as file:// resources: only
@@ -24,15 +24,15 @@ func (s *Server) addResources() {
 
 func (s *Server) readResource(ctx context.Context, req *sdk.ReadResourceRequest) (*sdk.ReadResourceResult, error) {
 	uri := req.Params.URI
-	u, err := url.Parse(uri)
-	if err != nil || u.Scheme != "file" {
+	abs, err := workspace.URIPath(uri)
+	if err != nil {
 		return nil, sdk.ResourceNotFoundError(uri)
 	}
 	ix, err := s.index(ctx, req.Session)
 	if err != nil {
 		return nil, err
 	}
-	rel, ok := ix.Rel(filepath.FromSlash(u.Path))
+	rel, ok := ix.Rel(abs)
 	if !ok {
 		return nil, sdk.ResourceNotFoundError(uri)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/internal/secretcorpus"
+	"github.com/askls/askls/workspace"
 )
 
 // TestSecretCorpusReachesNoMCPRoute serves the secrets corpus
@@ -58,7 +59,7 @@ func TestSecretCorpusReachesNoMCPRoute(t *testing.T) {
 		secretcorpus.Check(t, fmt.Sprintf("%s %v", r.tool, r.args), string(b))
 	}
 	for _, p := range paths {
-		uri := "file://" + filepath.ToSlash(filepath.Join(root, p))
+		uri := workspace.FileURI(filepath.Join(root, p))
 		res, err := cs.ReadResource(ctx, &sdk.ReadResourceParams{URI: uri})
 		if err != nil {
 			continue // not found: a secret file, or not indexed
@@ -70,7 +71,7 @@ func TestSecretCorpusReachesNoMCPRoute(t *testing.T) {
 		}
 	}
 	// The ordinary file is served as it is.
-	res, err := cs.ReadResource(ctx, &sdk.ReadResourceParams{URI: "file://" + filepath.ToSlash(filepath.Join(root, "app/handler.go"))})
+	res, err := cs.ReadResource(ctx, &sdk.ReadResourceParams{URI: workspace.FileURI(filepath.Join(root, "app/handler.go"))})
 	if err != nil || len(res.Contents) != 1 || res.Contents[0].Text != files["app/handler.go"] {
 		t.Errorf("app/handler.go as a resource: %+v %v", res, err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/workspace"
 )
 
 // Options configure a Server.
@@ -37,7 +38,7 @@ type Options struct {
 type Server struct {
 	opts  Options
 	log   *slog.Logger
-	ws    *workspace
+	ws    *workspace.Workspace
 	agent *agent.Agent
 	sdk   *sdk.Server
 }
@@ -65,7 +66,7 @@ func New(opts Options) *Server {
 	s.addTools()
 	s.addResources()
 	if len(opts.Roots) > 0 {
-		s.ws.start(opts.Roots)
+		s.ws.StartOnce(workspace.Scope{Roots: opts.Roots})
 	}
 	return s
 }
@@ -85,7 +86,7 @@ func (s *Server) initialized(_ context.Context, req *sdk.InitializedRequest) {
 // no --root was given), else the current folder. Only the first call
 // counts.
 func (s *Server) startFor(ctx context.Context, ss *sdk.ServerSession) {
-	if s.ws.started() {
+	if s.ws.Started() {
 		return
 	}
 	roots := s.opts.Roots
@@ -112,14 +113,14 @@ func (s *Server) startFor(ctx context.Context, ss *sdk.ServerSession) {
 	if len(roots) == 0 {
 		roots = []string{"."}
 	}
-	s.ws.start(roots)
+	s.ws.StartOnce(workspace.Scope{Roots: roots})
 }
 
-// workspace returns the index for a request, starting it if no session
-// has yet.
+// index returns the synced index for a request, starting the workspace if
+// no session has yet.
 func (s *Server) index(ctx context.Context, ss *sdk.ServerSession) (*index.Index, error) {
 	s.startFor(ctx, ss)
-	return s.ws.index(ctx)
+	return s.indexFor(ctx)
 }
 
 // Run serves one session on t (stdio: &sdk.StdioTransport{}) until the
@@ -141,4 +142,4 @@ func (s *Server) HTTPHandler() http.Handler {
 }
 
 // Close stops the watcher and closes the index.
-func (s *Server) Close() { s.ws.close() }
+func (s *Server) Close() { s.ws.Close() }

@@ -4,14 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/url"
 	"path/filepath"
 	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/askls/askls/agent"
-	"github.com/askls/askls/index"
+	"github.com/askls/askls/workspace"
 )
 
 // addTools offers the agent's tools under their own names and arguments,
@@ -140,23 +139,32 @@ func (s *Server) ask(ctx context.Context, req *sdk.CallToolRequest) (res *sdk.Ca
 		}
 		line = int(f)
 	}
-	ix, err := s.index(ctx, req.Session)
-	if err != nil {
+	if _, err := s.index(ctx, req.Session); err != nil {
 		return toolError("%v", err), nil
 	}
-	snap := ix.Snapshot()
 	if p != "" {
-		p = strings.TrimPrefix(filepath.ToSlash(p), "./")
-		if _, err := snap.Content(p); err != nil {
-			return toolError("path %q: no such file in the workspace (give it relative to the root, as search_code prints it)", p), nil
+		given := strings.TrimPrefix(filepath.ToSlash(p), "./")
+		if p, _, err = s.ws.Locate(ctx, p); err != nil {
+			return toolError("path %q: no such file in the workspace (give it relative to the root, as search_code prints it)", given), nil
 		}
 	} else if line != 0 {
 		return toolError("argument \"line\" needs \"path\" (the file the line is in)"), nil
 	}
-	r, err := s.agent.Ask(ctx, snap, agent.Question{Text: q, Path: p, Line: line}, progressEvents(ctx, req))
+	asked, err := s.ws.Prepare(ctx, workspace.Question{Text: q, File: p, Line: line})
 	if err != nil {
 		return toolError("%v", err), nil
 	}
+	ans, err := asked.Run(ctx, s.agent, workspace.Turn{}, progressEvents(ctx, req))
+	if err != nil {
+		return toolError("%v", err), nil
+	}
+	return askResult(ans), nil
+}
+
+// askResult is ask's result: the answer with a citation line each, and
+// the agent's result with a file URI per citation as structured content.
+func askResult(ans *workspace.Answer) *sdk.CallToolResult {
+	r := ans.Result
 	out := askOut{Result: r}
 	var b strings.Builder
 	b.WriteString(r.Answer)
@@ -164,7 +172,10 @@ func (s *Server) ask(ctx context.Context, req *sdk.CallToolRequest) (res *sdk.Ca
 		b.WriteString("\n\nCitations:\n")
 	}
 	for _, c := range r.Citations {
-		uri := fileURI(ix, c.Path)
+		uri := ""
+		if abs, err := ans.Index.Abs(c.Path); err == nil {
+			uri = workspace.FileURI(abs)
+		}
 		out.URIs = append(out.URIs, uri)
 		fmt.Fprintf(&b, "[%d] %s:%d-%d", c.N, c.Path, c.Start, c.End)
 		if c.Symbol != "" {
@@ -175,16 +186,7 @@ func (s *Server) ask(ctx context.Context, req *sdk.CallToolRequest) (res *sdk.Ca
 	if r.Notice != "" {
 		fmt.Fprintf(&b, "\n(note: %s)\n", r.Notice)
 	}
-	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: b.String()}}, StructuredContent: out}, nil
-}
-
-// fileURI is the file:// URI of an index path ("" when it has none).
-func fileURI(ix *index.Index, p string) string {
-	abs, err := ix.Abs(p)
-	if err != nil {
-		return ""
-	}
-	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
+	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: b.String()}}, StructuredContent: out}
 }
 
 // progressEvents reports each tool call of an answer as an MCP progress

@@ -1,24 +1,29 @@
 package rank
 
-import "sort"
+import (
+	"math"
+	"sort"
+)
 
 // FileParams are the parameters of the files stage (index.Ranking's
-// FileSecondWeight, FileExtraHits and FileExtraShare).
+// FileSecondWeight and FileDecay).
 type FileParams struct {
 	SecondWeight float64 // what a file's other chunks add to its best chunk's score
-	ExtraHits    int     // how many of a file's next chunks follow its best at once
-	ExtraShare   float64 // ... when they score at least this share of its best
+	// Decay weighs each further chunk of one file: a file's k-th best
+	// chunk is ordered by its share of the file's score times Decay^k
+	// (1: no diversity).
+	Decay float64
 }
 
-// ByFile orders candidates so that each file's best chunk comes
-// first, files ranked by their file score: the best chunk's plus
-// fp.SecondWeight times the others' (capped at twice the best). key
-// gives a candidate's path, the score it adds to its file, and the score
-// that orders it among its file's chunks (lower for a declaration, see
-// Ranking.DeclFactor). Each file's next best chunks (up to fp.ExtraHits,
-// scoring at least fp.ExtraShare of its best) follow it at once, so the
-// right file's right range is shown before the next files; the rest
-// follow by score. It returns the files' scores too.
+// ByFile ranks files by their file score, the best chunk's plus
+// fp.SecondWeight times the others' (capped at twice the best), and orders
+// every chunk by its file's score times the chunk's share of its file's
+// best chunk times fp.Decay for each better chunk of the same file. A
+// file that holds several strong chunks lifts them all; each further chunk
+// of one file weighs less, so the first page covers more files. key gives
+// a candidate's path, the score it adds to its file, and the score that
+// orders it among its file's chunks (lower for a declaration, see
+// Ranking.DeclFactor). It returns the files' scores too.
 func ByFile[T any](cs []T, key func(T) (path string, file, chunk float64), fp FileParams) ([]T, map[string]float64) {
 	chunkScore := func(c T) float64 { _, _, sc := key(c); return sc }
 	sort.SliceStable(cs, func(i, j int) bool { return chunkScore(cs[i]) > chunkScore(cs[j]) })
@@ -36,36 +41,29 @@ func ByFile[T any](cs []T, key func(T) (path string, file, chunk float64), fp Fi
 		}
 		fileScore[p] = min(sum, 2*fs[0])
 	}
-	var firsts []T
-	rest := map[string][]T{}
-	for _, c := range cs {
-		p, _, _ := key(c)
-		if _, seen := rest[p]; seen {
-			rest[p] = append(rest[p], c)
-			continue
-		}
-		rest[p] = []T{}
-		firsts = append(firsts, c)
+	type ranked struct {
+		c     T
+		order float64
 	}
-	sort.SliceStable(firsts, func(i, j int) bool {
-		pi, _, _ := key(firsts[i])
-		pj, _, _ := key(firsts[j])
-		return fileScore[pi] > fileScore[pj]
-	})
-	out := make([]T, 0, len(cs))
-	var later []T
-	for _, f := range firsts {
-		out = append(out, f)
-		p, _, _ := key(f)
-		best := chunkScore(f)
-		for i, c := range rest[p] {
-			if i < fp.ExtraHits && chunkScore(c) >= fp.ExtraShare*best {
-				out = append(out, c)
-			} else {
-				later = append(later, c)
-			}
+	best := map[string]float64{}
+	better := map[string]int{}
+	rs := make([]ranked, len(cs))
+	for i, c := range cs {
+		p, _, sc := key(c)
+		if _, ok := best[p]; !ok {
+			best[p] = sc
 		}
+		share := 1.0
+		if best[p] > 0 {
+			share = sc / best[p]
+		}
+		rs[i] = ranked{c, fileScore[p] * share * math.Pow(fp.Decay, float64(better[p]))}
+		better[p]++
 	}
-	sort.SliceStable(later, func(i, j int) bool { return chunkScore(later[i]) > chunkScore(later[j]) })
-	return append(out, later...), fileScore
+	sort.SliceStable(rs, func(i, j int) bool { return rs[i].order > rs[j].order })
+	out := make([]T, len(rs))
+	for i, r := range rs {
+		out[i] = r.c
+	}
+	return out, fileScore
 }

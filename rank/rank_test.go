@@ -1,7 +1,9 @@
 package rank
 
 import (
+	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -41,18 +43,28 @@ func TestByFileCoversFilesFirst(t *testing.T) {
 		path  string
 		score float64
 	}
-	cs := []c{{"a.go", 10}, {"a.go", 9}, {"a.go", 8}, {"b.go", 7}}
-	out, files := ByFile(cs, func(x c) (string, float64, float64) { return x.path, x.score, x.score },
-		FileParams{SecondWeight: 0.15, ExtraHits: 1, ExtraShare: 0.3})
-	var order []string
-	for _, x := range out {
-		order = append(order, x.path)
+	cs := []c{{"a.go", 10}, {"a.go", 9}, {"a.go", 8}, {"b.go", 7}, {"c.go", 12}}
+	key := func(x c) (string, float64, float64) { return x.path, x.score, x.score }
+	order := func(decay float64) (string, map[string]float64) {
+		out, files := ByFile(slices.Clone(cs), key, FileParams{SecondWeight: 0.15, Decay: decay})
+		var paths []string
+		for _, x := range out {
+			paths = append(paths, fmt.Sprintf("%s:%g", x.path, x.score))
+		}
+		return strings.Join(paths, " "), files
 	}
-	// a.go's best and one more, then b.go, then a.go's third.
-	if got := strings.Join(order, " "); got != "a.go a.go b.go a.go" {
-		t.Errorf("order %s", got)
+	// a.go's three chunks make its file score 12.55, above c.go's 12: its
+	// best comes first. Its second is ordered by 12.55 × 0.9 × 0.5 =
+	// 5.6475 and its third by 12.55 × 0.8 × 0.25 = 2.51, below b.go's 7.
+	got, files := order(0.5)
+	if want := "a.go:10 c.go:12 b.go:7 a.go:9 a.go:8"; got != want {
+		t.Errorf("order with decay 0.5:\n%s\nwant\n%s", got, want)
 	}
 	if want := 10 + 0.15*(9+8); math.Abs(files["a.go"]-want) > 1e-9 {
 		t.Errorf("a.go's file score %v, want %v", files["a.go"], want)
+	}
+	// Without decay a strong file keeps its chunks together.
+	if got, _ := order(1); got != "a.go:10 c.go:12 a.go:9 a.go:8 b.go:7" {
+		t.Errorf("order with decay 1: %s", got)
 	}
 }

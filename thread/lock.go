@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/askls/askls/agent"
 	"github.com/gofrs/flock"
 )
 
@@ -43,7 +42,7 @@ func (s *Store) Lock(ctx context.Context, id string) (unlock func(), err error) 
 // kept: ask, Save, then call end. A thread never saved (a new one) is kept
 // as it is. Without the lock two follow-ups each load the thread, add
 // their turn and save, and the last save drops the other's turn.
-func (s *Store) BeginTurn(ctx context.Context, th *agent.Thread) (end func(), err error) {
+func (s *Store) BeginTurn(ctx context.Context, th *Thread) (end func(), err error) {
 	unlock, err := s.Lock(ctx, th.ID)
 	if err != nil {
 		return nil, err

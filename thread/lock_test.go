@@ -11,8 +11,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"github.com/askls/askls/agent"
 )
 
 // childEnv makes the test binary a process that adds follow-ups to a
@@ -57,7 +55,7 @@ func followUps(spec string) int {
 			}
 			defer end()
 			time.Sleep(30 * time.Millisecond) // the answer being written
-			th.Turns = append(th.Turns, agent.Turn{Question: fmt.Sprintf("%s-%d", parts[2], g), Answer: "a", Mode: agent.ModeRetrieval, At: time.Now().UTC()})
+			th.Turns = append(th.Turns, Turn{Question: fmt.Sprintf("%s-%d", parts[2], g), Answer: "a", Mode: "retrieval", At: time.Now().UTC()})
 			th.Updated = time.Now().UTC()
 			if err := s.Save(th); err != nil {
 				failed <- err
@@ -79,7 +77,7 @@ func TestFollowUpsFromSeveralProcesses(t *testing.T) {
 	cache := t.TempDir()
 	s := testStore(t, Options{CacheDir: cache})
 	th := s.New()
-	th.Turns = append(th.Turns, agent.Turn{Question: "first", Answer: "a", Mode: agent.ModeRetrieval, At: time.Now().UTC()})
+	th.Turns = append(th.Turns, Turn{Question: "first", Answer: "a", Mode: "retrieval", At: time.Now().UTC()})
 	if err := s.Save(th); err != nil {
 		t.Fatal(err)
 	}

@@ -11,17 +11,15 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/askls/askls/agent"
 	"github.com/zeebo/blake3"
 )
 
-// Defaults of Options; $ASKLS_THREADS_MAX and $ASKLS_THREADS_MAX_AGE (a Go
-// duration such as 720h) override them.
+// Defaults of Options (the commands take $ASKLS_THREADS_MAX and
+// $ASKLS_THREADS_MAX_AGE).
 const (
 	DefaultMaxThreads = 100
 	DefaultMaxAge     = 30 * 24 * time.Hour
@@ -32,8 +30,8 @@ var ErrNotFound = errors.New("no such thread")
 
 // Options configure a Store. Zero values mean the defaults.
 type Options struct {
-	// CacheDir is the cache base (as index.Options.CacheDir): default
-	// $ASKLS_CACHE_DIR, else os.UserCacheDir()/askls.
+	// CacheDir is the cache folder, as the workspace resolved it for the
+	// index too (index.CacheDir). Required.
 	CacheDir string
 	// Workspace names the workspace: its roots, as given to Open.
 	Workspace []string
@@ -63,36 +61,22 @@ type Summary struct {
 
 // Open returns the store of opts.Workspace, creating its folder.
 func Open(opts Options) (*Store, error) {
-	base := opts.CacheDir
-	if base == "" {
-		base = os.Getenv("ASKLS_CACHE_DIR")
-	}
-	if base == "" {
-		uc, err := os.UserCacheDir()
-		if err != nil {
-			uc = os.TempDir()
-		}
-		base = filepath.Join(uc, "askls")
+	if opts.CacheDir == "" {
+		return nil, errors.New("thread store: no cache folder")
 	}
 	ws := workspaceName(opts.Workspace)
 	sum := blake3.Sum256([]byte(ws))
 	s := &Store{
-		dir:       filepath.Join(base, "threads", hex.EncodeToString(sum[:8])),
+		dir:       filepath.Join(opts.CacheDir, "threads", hex.EncodeToString(sum[:8])),
 		workspace: ws,
 		maxN:      opts.MaxThreads,
 		maxAge:    opts.MaxAge,
 	}
 	if s.maxN <= 0 {
 		s.maxN = DefaultMaxThreads
-		if n, err := strconv.Atoi(os.Getenv("ASKLS_THREADS_MAX")); err == nil && n > 0 {
-			s.maxN = n
-		}
 	}
 	if s.maxAge <= 0 {
 		s.maxAge = DefaultMaxAge
-		if d, err := time.ParseDuration(os.Getenv("ASKLS_THREADS_MAX_AGE")); err == nil && d > 0 {
-			s.maxAge = d
-		}
 	}
 	if err := os.MkdirAll(s.dir, 0o700); err != nil {
 		return nil, fmt.Errorf("thread store: %w", err)
@@ -120,7 +104,7 @@ func workspaceName(roots []string) string {
 func (s *Store) Dir() string { return s.dir }
 
 // New returns an empty thread of this workspace (not saved until Save).
-func (s *Store) New() *agent.Thread { return agent.NewThread(s.workspace) }
+func (s *Store) New() *Thread { return New(s.workspace) }
 
 var idRE = regexp.MustCompile(`^[0-9a-f]{16}$`)
 
@@ -135,7 +119,7 @@ func (s *Store) path(id string) (string, error) {
 
 // Save writes th whole, atomically, then drops threads past the bounds
 // (never th).
-func (s *Store) Save(th *agent.Thread) error {
+func (s *Store) Save(th *Thread) error {
 	p, err := s.path(th.ID)
 	if err != nil {
 		return err
@@ -178,7 +162,7 @@ func writeAtomic(p string, data []byte) error {
 }
 
 // Load reads thread id.
-func (s *Store) Load(id string) (*agent.Thread, error) {
+func (s *Store) Load(id string) (*Thread, error) {
 	p, err := s.path(id)
 	if err != nil {
 		return nil, err
@@ -190,7 +174,7 @@ func (s *Store) Load(id string) (*agent.Thread, error) {
 	if err != nil {
 		return nil, fmt.Errorf("thread %s: %w", id, err)
 	}
-	var th agent.Thread
+	var th Thread
 	if err := json.Unmarshal(data, &th); err != nil {
 		return nil, fmt.Errorf("thread %s: the file %s is not a thread: %w", id, p, err)
 	}
@@ -246,7 +230,7 @@ func (s *Store) List() ([]Summary, error) {
 }
 
 // Last returns the most recently updated thread, ErrNotFound when none.
-func (s *Store) Last() (*agent.Thread, error) {
+func (s *Store) Last() (*Thread, error) {
 	list, err := s.List()
 	if err != nil {
 		return nil, err

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/askls/askls/agent"
 	"github.com/askls/askls/citations"
 )
 
@@ -29,21 +28,21 @@ func testStore(t testing.TB, opts Options) *Store {
 }
 
 // bigThread is a thread of n turns, each citing two spans of ~40 lines.
-func bigThread(s *Store, n int) *agent.Thread {
+func bigThread(s *Store, n int) *Thread {
 	th := s.New()
 	code := strings.Repeat("\tx := compute(a, b) // a line of code of ordinary length\n", 40)
 	for i := 0; i < n; i++ {
 		var ev []int
 		var cits []citations.Citation
 		for k := 0; k < 2; k++ {
-			e := agent.ThreadEvidence{N: len(th.Evidence) + 1, Path: fmt.Sprintf("pkg/f%d.go", i), Start: 10 + 50*k, End: 49 + 50*k, Symbol: "F", Text: code, Hash: "00"}
+			e := Evidence{N: len(th.Evidence) + 1, Path: fmt.Sprintf("pkg/f%d.go", i), Start: 10 + 50*k, End: 49 + 50*k, Symbol: "F", Text: code, Hash: "00"}
 			th.Evidence = append(th.Evidence, e)
 			ev = append(ev, e.N)
 			cits = append(cits, citations.Citation{N: k + 1, Path: e.Path, Start: e.Start, End: e.End, Symbol: "F", Excerpt: citations.Excerpt(code)})
 		}
-		th.Turns = append(th.Turns, agent.Turn{
+		th.Turns = append(th.Turns, Turn{
 			Question: fmt.Sprintf("question %d?", i), Answer: strings.Repeat("An answer sentence citing code [1] and more [2]. ", 20),
-			Mode: agent.ModeModel, Citations: cits, Evidence: ev, At: time.Now().UTC(),
+			Mode: "model", Citations: cits, Evidence: ev, At: time.Now().UTC(),
 		})
 	}
 	return th

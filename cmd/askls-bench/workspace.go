@@ -11,6 +11,7 @@ import (
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/index"
 	"github.com/askls/askls/internal/rootflag"
+	"github.com/askls/askls/workspace"
 )
 
 // rootFlags are the workspace flags of both commands: askls's, and the
@@ -33,20 +34,20 @@ func openWorkspace(ctx context.Context, r rootFlags) (*index.Index, error) {
 		return nil, err
 	}
 	opts := r.Options()
+	if opts.CacheDir == "" {
+		opts.CacheDir = os.Getenv("ASKLS_CACHE_DIR") // the commands read the environment
+	}
 	opts.Ranking = rk
 	opts.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	return openSynced(ctx, opts)
 }
 
 // openSynced opens the index of opts and brings it up to date with its
-// roots; on an error nothing stays open.
+// roots, as the workspace opens one for `askls index`; on an error
+// nothing stays open.
 func openSynced(ctx context.Context, opts index.Options) (*index.Index, error) {
-	ix, err := index.Open(ctx, opts)
+	ix, _, err := workspace.OpenIndex(ctx, opts)
 	if err != nil {
-		return nil, err
-	}
-	if _, err := ix.Sync(ctx); err != nil {
-		ix.Close()
 		return nil, fmt.Errorf("indexing %v: %w", opts.Roots, err)
 	}
 	return ix, nil

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -21,6 +20,7 @@ import (
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/workspace"
 )
 
 // runAsk is `askls ask [flags] QUESTION`: the answer streamed to stdout,
@@ -92,49 +92,34 @@ func askMain(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if len(question) > agent.MaxQuestionBytes {
 		return usageError(fmt.Sprintf("askls ask: %v: the question is %d bytes long, the limit is %d", index.ErrBadQuery, len(question), agent.MaxQuestionBytes))
 	}
-	logger := slog.New(index.RedactHandler(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
-	store, th, err := f.openThread("askls ask", stderr)
+	ws, turn, a, err := f.session(ctx, "askls ask", !*asJSON, stderr)
 	if err != nil {
 		return err
 	}
-
-	ix, _, err := openWorkspace(ctx, f.rf, !*asJSON)
-	if err != nil {
-		return fmt.Errorf("askls ask: %w", err)
-	}
-	defer ix.Close()
-	snap := ix.Snapshot()
-	cursor, err := cursorPath(ix, snap, *path, *line)
+	defer ws.Close()
+	cursor, err := cursorPath(ctx, ws, *path, *line)
 	if err != nil {
 		return err
 	}
-
-	a := agent.New(f.af.config(logger))
-	endTurn, err := beginTurn(ctx, store, th)
+	res, err := askOne(ctx, a, ws, turn, workspace.Question{Text: question, File: cursor, Line: *line}, *asJSON, stdout, stderr)
 	if err != nil {
 		return err
 	}
-	res, err := askOne(ctx, a, ix, snap, th, agent.Question{Text: question, Path: cursor, Line: *line}, *asJSON, stdout, stderr)
-	if err != nil {
-		endTurn()
-		return err
-	}
-	saveThread(store, th, stderr)
-	endTurn()
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(res)
 	}
-	if th != nil && store != nil {
-		fmt.Fprintf(stderr, "askls: thread %s (follow up: askls ask --continue \"…\")\n", th.ID)
+	if turn.Store != nil {
+		fmt.Fprintf(stderr, "askls: thread %s (follow up: askls ask --continue \"…\")\n", turn.Thread.ID)
 	}
 	return nil
 }
 
-// askOne asks q (as the next turn of th when th is not nil) and, unless
-// asJSON, streams the answer to stdout followed by its citation lines.
-func askOne(ctx context.Context, a *agent.Agent, ix *index.Index, snap *index.Snapshot, th *agent.Thread, q agent.Question, asJSON bool, stdout, stderr io.Writer) (*agent.Result, error) {
+// askOne asks q of ws as the next turn of turn.Thread (saved in
+// turn.Store when there is one) and, unless asJSON, streams the answer to
+// stdout followed by its citation lines.
+func askOne(ctx context.Context, a *agent.Agent, ws *workspace.Workspace, turn workspace.Turn, q workspace.Question, asJSON bool, stdout, stderr io.Writer) (*agent.Result, error) {
 	var streamed strings.Builder
 	ev := agent.Events{}
 	if !asJSON {
@@ -148,32 +133,47 @@ func askOne(ctx context.Context, a *agent.Agent, ix *index.Index, snap *index.Sn
 			}
 		}
 	}
-	res, err := a.AskThread(ctx, snap, th, q, ev)
+	asked, err := ws.Prepare(ctx, q)
+	if err != nil {
+		return nil, fmt.Errorf("askls ask: %w", err)
+	}
+	ans, err := asked.Run(ctx, a, turn, ev)
 	if errors.Is(err, index.ErrBadQuery) {
 		return nil, usageError("askls ask: " + err.Error()) // in every output form, --json too
 	}
 	if err != nil {
 		return nil, fmt.Errorf("askls ask: %w", err)
 	}
+	if ans.SaveErr != nil {
+		defer fmt.Fprintf(stderr, "askls: warning: the thread was not saved: %v\n", ans.SaveErr)
+	}
+	res := ans.Result
 	if asJSON {
 		return res, nil
 	}
-	// What streamed before any evidence existed, and a refusal, are not
-	// the answer: then print the answer after the stream.
-	if !strings.HasSuffix(strings.TrimSpace(streamed.String()), res.Answer) {
-		if streamed.Len() > 0 {
+	printAnswer(ans, streamed.String(), stdout, stderr)
+	return res, nil
+}
+
+// printAnswer prints what the stream did not: the answer when what
+// streamed was not it (text before any evidence existed, a refusal), its
+// citation lines, the notice and the model's figures.
+func printAnswer(ans *workspace.Answer, streamed string, stdout, stderr io.Writer) {
+	res := ans.Result
+	if !strings.HasSuffix(strings.TrimSpace(streamed), res.Answer) {
+		if len(streamed) > 0 {
 			io.WriteString(stdout, "\n\n")
 		}
 		io.WriteString(stdout, res.Answer)
 	}
-	if !strings.HasSuffix(streamed.String(), "\n") || !strings.HasSuffix(strings.TrimSpace(streamed.String()), res.Answer) {
+	if !strings.HasSuffix(streamed, "\n") || !strings.HasSuffix(strings.TrimSpace(streamed), res.Answer) {
 		io.WriteString(stdout, "\n")
 	}
 	if len(res.Citations) > 0 {
 		io.WriteString(stdout, "\n")
 	}
 	for _, c := range res.Citations {
-		fmt.Fprintln(stdout, citationLine(ix, snap, c))
+		fmt.Fprintln(stdout, citationLine(ans.Index, ans.Snapshot, c))
 	}
 	if res.Notice != "" {
 		fmt.Fprintf(stderr, "askls: note: %s\n", res.Notice)
@@ -182,41 +182,27 @@ func askOne(ctx context.Context, a *agent.Agent, ix *index.Index, snap *index.Sn
 		fmt.Fprintf(stderr, "askls: %s, %d turns, %d tool calls, %d prompt + %d answer tokens, %.1f s\n",
 			res.Model, res.Stats.Hops, res.Stats.ToolCalls, res.Stats.PromptTokens, res.Stats.EvalTokens, res.Stats.MS/1000)
 	}
-	return res, nil
 }
 
 // cursorPath checks --path and --line and returns the index path of the
 // cursor's file. --path is relative to the root, or to the working folder,
 // or absolute; a file the index does not hold is an error rather than a
 // cursor silently ignored.
-func cursorPath(ix *index.Index, snap *index.Snapshot, p string, line int) (string, error) {
+func cursorPath(ctx context.Context, ws *workspace.Workspace, p string, line int) (string, error) {
 	if p == "" {
 		if line != 0 {
 			return "", usageError("askls ask: --line needs --path (the file the line is in)")
 		}
 		return "", nil
 	}
-	content, err := snap.Content(filepath.ToSlash(p))
-	if err == nil {
-		p = filepath.ToSlash(p)
-	} else if abs, aerr := filepath.Abs(p); aerr == nil {
-		if rel, ok := ix.Rel(abs); ok {
-			if c, cerr := snap.Content(rel); cerr == nil {
-				p, content, err = rel, c, nil
-			}
-		}
-	}
+	rel, content, err := ws.Locate(ctx, p)
 	if err != nil {
 		return "", usageError(fmt.Sprintf("askls ask: --path %s: no such file in the workspace (give it relative to the root or the working folder, or absolute)", p))
 	}
-	n := bytes.Count(content, []byte("\n"))
-	if len(content) > 0 && content[len(content)-1] != '\n' {
-		n++
+	if n := citations.CountLines(content); line < 0 || line > max(n, 1) {
+		return "", usageError(fmt.Sprintf("askls ask: --line %d: %s has %d lines", line, rel, n))
 	}
-	if line < 0 || line > max(n, 1) {
-		return "", usageError(fmt.Sprintf("askls ask: --line %d: %s has %d lines", line, p, n))
-	}
-	return p, nil
+	return rel, nil
 }
 
 // citationLine is "[n] path:line:col symbol" with the path relative to the

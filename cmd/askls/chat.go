@@ -6,15 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"os"
 	"strings"
 
 	"golang.org/x/term"
 
 	"github.com/askls/askls/agent"
-	"github.com/askls/askls/index"
-	"github.com/askls/askls/thread"
+	"github.com/askls/askls/workspace"
 )
 
 // runChat is `askls chat`: questions read one a line from stdin until the
@@ -35,51 +33,43 @@ func chatMain(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if len(rest) > 0 {
 		return usageError(fmt.Sprintf("askls chat: unexpected argument %q (questions are read from the input)", rest[0]))
 	}
-	logger := slog.New(index.RedactHandler(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
-	store, th, err := f.openThread("askls chat", stderr)
-	if err != nil {
-		return err
-	}
 	file, ok := stdin.(*os.File)
 	interactive := ok && term.IsTerminal(int(file.Fd()))
-	ix, _, err := openWorkspace(ctx, f.rf, interactive)
+	ws, turn, a, err := f.session(ctx, "askls chat", interactive, stderr)
 	if err != nil {
-		return fmt.Errorf("askls chat: %w", err)
-	}
-	defer ix.Close()
-	a := agent.New(f.af.config(logger))
-	if interactive {
-		fmt.Fprintf(stderr, "askls chat: thread %s; one question a line, Ctrl-D to end.\n", th.ID)
-	}
-	if err := chatLoop(ctx, chatSession{a: a, ix: ix, store: store, th: th, interactive: interactive}, stdin, stdout, stderr); err != nil {
 		return err
 	}
-	if store != nil && len(th.Turns) > 0 {
-		fmt.Fprintf(stderr, "askls: thread %s (continue: askls chat --continue)\n", th.ID)
+	defer ws.Close()
+	if interactive {
+		fmt.Fprintf(stderr, "askls chat: thread %s; one question a line, Ctrl-D to end.\n", turn.Thread.ID)
+	}
+	if err := chatLoop(ctx, chatSession{a: a, ws: ws, turn: turn, interactive: interactive}, stdin, stdout, stderr); err != nil {
+		return err
+	}
+	if turn.Store != nil && len(turn.Thread.Turns) > 0 {
+		fmt.Fprintf(stderr, "askls: thread %s (continue: askls chat --continue)\n", turn.Thread.ID)
 	}
 	return nil
 }
 
 // chatSession is what askls chat answers with: the agent, the workspace
-// and the thread each answer is saved to (store nil: not kept).
+// and the thread each answer is a turn of (saved when turn.Store is set).
 type chatSession struct {
 	a           *agent.Agent
-	ix          *index.Index
-	store       *thread.Store
-	th          *agent.Thread
+	ws          *workspace.Workspace
+	turn        workspace.Turn
 	interactive bool // stdin is a terminal: prompt on stderr, no echo
 }
 
-// chatLoop answers the questions of stdin, one a line, as turns of c.th,
-// following the files between questions. A question that is not one
-// (too long) is said on stderr and the loop goes on.
+// chatLoop answers the questions of stdin, one a line, as turns of
+// c.turn's thread, following the files between questions. A question that
+// is not one (too long) is said on stderr and the loop goes on.
 func chatLoop(ctx context.Context, c chatSession, stdin io.Reader, stdout, stderr io.Writer) error {
-	a, ix, store, th, interactive := c.a, c.ix, c.store, c.th, c.interactive
 	in := bufio.NewScanner(stdin)
 	in.Buffer(make([]byte, 64*1024), 1<<20)
 	first := true
 	for {
-		if interactive {
+		if c.interactive {
 			fmt.Fprint(stderr, "> ")
 		}
 		if !in.Scan() {
@@ -91,34 +81,25 @@ func chatLoop(ctx context.Context, c chatSession, stdin io.Reader, stdout, stder
 		}
 		// Follow the files between questions: a citation of a file edited
 		// since comes back stale.
-		if _, err := ix.Sync(ctx); err != nil && ctx.Err() == nil {
+		if _, err := c.ws.Sync(ctx); err != nil && ctx.Err() == nil {
 			fmt.Fprintf(stderr, "askls: warning: the index could not follow the files: %v\n", err)
 		}
 		if !first {
 			fmt.Fprintln(stdout)
 		}
 		first = false
-		if !interactive {
+		if !c.interactive {
 			fmt.Fprintf(stdout, "> %s\n\n", q)
 		}
-		snap := ix.Snapshot()
-		endTurn, err := beginTurn(ctx, store, th)
-		if err != nil {
-			return err
-		}
-		_, err = askOne(ctx, a, ix, snap, th, agent.Question{Text: q}, false, stdout, stderr)
+		_, err := askOne(ctx, c.a, c.ws, c.turn, workspace.Question{Text: q}, false, stdout, stderr)
 		var u usageError
 		switch {
 		case errors.As(err, &u):
-			endTurn()
 			fmt.Fprintln(stderr, "askls:", err) // a question too long: say so, keep reading
 			continue
 		case err != nil:
-			endTurn()
 			return err
 		}
-		saveThread(store, th, stderr)
-		endTurn()
 	}
 	if err := in.Err(); err != nil {
 		return fmt.Errorf("askls chat: reading the questions: %w", err)

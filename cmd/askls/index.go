@@ -16,12 +16,12 @@ func runIndex(ctx context.Context, args []string) error {
 	if fs.NArg() > 0 {
 		return usageError("askls index takes no arguments; use --root DIR")
 	}
-	ix, stats, err := openWorkspace(ctx, rf, true)
+	ws, stats, err := openWorkspace(ctx, rf, true)
 	if err != nil {
 		return err
 	}
-	defer ix.Close()
-	st := ix.Stats()
+	defer ws.Close()
+	st := ws.Current().Stats()
 	line := fmt.Sprintf("indexed %d files (%d re-indexed, %d unchanged, %d removed), %d chunks, %d symbols in %.2fs",
 		stats.Files, stats.Indexed, stats.Unchanged, stats.Removed, st.Chunks, st.Symbols, stats.Duration.Seconds())
 	if len(stats.Skipped) > 0 {

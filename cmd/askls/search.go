@@ -28,13 +28,13 @@ func runSearch(ctx context.Context, args []string) error {
 	if strings.TrimSpace(q) == "" {
 		return usageError("usage: askls search [--root DIR] [--limit N] [--json] [--explain] QUERY")
 	}
-	ix, _, err := openWorkspace(ctx, rf, !*asJSON)
+	ws, _, err := openWorkspace(ctx, rf, !*asJSON)
 	if err != nil {
 		return err
 	}
-	defer ix.Close()
+	defer ws.Close()
 	start := time.Now()
-	hits, err := ix.Snapshot().Search(ctx, q, *limit, index.Filter{PathGlob: *glob, NoTests: *noTests, Explain: *explain})
+	hits, err := ws.Current().Snapshot().Search(ctx, q, *limit, index.Filter{PathGlob: *glob, NoTests: *noTests, Explain: *explain})
 	ms := float64(time.Since(start).Microseconds()) / 1000
 	if err != nil {
 		return err

@@ -44,15 +44,19 @@ func runServe(ctx context.Context, args []string) error {
 	roots := rf.RootsOrHere()
 	cfg := lsp.DefaultConfig()
 	cfg.MaxFileBytes = rf.MaxFileBytes
+	maxThreads, maxThreadAge := threadLimits()
 	opts := lsp.Options{
 		Logger:          logger,
 		Roots:           roots,
-		CacheDir:        rf.Cache,
+		CacheDir:        cacheDir(rf.Cache),
 		AllowBroadRoots: rf.AllowBroadRoot,
 		Config:          &cfg,
 		Agent:           agent.Config{Provider: *provider, BaseURL: *baseURL, Model: *model, Host: *host, NoModel: *noModel, Logger: logger},
+		AnswerDir:       answerDir(),
 		Version:         version,
 		Runtime:         memtune.Process,
+		MaxThreads:      maxThreads,
+		MaxThreadAge:    maxThreadAge,
 	}
 	logger.Info("askls serve: language server on stdio", "version", version, "pid", os.Getpid())
 	if hint := terminalHint(os.Stdin); hint != "" {

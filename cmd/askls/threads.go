@@ -10,70 +10,42 @@ import (
 	"strings"
 	"time"
 
-	"github.com/askls/askls/agent"
 	"github.com/askls/askls/thread"
+	"github.com/askls/askls/workspace"
 )
 
 // openThread opens the workspace's thread store and the thread to ask in:
 // thread id, the most recent one (cont), else a new one. A store that
-// cannot be opened is a warning (the answer is still given, unsaved)
-// unless a thread was asked for by id or --continue.
-func openThread(rf rootFlags, id string, cont bool, stderr io.Writer) (*thread.Store, *agent.Thread, error) {
-	store, err := openStore(rf)
+// cannot be opened is a warning (the answer is still given, in a thread
+// that is not kept) unless a thread was asked for by id or --continue.
+func openThread(ws *workspace.Workspace, id string, cont bool, stderr io.Writer) (workspace.Turn, error) {
+	store, err := ws.Threads()
 	if err != nil {
 		if id != "" || cont {
-			return nil, nil, fmt.Errorf("askls: %w", err)
+			return workspace.Turn{}, fmt.Errorf("askls: %w", err)
 		}
 		fmt.Fprintf(stderr, "askls: warning: the answer will not be kept in a thread: %v\n", err)
-		return nil, agent.NewThread(""), nil
+		return workspace.Turn{Thread: thread.New("")}, nil
 	}
+	var th *thread.Thread
 	switch {
 	case id != "":
-		th, err := store.Load(id)
+		th, err = store.Load(id)
 		if errors.Is(err, thread.ErrNotFound) {
-			return nil, nil, usageError(fmt.Sprintf("askls: --thread %s: no such thread in this workspace (askls threads lists them)", id))
+			return workspace.Turn{}, usageError(fmt.Sprintf("askls: --thread %s: no such thread in this workspace (askls threads lists them)", id))
 		}
-		return store, th, err
 	case cont:
-		th, err := store.Last()
+		th, err = store.Last()
 		if errors.Is(err, thread.ErrNotFound) {
-			return nil, nil, usageError("askls: --continue: this workspace has no thread yet; ask without --continue to start one")
+			return workspace.Turn{}, usageError("askls: --continue: this workspace has no thread yet; ask without --continue to start one")
 		}
-		return store, th, err
+	default:
+		th = store.New()
 	}
-	return store, store.New(), nil
-}
-
-// openStore opens the thread store of the roots of rf under its cache.
-func openStore(rf rootFlags) (*thread.Store, error) {
-	roots := rf.RootsOrHere()
-	return thread.Open(thread.Options{CacheDir: rf.Cache, Workspace: roots})
-}
-
-// beginTurn locks th for one turn and reloads it, so that follow-ups of
-// one thread from several processes (this one, another askls, the editor's
-// server) run one after the other and none is lost: call the returned func
-// after saveThread. With no store there is nothing to lock.
-func beginTurn(ctx context.Context, store *thread.Store, th *agent.Thread) (func(), error) {
-	if store == nil || th == nil {
-		return func() {}, nil
-	}
-	end, err := store.BeginTurn(ctx, th)
 	if err != nil {
-		return nil, fmt.Errorf("askls: %w", err)
+		return workspace.Turn{}, err
 	}
-	return end, nil
-}
-
-// saveThread saves th after a turn; a failure is a warning, the answer
-// was given.
-func saveThread(store *thread.Store, th *agent.Thread, stderr io.Writer) {
-	if store == nil || th == nil {
-		return
-	}
-	if err := store.Save(th); err != nil {
-		fmt.Fprintf(stderr, "askls: warning: the thread was not saved: %v\n", err)
-	}
+	return workspace.Turn{Store: store, Thread: th}, nil
 }
 
 // runThreads is `askls threads [--json] [--show ID] [--delete ID]`.
@@ -95,7 +67,7 @@ func threadsMain(_ context.Context, args []string, stdout, stderr io.Writer) err
 	if len(rest) > 0 {
 		return usageError(fmt.Sprintf("askls threads: unexpected argument %q", rest[0]))
 	}
-	store, err := openStore(rf)
+	store, err := newWorkspace(rf, false).Threads()
 	if err != nil {
 		return fmt.Errorf("askls threads: %w", err)
 	}
@@ -148,7 +120,7 @@ func writeJSON(w io.Writer, v any) error {
 
 // printThread prints each turn: the question, the answer and its
 // citations as they were when it was given.
-func printThread(w io.Writer, th *agent.Thread) {
+func printThread(w io.Writer, th *thread.Thread) {
 	for i, t := range th.Turns {
 		fmt.Fprintf(w, "## %d. %s\n\n%s\n", i+1, strings.TrimSpace(t.Question), strings.TrimSpace(t.Answer))
 		if len(t.Citations) > 0 {

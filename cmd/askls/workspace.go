@@ -10,6 +10,7 @@ import (
 
 	"github.com/askls/askls/index"
 	"github.com/askls/askls/internal/rootflag"
+	"github.com/askls/askls/workspace"
 	"golang.org/x/term"
 )
 
@@ -24,44 +25,48 @@ type rootFlags struct {
 
 func (r rootFlags) options() index.Options {
 	opts := r.Options()
+	opts.CacheDir = cacheDir(r.Cache)
 	opts.SymbolsOnDemand = r.symbolsOnDemand
 	return opts
 }
 
-// openWorkspace opens the index of the roots and syncs it, with a progress
-// bar on stderr when stderr is a terminal. The caller closes the index.
-func openWorkspace(ctx context.Context, r rootFlags, progress bool) (*index.Index, index.SyncStats, error) {
-	opts := r.options()
-	if err := r.CheckBroadRoots(opts.Roots); err != nil {
-		return nil, index.SyncStats{}, err
-	}
-	opts.Logger = slog.New(index.RedactHandler(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
-	var bar *progressBar
+// newWorkspace is the workspace of the roots, not opened yet (its threads
+// can be used at once), logging to stderr. Its Open draws a progress bar
+// on stderr when progress is set and stderr is a terminal.
+func newWorkspace(r rootFlags, progress bool) *workspace.Workspace {
+	logger := slog.New(index.RedactHandler(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
+	maxThreads, maxAge := threadLimits()
+	opts := workspace.Options{Index: r.options(), Logger: logger, MaxThreads: maxThreads, MaxThreadAge: maxAge}
 	if progress && term.IsTerminal(int(os.Stderr.Fd())) {
-		bar = &progressBar{}
-		opts.Progress = bar.update
+		opts.Hooks.Starting = func(context.Context, []string) workspace.Indexing { return progressBar{} }
 	}
-	ix, err := index.Open(ctx, opts)
-	if err != nil {
-		return nil, index.SyncStats{}, err
-	}
-	stats, err := ix.Sync(ctx)
-	bar.finish()
-	if err != nil {
-		ix.Close()
-		return nil, stats, err
-	}
-	return ix, stats, nil
+	return workspace.New(opts)
 }
 
-// progressBar draws one line on stderr.
-type progressBar struct{ last time.Time }
-
-func (b *progressBar) update(p index.Progress) {
-	if time.Since(b.last) < 100*time.Millisecond && p.Phase != "done" {
-		return
+// openWorkspace opens the index of the roots and syncs it. The caller
+// closes the workspace; on an error nothing stays open.
+func openWorkspace(ctx context.Context, r rootFlags, progress bool) (*workspace.Workspace, index.SyncStats, error) {
+	ws := newWorkspace(r, progress)
+	stats, err := openIn(ctx, ws, r)
+	if err != nil {
+		return nil, stats, err
 	}
-	b.last = time.Now()
+	return ws, stats, nil
+}
+
+// openIn opens and syncs ws, whose roots are r's: a root that is / or the
+// home folder only with --allow-broad-root.
+func openIn(ctx context.Context, ws *workspace.Workspace, r rootFlags) (index.SyncStats, error) {
+	if err := r.CheckBroadRoots(r.RootsOrHere()); err != nil {
+		return index.SyncStats{}, err
+	}
+	return ws.Open(ctx)
+}
+
+// progressBar draws one line on stderr (workspace.Indexing).
+type progressBar struct{}
+
+func (progressBar) Progress(p index.Progress) {
 	if p.Total == 0 {
 		fmt.Fprintf(os.Stderr, "\r%-8s ...%20s", p.Phase, "")
 		return
@@ -71,10 +76,8 @@ func (b *progressBar) update(p index.Progress) {
 	fmt.Fprintf(os.Stderr, "\r%-8s [%s%s] %d/%d ", p.Phase, strings.Repeat("=", n), strings.Repeat(" ", width-n), p.Done, p.Total)
 }
 
-func (b *progressBar) finish() {
-	if b != nil {
-		fmt.Fprintf(os.Stderr, "\r%70s\r", "")
-	}
+func (progressBar) Done(index.SyncStats, time.Duration, error) {
+	fmt.Fprintf(os.Stderr, "\r%70s\r", "")
 }
 
 // skippedSummary formats SyncStats.Skipped as "3 binary, 1 too large".

@@ -3,6 +3,8 @@ package chunk
 import (
 	"bytes"
 	"strings"
+
+	"github.com/askls/askls/corpus"
 )
 
 // Chunk sizes, in lines. A unit (function, type, ...) up to maxUnitLines
@@ -187,14 +189,16 @@ func addUnit(out []Chunk, c Chunk, content []byte, li Lines) []Chunk {
 // mergeSmall merges runs of adjacent small units (blank lines apart at
 // most) into chunks of at most mergeLines lines. The first unit's symbol
 // names the chunk; every unit's names stay in Names. Package chunks and
-// windows of split units are left alone.
-func mergeSmall(units []Chunk) []Chunk {
+// windows of split units are left alone, and a test unit of a file that
+// is not a test (corpus.TestUnit) is not merged with code that is not.
+func mergeSmall(units []Chunk, lang string) []Chunk {
 	var out []Chunk
 	for _, u := range units {
 		if n := len(out); n > 0 {
 			p := &out[n-1]
 			if p.Kind != "package" && p.Header == "" && u.Header == "" &&
-				u.Start > p.End && u.Start-p.End <= 3 && u.End-p.Start+1 <= mergeLines {
+				u.Start > p.End && u.Start-p.End <= 3 && u.End-p.Start+1 <= mergeLines &&
+				corpus.TestUnit(lang, lastSymbol(*p)) == corpus.TestUnit(lang, u.Symbol) {
 				if len(p.Parts) == 0 {
 					p.Parts = []Part{{p.Start, p.End, p.Symbol, p.Kind}}
 					p.NameLines = namedLines(*p)
@@ -212,6 +216,14 @@ func mergeSmall(units []Chunk) []Chunk {
 		out = append(out, u)
 	}
 	return out
+}
+
+// lastSymbol is the symbol of c's last unit.
+func lastSymbol(c Chunk) string {
+	if len(c.Parts) > 0 {
+		return c.Parts[len(c.Parts)-1].Symbol
+	}
+	return c.Symbol
 }
 
 // namedLines returns the lines of c's names for a merged chunk: a unit's
@@ -331,7 +343,7 @@ func chunksFromSymbols(syms []Symbol, li Lines, content []byte) []Chunk {
 	for _, u := range units {
 		out = addUnit(out, u, content, li)
 	}
-	return fillGaps(mergeSmall(out), content, li)
+	return fillGaps(mergeSmall(out, syms[0].Language), content, li)
 }
 
 // outlineTree cuts an outline into units; see chunksFromSymbols.

@@ -27,7 +27,7 @@ func chunkGo(p string, content []byte, li Lines) ([]Chunk, []Symbol) {
 			g.genDecl(d)
 		}
 	}
-	return fillGaps(mergeSmall(g.units), content, li), g.syms
+	return fillGaps(mergeSmall(g.units, "go"), content, li), g.syms
 }
 
 // goChunker holds one Go file while chunkGo cuts it: the units and symbols

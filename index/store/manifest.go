@@ -13,7 +13,7 @@ import (
 
 // ManifestVersion changes whenever chunking, analysis or the mapping
 // change: an index written by another version is rebuilt.
-const ManifestVersion = 17 // 17: a brace outline ends a unit on the last line, not one past it (C files whose #if branches unbalance the braces)
+const ManifestVersion = 18 // 18: a brace outline ends a unit on the last line, not one past it (C files whose #if branches unbalance the braces); 17: the units of Rust's in-file test modules are indexed as tests (corpus.TestUnit)
 
 // Entry is what the index knows of one file. Entries are immutable
 // once published in a state; the writer replaces them.

@@ -1,4 +1,4 @@
-package mcp
+package workspace
 
 import (
 	"context"
@@ -20,7 +20,7 @@ import (
 const maxWatches = 50000
 
 // watcher tells the index about files that change on disk, the way an
-// editor's didChangeWatchedFiles does for the language server.
+// editor's didChangeWatchedFiles does for the language server (Options.Watch).
 type watcher struct {
 	fw   *fsnotify.Watcher
 	ix   *index.Index
@@ -31,8 +31,24 @@ type watcher struct {
 	watched map[string]bool
 }
 
-// watch watches the roots and every folder that holds an indexed file.
-func watch(ctx context.Context, ix *index.Index, roots []string, log *slog.Logger) (*watcher, error) {
+// watch starts the watcher of ix when the options ask for one; a failure
+// is logged, and the index then follows the files only when reopened.
+func (w *Workspace) watch(ctx context.Context, ix *index.Index, roots []string) {
+	if !w.opts.Watch {
+		return
+	}
+	wt, err := watchFiles(ctx, ix, roots, w.log)
+	if err != nil {
+		w.log.Warn("not watching files; answers follow the files only after a restart", "err", err)
+		return
+	}
+	w.mu.Lock()
+	w.watcher = wt
+	w.mu.Unlock()
+}
+
+// watchFiles watches the roots and every folder that holds an indexed file.
+func watchFiles(ctx context.Context, ix *index.Index, roots []string, log *slog.Logger) (*watcher, error) {
 	fw, err := fsnotify.NewWatcher()
 	if err != nil {
 		return nil, fmt.Errorf("file watcher: %w", err)
@@ -65,7 +81,7 @@ func (w *watcher) add(dir string) {
 		return
 	}
 	if err := w.fw.Add(dir); err != nil {
-		w.log.Debug("askls mcp: cannot watch", "dir", dir, "err", err)
+		w.log.Debug("cannot watch", "dir", dir, "err", err)
 		return
 	}
 	w.watched[dir] = true
@@ -81,7 +97,7 @@ func (w *watcher) loop(ctx context.Context) {
 			if !ok {
 				return
 			}
-			w.log.Warn("askls mcp: file watcher", "err", err)
+			w.log.Warn("file watcher", "err", err)
 		case ev, ok := <-w.fw.Events:
 			if !ok {
 				return

@@ -1,4 +1,4 @@
-package lsp
+package workspace
 
 import (
 	"fmt"
@@ -9,9 +9,11 @@ import (
 	"strings"
 )
 
-// File URIs and paths. The conversions are written here rather than taken
-// from go.lsp.dev/uri (v0.3.0), because that package does not keep the
-// server's rules on client input:
+// File URIs and paths, for every front end: the language server's
+// documents and Locations, the MCP server's roots, resources and citation
+// URIs. The conversions are written here rather than taken from
+// go.lsp.dev/uri (v0.3.0), because that package does not keep the rules
+// on client input:
 //   - URI.Filename panics on a URI that is not file: (an editor's
 //     "untitled:" buffer); here that is an error and the request goes on.
 //   - File takes a relative path, and a drive root shorter than four bytes
@@ -21,14 +23,26 @@ import (
 //     file:///C:/x becomes the relative path "C:/x"; here only on Windows.
 //   - Both drop the host of file://server/share/x; here it is a UNC path
 //     on Windows and an error elsewhere.
+//
 // uriToPath and pathToURI take the OS as a flag so that the Windows rules
-// are tested on every OS (uri_test.go).
+// are tested on every OS (uri_test.go); go.lsp.dev/uri decides by
+// runtime.GOOS.
 
-// uriPath converts a file URI to an absolute path of this OS.
-func uriPath(u string) (string, error) { return uriToPath(u, runtime.GOOS == "windows") }
+// URIPath converts a file URI to an absolute path of this OS; any other
+// URI (untitled:, https:) is an error.
+func URIPath(u string) (string, error) { return uriToPath(u, runtime.GOOS == "windows") }
 
-// fileURI converts an absolute path of this OS to a file URI.
-func fileURI(p string) string { return pathToURI(p, runtime.GOOS == "windows") }
+// FileURI converts an absolute path of this OS to a file URI.
+func FileURI(p string) string { return pathToURI(p, runtime.GOOS == "windows") }
+
+// CanonURI normalises a file URI so that differently escaped spellings of
+// one file are one key; any other URI is returned as it is.
+func CanonURI(u string) string {
+	if p, err := URIPath(u); err == nil {
+		return FileURI(p)
+	}
+	return u
+}
 
 // uriToPath converts a file URI to a clean absolute path, with Windows
 // rules when windows is set: "/C:/x" and "/c%3A/x" are C:\x and c:\x,

@@ -1,4 +1,4 @@
-package lsp
+package workspace
 
 import (
 	"strings"
@@ -75,9 +75,12 @@ func TestPathToURI(t *testing.T) {
 
 // TestCanonURI: differently escaped spellings of one file are one key.
 func TestCanonURI(t *testing.T) {
-	a := canonURI("file:///home/me/My%20Project/a.go")
-	b := canonURI("file:///home/me/My Project/./a.go")
-	if a != b || !strings.HasPrefix(string(a), "file:///") {
-		t.Errorf("canonURI: %q and %q differ", a, b)
+	a := CanonURI("file:///home/me/My%20Project/a.go")
+	b := CanonURI("file:///home/me/My Project/./a.go")
+	if a != b || !strings.HasPrefix(a, "file:///") {
+		t.Errorf("CanonURI: %q and %q differ", a, b)
+	}
+	if got := CanonURI("untitled:Untitled-1"); got != "untitled:Untitled-1" {
+		t.Errorf("CanonURI(untitled:) = %q", got)
 	}
 }
