@@ -9,6 +9,8 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/askls/askls/index/store"
+	"github.com/askls/askls/index/walk"
 	"github.com/askls/askls/rank"
 )
 
@@ -158,7 +160,9 @@ type Text struct {
 	Truncated  bool   // the range was cut by the size cap
 }
 
-// Symbol is one entry of the symbol table.
+// Symbol is one entry of the symbol table. It is the struct of
+// chunk.Symbol, which the rooms below this package use; apiSymbols
+// converts (and compiles only while the two have the same fields).
 type Symbol struct {
 	Name      string `json:"name"`      // "ServeHTTP"
 	Container string `json:"container"` // "Server" for a method, "" otherwise
@@ -245,7 +249,10 @@ var (
 	ErrNotFound    = errorString("file not found in the workspace")
 	ErrOutsideRoot = errorString("path is outside the workspace roots")
 	ErrBadQuery    = errorString("bad query")
-	ErrOverBudget  = errorString("the workspace is larger than the walk's budget")
+	ErrOverBudget  = walk.ErrOverBudget // the walk's error: the workspace is larger than its budget
+	// ErrDamaged: a persisted index is damaged (a segment that does not
+	// match its checksum); the next Open rebuilds it (see CheckStore).
+	ErrDamaged = store.ErrDamaged
 	// ErrWithheld comes with ErrNotFound for a file askls never reads:
 	// a secret (.env, a key), or a link to one.
 	ErrWithheld = errorString("withheld: a secret file is never read")

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askls/askls/index/store"
+	"github.com/askls/askls/index/walk"
 	"github.com/askls/askls/internal/memtune"
 )
 
@@ -99,10 +101,10 @@ func BenchmarkSymbolTable(b *testing.B) {
 	defer ix.Close()
 	files := ix.Snapshot().st.files
 	for _, e := range files {
-		e.symbols()
+		e.Symbols()
 	}
 	for b.Loop() {
-		(&symBase{files: files}).build()
+		store.NextSymbolTable(store.NewSymbolTable(nil), files, nil).Build()
 	}
 }
 
@@ -184,15 +186,15 @@ func BenchmarkUpdate(b *testing.B) {
 // files with the ignore rules applied (no manifest, no bleve).
 func BenchmarkWalk(b *testing.B) {
 	opts := benchOptions(b)
-	r := &root{abs: opts.Roots[0], real: opts.Roots[0]}
+	dir := opts.Roots[0]
 	files := 0
 	for b.Loop() {
-		r.ign = newIgnorer(r.abs, nil)
-		w := &walker{root: r, maxBytes: defaultMaxFileBytes, skipped: map[string]int{}}
-		if err := w.walk(context.Background()); err != nil {
+		res, err := walk.Walk(context.Background(), walk.Root{Abs: dir, Real: dir, Ignore: walk.NewIgnorer(dir, nil)},
+			walk.Options{MaxFileBytes: defaultMaxFileBytes})
+		if err != nil {
 			b.Fatal(err)
 		}
-		files = len(w.files)
+		files = len(res.Files)
 	}
 	b.ReportMetric(float64(files), "files")
 }

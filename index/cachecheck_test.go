@@ -2,15 +2,14 @@ package index
 
 import (
 	"context"
-	"encoding/binary"
 	"fmt"
-	"hash/crc32"
 	"math/rand"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/askls/askls/index/store"
 	"github.com/blevesearch/bleve/v2"
 )
 
@@ -28,29 +27,29 @@ func TestCacheChecksItself(t *testing.T) {
 		why    string
 	}{
 		{"bleve folder deleted", func(t *testing.T, cache string) {
-			os.RemoveAll(filepath.Join(cache, bleveDir))
+			os.RemoveAll(filepath.Join(cache, store.BleveDir))
 		}, "its bleve folder is missing"},
 		{"one byte flipped in the manifest", func(t *testing.T, cache string) {
-			mf := filepath.Join(cache, manifestFile)
+			mf := filepath.Join(cache, store.ManifestFile)
 			data, _ := os.ReadFile(mf)
 			data[len(data)/2] ^= 0x10
 			os.WriteFile(mf, data, 0o644)
 		}, "checksum does not match"},
 		{"4 KB of random bytes in the manifest", func(t *testing.T, cache string) {
-			mf := filepath.Join(cache, manifestFile)
+			mf := filepath.Join(cache, store.ManifestFile)
 			data, _ := os.ReadFile(mf)
 			rand.New(rand.NewSource(1)).Read(data[len(data)/2-2048 : len(data)/2+2048])
 			os.WriteFile(mf, data, 0o644)
 		}, "checksum does not match"},
 		{"bleve lost documents", func(t *testing.T, cache string) {
-			bi, err := bleve.OpenUsing(filepath.Join(cache, bleveDir), map[string]interface{}{"unsafe_batch": false})
+			bi, err := bleve.OpenUsing(filepath.Join(cache, store.BleveDir), map[string]interface{}{"unsafe_batch": false})
 			if err != nil {
 				t.Fatal(err)
 			}
 			b := bi.NewBatch()
 			for n := 0; n < 3; n++ {
-				b.Delete(docID("pkg00/f0000.go", n))
-				b.Delete(docID("pkg01/f0001.go", n))
+				b.Delete(store.DocID("pkg00/f0000.go", n))
+				b.Delete(store.DocID("pkg01/f0001.go", n))
 			}
 			if err := bi.Batch(b); err != nil {
 				t.Fatal(err)
@@ -90,7 +89,7 @@ func TestSyncNeverReportsSuccessOverAnIndexThatCannotAnswer(t *testing.T) {
 	defer f.ix.Close()
 	r := f.ix.roots[0]
 	b := r.bi.NewBatch()
-	b.Delete(docID("pkg00/f0000.go", 0))
+	b.Delete(store.DocID("pkg00/f0000.go", 0))
 	if err := r.bi.Batch(b); err != nil {
 		t.Fatal(err)
 	}
@@ -98,52 +97,9 @@ func TestSyncNeverReportsSuccessOverAnIndexThatCannotAnswer(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "bleve holds 99 documents where the index lists 100") || !strings.Contains(err.Error(), "rebuilds") {
 		t.Fatalf("Sync over a damaged index: %v", err)
 	}
-	if _, err := os.Stat(filepath.Join(r.cache, manifestFile)); err == nil {
+	if _, err := os.Stat(filepath.Join(r.cache, store.ManifestFile)); err == nil {
 		t.Errorf("the manifest is still there: the next start would trust it")
 	}
-}
-
-// FuzzManifestDecode: any bytes decode to an error or to entries whose
-// chunks fit their files, without a panic; what is encoded decodes back.
-func FuzzManifestDecode(f *testing.F) {
-	m := &manifest{Version: manifestVersion, Root: "/r", Files: map[string]*fileEntry{
-		"a.go": {Size: 40, MTime: 7, Lang: "go", Chunks: []chunkMeta{{Start: 1, End: 3, Symbol: "A", Kind: "func", Off: 0, Len: 40,
-			Parts: []partMeta{{Start: 1, End: 2, Symbol: "B", Kind: "var"}}}}, DocHash: []uint64{9},
-			Symbols: []Symbol{{Name: "A", Kind: "func", Line: 1, EndLine: 3}}},
-		"b.bin": {Size: 3, Skip: "binary"},
-	}}
-	good := encodeManifest(m)
-	f.Add(good)
-	f.Add(good[:len(good)-4])
-	f.Add(good[:len(good)/2])
-	f.Add([]byte(manifestMagic))
-	f.Add([]byte("ASKLSMF1garbage"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		if _, err := decodeManifest(append([]byte(nil), data...)); err == nil && len(data) < len(manifestMagic)+4 {
-			t.Fatalf("%q decoded", data)
-		}
-		// With its checksum made right, so that the decoder's own checks
-		// are what is exercised.
-		fixed := binary.LittleEndian.AppendUint32(append([]byte(nil), data...), crc32.Checksum(data, castagnoli))
-		m, err := decodeManifest(fixed)
-		if err != nil {
-			return
-		}
-		for rel, e := range m.Files {
-			for _, c := range e.chunks() {
-				if c.Off < 0 || c.Len < 0 || int64(c.Off+c.Len) > e.Size {
-					t.Fatalf("%s: chunk %+v does not fit size %d", rel, c, e.Size)
-				}
-			}
-			if e.lazy != nil {
-				e.lazy.get()
-			}
-		}
-		again, err := decodeManifest(encodeManifest(m))
-		if err != nil || len(again.Files) != len(m.Files) {
-			t.Fatalf("re-encoded manifest: %v", err)
-		}
-	})
 }
 
 // TestRestartTrustsWhatItWrote: the checks of the manifest accept every
@@ -183,12 +139,12 @@ func TestJournalWriteErrorIsNotDiscarded(t *testing.T) {
 	if n := strings.Count(f.log.String(), "cannot write the crash journal"); n != 1 {
 		t.Errorf("%d log lines about the journal, want 1:\n%s", n, f.log)
 	}
-	if _, err := os.Stat(filepath.Join(r.cache, manifestFile)); err == nil {
+	if _, err := os.Stat(filepath.Join(r.cache, store.ManifestFile)); err == nil {
 		t.Errorf("the manifest is still there while bleve changes without a journal")
 	}
 	r.journal = nil
 	f.ix.Close()
-	if _, err := os.Stat(filepath.Join(r.cache, manifestFile)); err != nil {
+	if _, err := os.Stat(filepath.Join(r.cache, store.ManifestFile)); err != nil {
 		t.Errorf("Close did not save the manifest again: %v", err)
 	}
 }

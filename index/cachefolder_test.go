@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askls/askls/index/store"
 	"github.com/blevesearch/bleve/v2"
 )
 
@@ -105,7 +106,7 @@ func TestFirstBuildInMemoryIndexFinishes(t *testing.T) {
 	defer ix.Close()
 	r := ix.roots[0]
 	r.bi.Close()
-	r.bi, _ = bleve.NewMemOnly(newMapping()) // what Open falls back to
+	r.bi, _ = bleve.NewMemOnly(store.NewMapping()) // what Open falls back to
 	done := make(chan error, 1)
 	go func() { _, err := ix.Sync(context.Background()); done <- err }()
 	select {

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/askls/askls/index/store"
 )
 
 // TestMain lets the test binary act as an indexing process that the crash
@@ -95,9 +97,9 @@ func runChild(t *testing.T, root, cache string, kill bool) bool {
 			t.Fatal("indexing process never wrote its journal")
 		case <-time.After(time.Millisecond):
 		}
-		matches, _ := filepath.Glob(filepath.Join(cache, "*", journalFile))
+		matches, _ := filepath.Glob(filepath.Join(cache, "*", store.JournalFile))
 		// A cold build writes segments offline instead of journaling.
-		segs, _ := filepath.Glob(filepath.Join(cache, "*", bleveDir, "scorch-offline-build*", "*"))
+		segs, _ := filepath.Glob(filepath.Join(cache, "*", store.BleveDir, "scorch-offline-build*", "*"))
 		if len(segs) > 0 {
 			cmd.Process.Kill()
 			<-done

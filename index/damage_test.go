@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/askls/askls/index/store"
 )
 
 // damageSegments overwrites 32 runs of 512 random bytes at random places
@@ -22,7 +24,7 @@ func damageSegments(t *testing.T, cache string, seed int64) int {
 	rng := rand.New(rand.NewSource(seed))
 	done := map[string]bool{}
 	for range 100 {
-		zaps, _ := filepath.Glob(filepath.Join(cache, bleveDir, "store", "*.zap"))
+		zaps, _ := filepath.Glob(filepath.Join(cache, store.BleveDir, "store", "*.zap"))
 		if len(zaps) == 0 {
 			t.Fatalf("no segment under %s", cache)
 		}
@@ -106,7 +108,7 @@ func TestDamagedSegmentsAreRebuilt(t *testing.T) {
 			// sound (segments.ok): the damage must be found all the same.
 			f = openFixture(t, root, cache)
 			f.ix.Close()
-			if b, err := os.ReadFile(filepath.Join(rootCache, verifiedFile)); err != nil || !strings.Contains(string(b), ".zap ") {
+			if b, err := os.ReadFile(filepath.Join(rootCache, store.VerifiedFile)); err != nil || !strings.Contains(string(b), ".zap ") {
 				t.Fatalf("no segment recorded as checked: %q %v", b, err)
 			}
 			damageSegments(t, rootCache, seed)

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/askls/askls/index/chunk"
+	"github.com/askls/askls/index/secret"
 	"github.com/askls/askls/rank"
 )
 
@@ -59,11 +61,11 @@ func (s *Snapshot) callees(p *plan, h Hit, text []byte, why rank.Breakdown, shar
 				continue
 			}
 			seen[name] = true
-			if u, ch, ok := unitNamed(e.chunks(), name); ok && u.Start != h.Start {
+			if u, ch, ok := unitNamed(e.Chunks(), name); ok && u.Start != h.Start {
 				sc := h.Score * share
 				callee := Hit{Path: h.Path, Start: u.Start, End: u.End, Symbol: u.Symbol, Kind: u.Kind, Language: h.Language, Score: sc}
 				body := linesOf(s.chunkText(h.Path, ch), ch.Start, u.Start, u.End)
-				callee.Excerpt = excerpt(redact(body), p.terms)
+				callee.Excerpt = excerpt(secret.Redact(body), p.terms)
 				if why != nil {
 					callee.Explain = append(append(rank.Breakdown{}, why...), rank.Factor{Stage: rank.StageDelegation, Name: "callee of " + own, Value: share})
 				}
@@ -76,11 +78,11 @@ func (s *Snapshot) callees(p *plan, h Hit, text []byte, why rank.Breakdown, shar
 
 // unitNamed finds the function or method called name among a file's
 // chunks and the units merged into them; ch is the chunk that holds it.
-func unitNamed(chunks []chunkMeta, name string) (u partMeta, ch chunkMeta, ok bool) {
+func unitNamed(chunks []chunk.Meta, name string) (u chunk.Part, ch chunk.Meta, ok bool) {
 	isFunc := func(kind string) bool { return kind == "func" || kind == "method" }
 	for _, c := range chunks {
 		if isFunc(c.Kind) && lastName(c.Symbol) == name {
-			return partMeta{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind}, c, true
+			return chunk.Part{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind}, c, true
 		}
 		for _, pm := range c.Parts {
 			if isFunc(pm.Kind) && lastName(pm.Symbol) == name {
@@ -88,7 +90,7 @@ func unitNamed(chunks []chunkMeta, name string) (u partMeta, ch chunkMeta, ok bo
 			}
 		}
 	}
-	return partMeta{}, chunkMeta{}, false
+	return chunk.Part{}, chunk.Meta{}, false
 }
 
 // linesOf returns lines start..end of a chunk's text whose first line is

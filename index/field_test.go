@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/askls/askls/index/store"
 	"github.com/blevesearch/bleve/v2/analysis"
 	bindex "github.com/blevesearch/bleve_index_api"
 )
@@ -28,8 +29,8 @@ func TestCodeFieldCountsWhatTheAnalyzerEmits(t *testing.T) {
 		texts = append(texts, data)
 	}
 	for i, text := range texts {
-		want := analysis.TokenFrequency(analyzeCode(text, nil), nil, bindex.IndexField)
-		f := newCodeField(fieldContent, text)
+		want := analysis.TokenFrequency(store.AnalyzeCode(text, nil), nil, bindex.IndexField)
+		f := newCodeField(store.FieldContent, text)
 		f.Analyze()
 		got := f.AnalyzedTokenFrequencies()
 		if len(got) != len(want) {
@@ -47,7 +48,7 @@ func TestCodeFieldCountsWhatTheAnalyzerEmits(t *testing.T) {
 			t.Fatalf("text %d: length %d, want %d", i, f.AnalyzedLength(), total)
 		}
 	}
-	kw := newKeywordField(fieldPathKW, []byte("net/http/server.go"))
+	kw := newKeywordField(store.FieldPathKW, []byte("net/http/server.go"))
 	kw.Analyze()
 	if tf := kw.AnalyzedTokenFrequencies()["net/http/server.go"]; tf == nil || tf.Frequency() != 1 || kw.AnalyzedLength() != 1 {
 		t.Fatalf("keyword field: %v", kw.AnalyzedTokenFrequencies())
@@ -73,7 +74,7 @@ func BenchmarkFieldAnalyze(b *testing.B) {
 	b.SetBytes(int64(size))
 	for b.Loop() {
 		for _, text := range texts {
-			f := newCodeField(fieldContent, text)
+			f := newCodeField(store.FieldContent, text)
 			f.Analyze()
 		}
 	}

@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+
+	"github.com/askls/askls/corpus"
+	"github.com/askls/askls/index/walk"
 )
 
 // ListFiles lists the files under rootDir that a Sync would consider, as
@@ -24,14 +27,13 @@ func ListFiles(ctx context.Context, rootDir string, maxFileBytes int64) ([]strin
 	if err != nil {
 		return nil, fmt.Errorf("index: root %s: %w", rootDir, err)
 	}
-	r := &root{abs: abs, real: real, ign: newIgnorer(abs, nil)}
-	w := &walker{root: r, maxBytes: maxFileBytes, skipped: map[string]int{}}
-	if err := w.walk(ctx); err != nil {
+	res, err := walk.Walk(ctx, walk.Root{Abs: abs, Real: real, Ignore: walk.NewIgnorer(abs, nil)}, walk.Options{MaxFileBytes: maxFileBytes})
+	if err != nil {
 		return nil, err
 	}
-	out := make([]string, len(w.files))
-	for i, f := range w.files {
-		out[i] = f.rel
+	out := make([]string, len(res.Files))
+	for i, f := range res.Files {
+		out[i] = f.Rel
 	}
 	return out, nil
 }
@@ -39,3 +41,7 @@ func ListFiles(ctx context.Context, rootDir string, maxFileBytes int64) ([]strin
 // IsTest reports whether a path (slash-separated, relative to its root) is
 // a test file or test data: what Filter.NoTests leaves out.
 func IsTest(path string) bool { return isTestPath(path) }
+
+// isTestPath reports whether p is a test file or test data, by the
+// conventions corpus.Classify knows.
+func isTestPath(p string) bool { return corpus.Classify(p).Has(corpus.Test) }

@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/askls/askls/corpus"
+	"github.com/askls/askls/index/store"
+	"github.com/askls/askls/index/walk"
 	"github.com/blevesearch/bleve/v2"
 	"github.com/gofrs/flock"
 )
@@ -30,9 +32,6 @@ const (
 	defaultMaxFiles      = 500_000
 	defaultMaxTotalBytes = 8 << 30
 	defaultDebounce      = 50 * time.Millisecond
-	// rebuildAbove: when more files than this were in flight at a crash,
-	// rebuilding from scratch is faster than purging them one by one.
-	rebuildAbove = 2000
 )
 
 // root is one workspace root and its persisted index.
@@ -44,27 +43,27 @@ type root struct {
 	temp  bool   // cache is a temporary folder, removed at Close
 	lock  *flock.Flock
 	bi    bleve.Index // set by Open, never replaced: safe to read from any goroutine
-	ign   *ignorer
+	ign   *walk.Ignorer
 	// buffersOnly, when set, says why the root is not walked nor read
 	// from disk (BroadRoot): only its open buffers are indexed and read.
 	buffersOnly string
 
 	// Owned by the writer goroutine.
 	journal       *os.File
-	journalFailed bool                  // a journal write failed (logged once)
-	dirty         bool                  // the manifest on disk is out of date
-	skipped       map[string]*fileEntry // seen but not indexed, by rel path
-	suspect       map[string]bool       // in flight at a crash: purge before indexing
-	symw          symWriter             // the symbols file (symbols_file.go)
+	journalFailed bool                    // a journal write failed (logged once)
+	dirty         bool                    // the manifest on disk is out of date
+	skipped       map[string]*store.Entry // seen but not indexed, by rel path
+	suspect       map[string]bool         // in flight at a crash: purge before indexing
+	symw          store.SymWriter         // the symbols file (index/store/symbols.go)
 }
 
 // state is one published generation: immutable.
 type state struct {
 	gen   uint64
 	ready bool
-	files map[string]*fileEntry // indexed files by API path
+	files map[string]*store.Entry // indexed files by API path
 
-	tab symtab // the symbol table (symtab.go), set by publish
+	tab store.SymbolTable // the symbol table, set by publish
 
 	once   sync.Once
 	paths  []string // sorted keys of files
@@ -78,10 +77,19 @@ func (st *state) index() {
 		st.paths = make([]string, 0, len(st.files))
 		for p, e := range st.files {
 			st.paths = append(st.paths, p)
-			st.chunks += e.chunkCount()
+			st.chunks += e.ChunkCount()
 		}
 		sort.Strings(st.paths)
 	})
+}
+
+// symbolCount is the number of symbols of the generation.
+func (st *state) symbolCount() int {
+	n := 0
+	for _, e := range st.files {
+		n += e.SymbolCount()
+	}
+	return n
 }
 
 // Index is a persisted, incrementally updated index of workspace roots.
@@ -93,7 +101,7 @@ type Index struct {
 	projectNames []string
 	log          *slog.Logger
 	roots        []*root
-	persist      persistWait
+	persist      store.Persister
 
 	mu      sync.Mutex
 	cur     *state
@@ -168,7 +176,7 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 		}
 		ix.roots = append(ix.roots, r)
 	}
-	st := &state{files: map[string]*fileEntry{}}
+	st := &state{files: map[string]*store.Entry{}}
 	for _, r := range ix.roots {
 		m := r.loadManifest(ix, ix.log, ix.tuner())
 		for rel, e := range m.Files {
@@ -177,13 +185,11 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 				continue
 			}
 			api := r.api(rel)
-			if e.lazy != nil {
-				e.lazy.path, e.lazy.lang = api, e.Lang
-			}
+			e.SetPath(api)
 			st.files[api] = e
 		}
 	}
-	st.tab = nextSymtab(symtab{tune: ix.tuner()}, st.files, nil)
+	st.tab = store.NextSymbolTable(store.NewSymbolTable(ix.tuner()), st.files, nil)
 	ix.cur = st
 	go ix.writer()
 	return ix, nil
@@ -228,10 +234,10 @@ func (ix *Index) openRoot(dir, cacheBase string, several bool, names map[string]
 	if err != nil {
 		return nil, fmt.Errorf("index: root %s: %w", dir, err)
 	}
-	if name := specialFSAt(real); name != "" {
+	if name := walk.SpecialFS(real); name != "" {
 		return nil, fmt.Errorf("index: root %s is on a special file system (%s): its files are not source code", dir, name)
 	}
-	r := &root{abs: abs, real: real, skipped: map[string]*fileEntry{}, suspect: map[string]bool{}}
+	r := &root{abs: abs, real: real, skipped: map[string]*store.Entry{}, suspect: map[string]bool{}}
 	if why := BroadRoot(real); why != "" && !ix.opts.AllowBroadRoots {
 		r.buffersOnly = why
 		msg := fmt.Sprintf("askls does not index %s: %s. Only its open files are searched and read; open a project folder instead, or allow it explicitly (askls --allow-broad-root).", abs, why)
@@ -278,7 +284,7 @@ func (ix *Index) openRoot(dir, cacheBase string, several bool, names map[string]
 	}
 	excl := []string{}
 	excl = append(excl, ix.opts.Exclude...)
-	r.ign = newIgnorer(abs, excl)
+	r.ign = walk.NewIgnorer(abs, excl)
 	return r, nil
 }
 
@@ -386,114 +392,39 @@ func (r *root) lockCache() error {
 }
 
 // loadManifest reads the manifest and the journal, opens bleve, and
-// decides whether the persisted index can be used. It always returns a
+// decides whether the persisted index can be used (store.Load), logging a
+// rebuild and the files in flight at a crash. It always returns a
 // manifest (empty after a rebuild).
-func (r *root) loadManifest(ix *Index, log *slog.Logger, tune RuntimeTuner) *manifest {
-	fresh := &manifest{Version: manifestVersion, Root: r.real, Files: map[string]*fileEntry{}}
-	endDecode := tune.Decode()
-	m, err := loadManifest(r.cache, r.real)
-	endDecode()
-	journal := readJournal(r.cache)
-	rebuild := ""
-	switch {
-	case err != nil && !errors.Is(err, fs.ErrNotExist):
-		rebuild = fmt.Sprintf("its manifest cannot be used (%v)", err)
-	case err != nil:
-		m = fresh
-		if _, serr := os.Stat(filepath.Join(r.cache, bleveDir)); serr == nil {
-			rebuild = "it has no manifest (the first indexing did not finish)"
-			if _, gerr := os.Stat(filepath.Join(r.cache, oldManifestFile)); gerr == nil {
-				rebuild = "it was written by an older askls (another manifest format)"
-			}
-		}
-	case len(journal) > rebuildAbove:
-		rebuild = fmt.Sprintf("askls stopped while writing %d files to it", len(journal))
+func (r *root) loadManifest(ix *Index, log *slog.Logger, tune RuntimeTuner) *store.Manifest {
+	l := store.Load(r.cache, r.real, tune.Decode)
+	if l.Rebuilt != "" {
+		log.Warn("index: rebuilding the index of "+r.abs+" from scratch: "+l.Rebuilt, "cache", r.cache)
 	}
-	if mark := damagedMark(r.cache); mark != "" && rebuild == "" {
-		rebuild = "it was found damaged while in use (" + mark + ")"
+	if l.InMemory != nil {
+		// Nothing else to try: an in-memory index keeps askls usable.
+		log.Error("index: cannot create the index; keeping it in memory for this run", "err", l.InMemory)
 	}
-	if rebuild == "" && m != fresh {
-		if _, err := os.Stat(filepath.Join(r.cache, bleveDir)); err != nil {
-			rebuild = "its bleve folder is missing"
-		}
+	m := l.Manifest
+	r.dirty = l.Fresh
+	r.bi = ix.guard(r, l.Bleve)
+	if !l.Fresh {
+		r.symw = store.NewSymWriter(m)
 	}
-	if rebuild == "" {
-		bi, err := openVerified(filepath.Join(r.cache, bleveDir))
-		if errors.Is(err, ErrDamaged) {
-			rebuild = err.Error()
-		} else if err != nil {
-			rebuild = fmt.Sprintf("bleve cannot open it (%v)", err)
-		} else if why := consistent(bi, m, len(journal) > 0); why != "" {
-			bi.Close()
-			rebuild = why
-		} else {
-			r.bi = bi
-		}
-	}
-	if m == fresh {
-		r.dirty = true
-	}
-	if rebuild != "" {
-		r.dirty = true
-		log.Warn("index: rebuilding the index of "+r.abs+" from scratch: "+rebuild, "cache", r.cache)
-		m = fresh
-		journal = nil
-		os.RemoveAll(filepath.Join(r.cache, bleveDir))
-		os.Remove(filepath.Join(r.cache, manifestFile))
-		os.Remove(filepath.Join(r.cache, oldManifestFile))
-		os.Remove(filepath.Join(r.cache, damagedFile))
-		os.Remove(filepath.Join(r.cache, verifiedFile))
-		removeOtherSymbolFiles(r.cache, "")
-		bi, err := openBleve(filepath.Join(r.cache, bleveDir))
-		if err != nil {
-			// Nothing else to try: an in-memory index keeps askls usable.
-			log.Error("index: cannot create the index; keeping it in memory for this run", "err", err)
-			bi, _ = bleve.NewMemOnly(newMapping())
-		}
-		r.bi = bi
-	}
-	r.bi = ix.guard(r, r.bi)
-	if m != fresh {
-		r.symw = symWriter{file: m.symFile, size: m.syms.used}
-	}
-	if len(journal) > 0 {
-		log.Info(fmt.Sprintf("index: %d files were being written when askls last stopped; re-indexing them", len(journal)),
+	if len(l.Journal) > 0 {
+		log.Info(fmt.Sprintf("index: %d files were being written when askls last stopped; re-indexing them", len(l.Journal)),
 			"root", r.abs)
 		r.dirty = true
-		for _, rel := range journal {
+		for _, rel := range l.Journal {
 			delete(m.Files, rel)
 			r.suspect[rel] = true
 		}
 	}
-	jf, err := os.OpenFile(filepath.Join(r.cache, journalFile), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	jf, err := os.OpenFile(filepath.Join(r.cache, store.JournalFile), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		log.Warn("index: cannot write the journal; a crash will mean a rebuild", "err", err)
 	}
 	r.journal = jf
 	return m
-}
-
-// consistent says why bleve and the manifest disagree, or "": bleve
-// must hold one document per chunk the manifest lists (unless a journal
-// says files were in flight: those are purged and re-indexed).
-func consistent(bi bleve.Index, m *manifest, inFlight bool) string {
-	if inFlight {
-		return ""
-	}
-	want := uint64(0)
-	for _, e := range m.Files {
-		if e.Skip == "" {
-			want += uint64(e.chunkCount())
-		}
-	}
-	got, err := bi.DocCount()
-	if err != nil {
-		return fmt.Sprintf("bleve cannot count its documents (%v)", err)
-	}
-	if got != want {
-		return fmt.Sprintf("its bleve index holds %d documents where the manifest lists %d chunks", got, want)
-	}
-	return ""
 }
 
 // api is the API path of a path relative to r.
@@ -513,7 +444,7 @@ func (ix *Index) split(p string) (*root, string, bool) {
 		}
 		p = api
 	}
-	p, ok := cleanRel(p)
+	p, ok := walk.CleanRel(p)
 	if !ok {
 		return nil, "", false
 	}
@@ -548,12 +479,12 @@ func (ix *Index) Rel(abs string) (string, bool) {
 	abs = filepath.Clean(abs)
 	for _, r := range ix.roots {
 		for _, base := range []string{r.abs, r.real} {
-			if abs != base && within(base, abs) {
+			if abs != base && walk.Within(base, abs) {
 				rel, err := filepath.Rel(base, abs)
 				if err != nil {
 					continue
 				}
-				if rel, ok := cleanRel(filepath.ToSlash(rel)); ok {
+				if rel, ok := walk.CleanRel(filepath.ToSlash(rel)); ok {
 					return r.api(rel), true
 				}
 			}
@@ -599,7 +530,7 @@ func (ix *Index) Close() error {
 	ix.closeOnce.Do(func() {
 		close(ix.done)
 		<-ix.writerDone
-		if err := ix.persist.wait(); err != nil {
+		if err := ix.persist.Wait(); err != nil {
 			errs = append(errs, fmt.Errorf("index: persisting: %w", err))
 		}
 		ix.mu.Lock()
@@ -626,10 +557,7 @@ func (ix *Index) closeRoots() error {
 		if r.journal != nil {
 			r.journal.Close()
 		}
-		r.symw.close()
-		if r.symw.file != nil {
-			r.symw.file.close()
-		}
+		r.symw.Close()
 		if r.lock != nil {
 			r.lock.Unlock()
 		}
@@ -646,9 +574,9 @@ func (ix *Index) saveRoot(r *root, st *state) error {
 	if r.temp || !r.dirty {
 		return nil
 	}
-	m := &manifest{Version: manifestVersion, Root: r.real, Files: map[string]*fileEntry{}}
+	files := map[string]*store.Entry{}
 	for rel, e := range r.skipped {
-		m.Files[rel] = e
+		files[rel] = e
 	}
 	prefix := ""
 	if r.name != "" {
@@ -656,18 +584,12 @@ func (ix *Index) saveRoot(r *root, st *state) error {
 	}
 	for p, e := range st.files {
 		if rel, ok := strings.CutPrefix(p, prefix); ok {
-			m.Files[rel] = e
+			files[rel] = e
 		}
 	}
-	saved, err := r.symw.save(r.cache, r.real, m.Files)
-	if err != nil {
+	if err := store.SaveManifest(r.cache, r.real, files, &r.symw); err != nil {
 		return fmt.Errorf("index: %s: %w", r.abs, err)
 	}
-	m.syms = saved
-	if err := m.save(r.cache); err != nil {
-		return fmt.Errorf("index: %s: %w", r.abs, err)
-	}
-	removeOtherSymbolFiles(r.cache, saved.name)
 	if r.journal != nil {
 		if err := r.journal.Truncate(0); err != nil {
 			return fmt.Errorf("index: truncate journal: %w", err)

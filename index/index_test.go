@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askls/askls/index/store"
 	fx "github.com/askls/askls/internal/fixture"
 )
 
@@ -340,7 +341,7 @@ func TestRecoversFromAnInterruptedWrite(t *testing.T) {
 	// An edit reaches bleve but the process dies before the manifest is
 	// saved: simulated by closing bleve behind the index's back.
 	f.ix.WaitFor(context.Background(), f.ix.Update("cart/cart.go", []byte("package cart\n\nfunc Interrupted() {}\n")))
-	f.ix.persist.wait()
+	f.ix.persist.Wait()
 	f.ix.closeOnce.Do(func() {
 		close(f.ix.done)
 		<-f.ix.writerDone
@@ -358,7 +359,7 @@ func TestRecoversFromAnInterruptedWrite(t *testing.T) {
 	}
 	f.ix.Close()
 	// A manifest that is gone: rebuilt from scratch, with a log line.
-	os.Remove(filepath.Join(f.ix.roots[0].cache, manifestFile))
+	os.Remove(filepath.Join(f.ix.roots[0].cache, store.ManifestFile))
 	f = openFixture(t, root, cache)
 	defer f.ix.Close()
 	if !strings.Contains(f.log.String(), "rebuilding the index") {
@@ -445,7 +446,7 @@ func TestCorruptManifestIsRebuilt(t *testing.T) {
 	cache := t.TempDir()
 	f := openFixture(t, root, cache)
 	f.ix.Close()
-	mf := filepath.Join(f.ix.roots[0].cache, manifestFile)
+	mf := filepath.Join(f.ix.roots[0].cache, store.ManifestFile)
 	data, err := os.ReadFile(mf)
 	if err != nil {
 		t.Fatal(err)
@@ -470,7 +471,7 @@ func TestOldManifestFormatIsRebuilt(t *testing.T) {
 	f := openFixture(t, root, cache)
 	f.ix.Close()
 	dir := f.ix.roots[0].cache
-	if err := os.Rename(filepath.Join(dir, manifestFile), filepath.Join(dir, oldManifestFile)); err != nil {
+	if err := os.Rename(filepath.Join(dir, store.ManifestFile), filepath.Join(dir, store.OldManifestFile)); err != nil {
 		t.Fatal(err)
 	}
 	f = openFixture(t, root, cache)
@@ -478,7 +479,7 @@ func TestOldManifestFormatIsRebuilt(t *testing.T) {
 	if log := f.log.String(); !strings.Contains(log, "written by an older askls") || strings.Contains(log, "did not finish") {
 		t.Errorf("log line for an older manifest format:\n%s", log)
 	}
-	if _, err := os.Stat(filepath.Join(dir, oldManifestFile)); err == nil {
+	if _, err := os.Stat(filepath.Join(dir, store.OldManifestFile)); err == nil {
 		t.Errorf("the old manifest is still there")
 	}
 	if hits := search(t, f.ix, "TotalPrice"); len(hits) == 0 || hits[0].Path != "cart/cart.go" {

@@ -3,6 +3,9 @@ package index
 import (
 	"unicode/utf8"
 
+	"github.com/askls/askls/index/chunk"
+	"github.com/askls/askls/index/secret"
+	"github.com/askls/askls/index/walk"
 	"github.com/zeebo/blake3"
 )
 
@@ -27,11 +30,11 @@ func (s *Snapshot) staleBuffers() map[string][]byte {
 			continue
 		}
 		r, rel := s.ix.rootOf(api)
-		if r == nil || r.ign.ignoredPath(rel, s.ix.opts.IncludeVendor) || isSecretName(rel) {
+		if r == nil || r.ign.IgnoredPath(rel, s.ix.opts.IncludeVendor) || secret.IsName(rel) {
 			continue
 		}
-		lang := languageOf(rel)
-		if int64(len(content)) > s.ix.opts.MaxFileBytes || isBinary(content) || !utf8.Valid(content) || looksLikePrivateKey(lang, content) {
+		lang := chunk.Language(rel)
+		if int64(len(content)) > s.ix.opts.MaxFileBytes || walk.IsBinary(content) || !utf8.Valid(content) || secret.LooksLikePrivateKey(lang, content) {
 			continue
 		}
 		if total += len(content); total > maxStaleBufferBytes {
@@ -93,17 +96,17 @@ func (s *Snapshot) bufferCandidates(p *plan, bufs map[string][]byte, top float64
 	var out []cand
 	var cv coverer
 	for api, content := range bufs {
-		lang := languageOf(api)
-		chunks, _ := chunkFile(api, lang, content)
-		li := newLineIndex(content)
+		lang := chunk.Language(api)
+		chunks, _ := chunk.File(api, lang, content)
+		li := chunk.NewLines(content)
 		for _, c := range chunks {
-			text := li.text(content, c.Start, c.End)
+			text := li.Text(content, c.Start, c.End)
 			cov := cv.coverage(cv.add(text, api), p.terms, weights)
 			if cov < need || cov == 0 {
 				continue
 			}
 			score := top * cov * cov
-			meta := chunkMeta{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind, Parts: c.Parts}
+			meta := chunk.Meta{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind, Parts: c.Parts}
 			out = append(out, cand{hit: Hit{Path: api, Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind,
 				Language: lang, Score: score}, score: score, meta: meta, text: text, test: isTestPath(api) || unitIsTest(lang, c.Symbol, c.Parts)})
 		}

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/askls/askls/index/walk"
 )
 
 // TestSearchPathGlobHasNoTermLimit: --path filters the candidates however
@@ -30,7 +32,7 @@ func TestSearchPathGlobHasNoTermLimit(t *testing.T) {
 			t.Fatal(err)
 		}
 		got := map[string]bool{}
-		g, _ := newPathGlob(glob)
+		g, _ := walk.NewGlob(glob)
 		for _, h := range hits {
 			got[h.Path] = true
 			if !g.MatchString(h.Path) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/askls/askls/index/store"
 	"github.com/askls/askls/words"
 )
 
@@ -30,7 +31,7 @@ func queryPairs(q string) [][2]string {
 		}
 		term := ""
 		if word := strings.TrimLeft(trimmed, "(\"'"); word != "" && !words.IsCode(word) {
-			if toks := analyzeCode([]byte(words.CutContraction(word)), nil); len(toks) == 1 && !words.IsStop(string(toks[0].Term)) {
+			if toks := store.AnalyzeCode([]byte(words.CutContraction(word)), nil); len(toks) == 1 && !words.IsStop(string(toks[0].Term)) {
 				term = string(toks[0].Term)
 			}
 		}

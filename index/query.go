@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/askls/askls/corpus"
+	"github.com/askls/askls/index/store"
 	"github.com/askls/askls/rank"
 	"github.com/askls/askls/words"
 )
@@ -35,7 +36,7 @@ func queryTerms(q string) (terms, all []string, code, exact, parts map[string]bo
 	}) {
 		w = words.CutContraction(w)
 		codeLike := words.IsCode(w)
-		toks := analyzeCode([]byte(w), nil)
+		toks := store.AnalyzeCode([]byte(w), nil)
 		for i, t := range toks {
 			term := string(t.Term)
 			if codeLike {

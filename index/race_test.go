@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/askls/askls/index/store"
 )
 
 // TestCrashRecoveryWithTouchedFilesHasNoRace: a journal lists half the
@@ -37,7 +39,7 @@ func TestCrashRecoveryWithTouchedFilesHasNoRace(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := os.WriteFile(filepath.Join(f.ix.roots[0].cache, journalFile), []byte(journal.String()), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(f.ix.roots[0].cache, store.JournalFile), []byte(journal.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	f = openFixture(t, root, cache)

@@ -1,113 +1,20 @@
 package index
 
 import (
-	"errors"
-	"fmt"
-	"io"
-	"io/fs"
-	"os"
-	"slices"
-	"syscall"
+	"github.com/askls/askls/index/secret"
+	"github.com/askls/askls/index/walk"
 )
-
-// Errors of readCapped, tested with errors.Is.
-var (
-	errTooLarge   = errors.New("larger than the size limit")
-	errNotRegular = errors.New("not a regular file")
-	errSpecialFS  = errors.New("on a special file system")
-	errSecret     = errors.New("a secret (by its name or its target's)")
-)
-
-// readCapped reads the file at abs, at most max bytes, with its secrets
-// masked (redact: offsets and lines unchanged). Every file askls
-// reads from a workspace goes through it, so that memory stays bounded
-// whatever the system reports: the size in the file's metadata is only a
-// hint (0 for /proc files, wrong for others); the read itself stops at
-// max+1 bytes and a longer file is errTooLarge. It never blocks on a FIFO
-// (opened non-blocking, then refused) and refuses devices, sockets and
-// files of a special file system (proc, sysfs, ...).
-func readCapped(abs string, max int64) ([]byte, fs.FileInfo, error) {
-	f, err := os.OpenFile(abs, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, info, fmt.Errorf("%s: %w", abs, errNotRegular)
-	}
-	if name := specialFSOf(f); name != "" {
-		return nil, info, fmt.Errorf("%s: %w (%s)", abs, errSpecialFS, name)
-	}
-	data, err := readUpTo(f, info.Size(), max)
-	if err != nil {
-		return nil, info, fmt.Errorf("%s: %w", abs, err)
-	}
-	return redact(data), info, nil
-}
-
-// readUpTo reads r to its end, at most max bytes (errTooLarge beyond).
-// hint, the size r claims, only sizes the first allocation.
-func readUpTo(r io.Reader, hint, max int64) ([]byte, error) {
-	if hint < 0 || hint > max {
-		hint = max
-	}
-	buf := make([]byte, 0, hint+1) // +1: a file longer than it claims is seen at once
-	for {
-		if len(buf) == cap(buf) {
-			if int64(len(buf)) > max {
-				return nil, fmt.Errorf("%w (%d bytes)", errTooLarge, max)
-			}
-			grow := int64(cap(buf))
-			if grow < 4096 {
-				grow = 4096
-			}
-			if int64(cap(buf))+grow > max+1 {
-				grow = max + 1 - int64(cap(buf))
-			}
-			buf = slices.Grow(buf, int(grow))
-		}
-		n, err := r.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
-	if int64(len(buf)) > max {
-		return nil, fmt.Errorf("%w (%d bytes)", errTooLarge, max)
-	}
-	return buf, nil
-}
 
 // ReadCapped reads the regular file at abs, at most max bytes, for the
-// packages that read workspace files themselves (see readCapped: FIFOs,
+// packages that read workspace files themselves (see walk.ReadCapped: FIFOs,
 // devices and special file systems are refused, a longer file is an
 // error whatever size the system reports).
 func ReadCapped(abs string, max int64) ([]byte, error) {
-	data, _, err := readCapped(abs, max)
+	data, _, err := walk.ReadCapped(abs, max)
 	return data, err
 }
 
-// skipReason is the Skip reason recorded for a file readCapped refused.
-func skipReason(err error) string {
-	switch {
-	case errors.Is(err, errTooLarge):
-		return "too large"
-	case errors.Is(err, errNotRegular), errors.Is(err, errSpecialFS):
-		return "special file"
-	case errors.Is(err, errSecret):
-		return "secret"
-	}
-	return "unreadable"
-}
-
-// readSpan is readSpanRaw with the secrets masked (redact): what a search
+// readSpan is readSpanRaw with the secrets masked (secret.Redact): what a search
 // returns, and every text read for a user or a model, goes through it.
 // The rerank reads its candidates raw (chunkTexts): their text is only
 // scored, and page masks what it returns.
@@ -116,5 +23,5 @@ func readSpan(r *root, rel string, size, mtime int64, off, n int) ([]byte, bool)
 	if !ok {
 		return nil, false
 	}
-	return redact(b), true
+	return secret.Redact(b), true
 }

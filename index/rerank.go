@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/askls/askls/index/chunk"
+	"github.com/askls/askls/index/store"
 	"github.com/askls/askls/rank"
 	"github.com/askls/askls/words"
 )
@@ -151,7 +153,7 @@ func (s *Snapshot) contentIDF(ctx context.Context, terms []string) []float64 {
 		return w
 	}
 	for i, t := range terms {
-		tfr, err := r.TermFieldReader(ctx, []byte(t), fieldContent, false, false, false)
+		tfr, err := r.TermFieldReader(ctx, []byte(t), store.FieldContent, false, false, false)
 		if err != nil {
 			continue
 		}
@@ -172,7 +174,7 @@ func (s *Snapshot) poolTexts(pool []cand) [][]byte {
 		}
 	}
 	if len(missing) > 0 {
-		texts := s.chunkTexts(len(missing), func(k int) (string, chunkMeta) {
+		texts := s.chunkTexts(len(missing), func(k int) (string, chunk.Meta) {
 			return pool[missing[k]].hit.Path, pool[missing[k]].meta
 		})
 		for k, i := range missing {
@@ -295,7 +297,7 @@ func nameBoost(p *plan, cands []cand, factor float64) {
 		f, ok := memo[c.hit.Path]
 		if !ok {
 			n := 0
-			for _, t := range analyzeCode([]byte(nameParts(c.hit.Path)), nil) {
+			for _, t := range store.AnalyzeCode([]byte(nameParts(c.hit.Path)), nil) {
 				if want[string(t.Term)] {
 					n++
 				}

@@ -13,6 +13,10 @@ import (
 	"github.com/blevesearch/bleve/v2/search/query"
 
 	"github.com/askls/askls/corpus"
+	"github.com/askls/askls/index/chunk"
+	"github.com/askls/askls/index/secret"
+	"github.com/askls/askls/index/store"
+	"github.com/askls/askls/index/walk"
 	"github.com/askls/askls/rank"
 )
 
@@ -46,7 +50,7 @@ type plan struct {
 	aboutTests  bool            // the query asks about tests
 	aboutDocs   bool            // the query asks about documentation
 	qualified   [][2]string     // package-qualified names: qualifier, name (analysed)
-	glob        *pathGlob       // Filter.PathGlob compiled, or nil
+	glob        *walk.Glob      // Filter.PathGlob compiled, or nil
 	asked       corpus.Class    // the classes of file the query asks for (corpus.AsksFor)
 	explain     bool            // record each candidate's breakdown (Filter.Explain)
 }
@@ -55,7 +59,7 @@ type plan struct {
 type cand struct {
 	hit   Hit
 	score float64
-	meta  chunkMeta
+	meta  chunk.Meta
 	text  []byte          // read for the rerank, else nil
 	test  bool            // from a test file
 	decl  bool            // a declaration (Ranking.DeclFactor)
@@ -170,7 +174,7 @@ func parseQuery(q string, f Filter) (*plan, error) {
 	p := &plan{}
 	if f.PathGlob != "" {
 		var err error
-		if p.glob, err = newPathGlob(f.PathGlob); err != nil {
+		if p.glob, err = walk.NewGlob(f.PathGlob); err != nil {
 			return nil, fmt.Errorf("%w: glob %q: %v", ErrBadQuery, f.PathGlob, err)
 		}
 	}
@@ -179,7 +183,7 @@ func parseQuery(q string, f Filter) (*plan, error) {
 	for _, m := range phraseRE.FindAllStringSubmatch(q, -1) {
 		if ph := normalizeSpace(m[1]); ph != "" {
 			p.phrases = append(p.phrases, ph)
-			for _, t := range analyzeCode([]byte(m[1]), nil) {
+			for _, t := range store.AnalyzeCode([]byte(m[1]), nil) {
 				p.phraseTerms = append(p.phraseTerms, string(t.Term))
 			}
 		}
@@ -224,7 +228,7 @@ func parseQuery(q string, f Filter) (*plan, error) {
 	for _, m := range qualifiedRE.FindAllStringSubmatch(q, 8) {
 		// Analysed as the fields are (lower case, stems): the first token
 		// of a word is the whole word.
-		pkg, name := analyzeCode([]byte(m[1]), nil), analyzeCode([]byte(m[2]), nil)
+		pkg, name := store.AnalyzeCode([]byte(m[1]), nil), store.AnalyzeCode([]byte(m[2]), nil)
 		if len(pkg) > 0 && len(name) > 0 {
 			p.qualified = append(p.qualified, [2]string{string(pkg[0].Term), string(name[0].Term)})
 		}
@@ -282,10 +286,10 @@ func (s *Snapshot) boolQuery(p *plan, f Filter) *query.BooleanQuery {
 		case p.parts[t]:
 			w = rk.PartWeight
 		}
-		should = append(should, termQuery(t, fieldContent, w), termQuery(t, fieldSymbol, bs*w), termQuery(t, fieldPath, bp*w))
+		should = append(should, termQuery(t, store.FieldContent, w), termQuery(t, store.FieldSymbol, bs*w), termQuery(t, store.FieldPath, bp*w))
 		if !p.code[t] && rk.VocabWeight > 0 {
 			for _, a := range vocab[t] { // what code writes for a plain word (vocab.go)
-				should = append(should, termQuery(a, fieldContent, rk.VocabWeight*w), termQuery(a, fieldSymbol, rk.VocabWeight*bs*w))
+				should = append(should, termQuery(a, store.FieldContent, rk.VocabWeight*w), termQuery(a, store.FieldSymbol, rk.VocabWeight*bs*w))
 			}
 		}
 	}
@@ -294,25 +298,25 @@ func (s *Snapshot) boolQuery(p *plan, f Filter) *query.BooleanQuery {
 	if rk.QualifiedBoost > 0 {
 		for _, q := range p.qualified {
 			should = append(should, query.NewConjunctionQuery([]query.Query{
-				termQuery(q[1], fieldSymbol, rk.QualifiedBoost), termQuery(q[0], fieldPath, rk.QualifiedBoost)}))
+				termQuery(q[1], store.FieldSymbol, rk.QualifiedBoost), termQuery(q[0], store.FieldPath, rk.QualifiedBoost)}))
 		}
 	}
 	var must []query.Query
 	if p.strict {
 		for _, t := range p.phraseTerms {
-			must = append(must, termQuery(t, fieldContent, rk.PhraseBoost))
+			must = append(must, termQuery(t, store.FieldContent, rk.PhraseBoost))
 		}
 	}
 	if len(f.Languages) > 0 {
 		var ls []query.Query
 		for _, l := range f.Languages {
-			ls = append(ls, termQuery(strings.ToLower(l), fieldLang, 1))
+			ls = append(ls, termQuery(strings.ToLower(l), store.FieldLang, 1))
 		}
 		must = append(must, query.NewDisjunctionQuery(ls))
 	}
 	var mustNot []query.Query
 	if f.NoTests {
-		mustNot = append(mustNot, termQuery("1", fieldTest, 1))
+		mustNot = append(mustNot, termQuery("1", store.FieldTest, 1))
 	}
 	return query.NewBooleanQuery(must, should, mustNot)
 }
@@ -344,7 +348,7 @@ func (s *Snapshot) candidates(ctx context.Context, p *plan, f Filter, want int) 
 				if p.glob.MatchString(path) {
 					matched++
 					if len(kws) < maxGlobTerms {
-						kws = append(kws, termQuery(path[len(prefix):], fieldPathKW, 0))
+						kws = append(kws, termQuery(path[len(prefix):], store.FieldPathKW, 0))
 					}
 				}
 			}
@@ -395,7 +399,7 @@ func (s *Snapshot) candidates(ctx context.Context, p *plan, f Filter, want int) 
 func proseQuery() query.Query {
 	var ls []query.Query
 	for l := range proseLangs {
-		ls = append(ls, termQuery(l, fieldLang, 1e-9))
+		ls = append(ls, termQuery(l, store.FieldLang, 1e-9))
 	}
 	return query.NewDisjunctionQuery(ls)
 }
@@ -405,7 +409,7 @@ func proseQuery() query.Query {
 // the state does not hold (another generation) or the glob excludes.
 func (s *Snapshot) hitCand(p *plan, r *root, id string, score float64) (c cand, ok bool) {
 	rk := &s.ix.rank
-	rel, n, ok := parseDocID(id)
+	rel, n, ok := store.ParseDocID(id)
 	if !ok {
 		return cand{}, false
 	}
@@ -414,10 +418,10 @@ func (s *Snapshot) hitCand(p *plan, r *root, id string, score float64) (c cand, 
 		return cand{}, false
 	}
 	e := s.st.files[api]
-	if e == nil || n >= e.chunkCount() {
+	if e == nil || n >= e.ChunkCount() {
 		return cand{}, false // not in this generation
 	}
-	chunks := e.chunks()
+	chunks := e.Chunks()
 	if n >= len(chunks) {
 		return cand{}, false // a damaged manifest block
 	}
@@ -519,7 +523,7 @@ func (s *Snapshot) page(p *plan, cands []cand, limit int) []Hit {
 			// Many candidates may lack the phrase: read the next ones'
 			// texts together, one read per file.
 			win := cands[i:min(len(cands), i+phraseReadAhead)]
-			texts := s.chunkTexts(len(win), func(k int) (string, chunkMeta) { return win[k].hit.Path, win[k].meta })
+			texts := s.chunkTexts(len(win), func(k int) (string, chunk.Meta) { return win[k].hit.Path, win[k].meta })
 			for k := range win {
 				win[k].text = texts[k]
 			}
@@ -534,7 +538,7 @@ func (s *Snapshot) page(p *plan, cands []cand, limit int) []Hit {
 		}
 		c.hit, text = s.narrow(p, c, text)
 		// The pool's texts are read unmasked; what a hit shows is masked.
-		c.hit.Excerpt = excerpt(redact(bytes.Clone(text)), p.terms)
+		c.hit.Excerpt = excerpt(secret.Redact(bytes.Clone(text)), p.terms)
 		var why rank.Breakdown
 		if c.why != nil {
 			c.hit.Explain, why = *c.why, *c.why

@@ -11,6 +11,10 @@ import (
 	"strings"
 
 	"github.com/askls/askls/corpus"
+	"github.com/askls/askls/index/chunk"
+	"github.com/askls/askls/index/secret"
+	"github.com/askls/askls/index/store"
+	"github.com/askls/askls/index/walk"
 )
 
 // Snapshot is an immutable view of the index and the open-buffer content at
@@ -42,7 +46,7 @@ func (s *Snapshot) Content(p string) ([]byte, error) {
 		return nil, fmt.Errorf("%w: %s", ErrOutsideRoot, p)
 	}
 	api := r.api(rel)
-	if isSecretName(rel) {
+	if secret.IsName(rel) {
 		// Open in the editor or not: a secret file is never read.
 		return nil, fmt.Errorf("%w: %s (%w)", ErrNotFound, api, ErrWithheld)
 	}
@@ -56,7 +60,7 @@ func (s *Snapshot) Content(p string) ([]byte, error) {
 		return nil, fmt.Errorf("%w: %s (only open files are read: %s)", ErrNotFound, api, r.buffersOnly)
 	}
 	if _, indexed := s.st.files[api]; !indexed {
-		if r.ign.ignoredPath(rel, s.ix.opts.IncludeVendor) || isSecretName(rel) {
+		if r.ign.IgnoredPath(rel, s.ix.opts.IncludeVendor) || secret.IsName(rel) {
 			return nil, fmt.Errorf("%w: %s (ignored or secret)", ErrNotFound, api)
 		}
 	}
@@ -67,16 +71,16 @@ func (s *Snapshot) Content(p string) ([]byte, error) {
 			return nil, fmt.Errorf("%w: %s", ErrNotFound, api)
 		case errors.Is(err, ErrOutsideRoot):
 			return nil, err
-		case errors.Is(err, errTooLarge):
+		case errors.Is(err, walk.ErrTooLarge):
 			return nil, fmt.Errorf("%w: %s is larger than %d bytes", ErrNotFound, api, s.ix.opts.MaxFileBytes)
-		case errors.Is(err, errNotRegular), errors.Is(err, errSpecialFS):
+		case errors.Is(err, walk.ErrNotRegular), errors.Is(err, walk.ErrSpecialFS):
 			return nil, fmt.Errorf("%w: %s is not a regular file", ErrNotFound, api)
-		case errors.Is(err, errSecret):
+		case errors.Is(err, walk.ErrSecret):
 			return nil, fmt.Errorf("%w: %s (it leads to a secret file; %w)", ErrNotFound, api, ErrWithheld)
 		}
 		return nil, fmt.Errorf("index: read %s: %w", api, err)
 	}
-	if isBinary(data) {
+	if walk.IsBinary(data) {
 		return nil, fmt.Errorf("%w: %s is a binary file", ErrNotFound, api)
 	}
 	return data, nil
@@ -90,8 +94,8 @@ func (s *Snapshot) Read(p string, start, end int) (Text, error) {
 		return Text{}, err
 	}
 	api, _ := s.ix.normalize(p)
-	li := newLineIndex(data)
-	n := li.lines()
+	li := chunk.NewLines(data)
+	n := li.Count()
 	if start < 1 {
 		start = 1
 	}
@@ -111,7 +115,7 @@ func (s *Snapshot) Read(p string, start, end int) (Text, error) {
 	}
 	var b strings.Builder
 	for l := start; l <= end; l++ {
-		line := li.text(data, l, l)
+		line := li.Text(data, l, l)
 		if b.Len()+len(line) > maxReadBytes {
 			t.End = l - 1
 			t.Truncated = true
@@ -129,10 +133,10 @@ func (s *Snapshot) Read(p string, start, end int) (Text, error) {
 // Files lists indexed paths matching glob ("**" crosses folders; a glob
 // without "/" matches base names), and open buffers not yet indexed.
 func (s *Snapshot) Files(glob string) ([]string, error) {
-	var re *pathGlob
+	var re *walk.Glob
 	if glob != "" && glob != "**" {
 		var err error
-		if re, err = newPathGlob(glob); err != nil {
+		if re, err = walk.NewGlob(glob); err != nil {
 			return nil, fmt.Errorf("%w: glob %q: %v", ErrBadQuery, glob, err)
 		}
 	}
@@ -145,7 +149,7 @@ func (s *Snapshot) Files(glob string) ([]string, error) {
 	}
 	added := false
 	for p := range s.overlay {
-		if _, ok := s.st.files[p]; !ok && !isSecretName(p) && (re == nil || re.MatchString(p)) {
+		if _, ok := s.st.files[p]; !ok && !secret.IsName(p) && (re == nil || re.MatchString(p)) {
 			out = append(out, p)
 			added = true
 		}
@@ -233,7 +237,7 @@ func (s *Snapshot) hasDir(d string) bool {
 // and what the indexer learnt reading it: a test, generated, prose by its
 // language, build output beside its sources). It is computed once per
 // generation: IsBuiltCopy depends on the other files of the tree.
-func (s *Snapshot) classOf(p string, e *fileEntry) corpus.Class {
+func (s *Snapshot) classOf(p string, e *store.Entry) corpus.Class {
 	if c, ok := s.st.classes.Load(p); ok {
 		return c.(corpus.Class)
 	}
@@ -254,7 +258,7 @@ func (s *Snapshot) classOf(p string, e *fileEntry) corpus.Class {
 // unitIsTest reports whether a chunk of a file that is not a test holds
 // test code only (corpus.TestUnit: Rust's in-file test module): a merged
 // chunk when each of its units does.
-func unitIsTest(lang, symbol string, parts []partMeta) bool {
+func unitIsTest(lang, symbol string, parts []chunk.Part) bool {
 	if len(parts) == 0 {
 		return corpus.TestUnit(lang, symbol)
 	}

@@ -2,12 +2,14 @@ package index
 
 import (
 	"strings"
+
+	"github.com/askls/askls/index/chunk"
 )
 
 // chunkText returns the text of a chunk: from the open buffer, else only
 // the chunk's bytes from disk when the file still has the size it had
 // when indexed, else the lines from the whole current file.
-func (s *Snapshot) chunkText(p string, c chunkMeta) []byte {
+func (s *Snapshot) chunkText(p string, c chunk.Meta) []byte {
 	if _, open := s.overlay[p]; !open && c.Len > 0 {
 		if e := s.st.files[p]; e != nil {
 			if r, rel := s.ix.rootOf(p); r != nil {
@@ -21,7 +23,7 @@ func (s *Snapshot) chunkText(p string, c chunkMeta) []byte {
 	if err != nil {
 		return nil
 	}
-	return newLineIndex(data).text(data, c.Start, c.End)
+	return chunk.NewLines(data).Text(data, c.Start, c.End)
 }
 
 // maxSpanRead bounds the bytes read at once for the chunks of one file in
@@ -34,7 +36,7 @@ const maxSpanRead = 256 << 10
 // span that holds them, when the file is not open in the editor, has the
 // size it had when indexed and the span is small enough; else as
 // chunkText does.
-func (s *Snapshot) chunkTexts(n int, at func(int) (string, chunkMeta)) [][]byte {
+func (s *Snapshot) chunkTexts(n int, at func(int) (string, chunk.Meta)) [][]byte {
 	out := make([][]byte, n)
 	byFile := map[string][]int{}
 	var order []string
@@ -153,8 +155,8 @@ func (s *Snapshot) narrow(p *plan, c cand, text []byte) (Hit, []byte) {
 		return c.hit, text
 	}
 	keep := s.ix.rank.NarrowKeep
-	li := newLineIndex(text)
-	partText := func(pm partMeta) []byte { return li.text(text, pm.Start-c.meta.Start+1, pm.End-c.meta.Start+1) }
+	li := chunk.NewLines(text)
+	partText := func(pm chunk.Part) []byte { return li.Text(text, pm.Start-c.meta.Start+1, pm.End-c.meta.Start+1) }
 	scores := make([]float64, len(c.meta.Parts))
 	bi := 0
 	joined := strings.Join(p.terms, "")
@@ -186,5 +188,5 @@ func (s *Snapshot) narrow(p *plan, c cand, text []byte) (Hit, []byte) {
 	h := c.hit
 	best := c.meta.Parts[bi]
 	h.Start, h.End, h.Symbol, h.Kind = c.meta.Parts[lo].Start, c.meta.Parts[hi].End, best.Symbol, best.Kind
-	return h, li.text(text, h.Start-c.meta.Start+1, h.End-c.meta.Start+1)
+	return h, li.Text(text, h.Start-c.meta.Start+1, h.End-c.meta.Start+1)
 }

@@ -7,12 +7,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/askls/askls/index/store"
 )
 
 // symbolFiles lists the symbols files of a root's cache folder.
 func symbolFiles(t *testing.T, cache string) []string {
 	t.Helper()
-	m, _ := filepath.Glob(filepath.Join(cache, symbolsPrefix+"*"))
+	m, _ := filepath.Glob(filepath.Join(cache, store.SymbolsPrefix+"*"))
 	return m
 }
 
@@ -31,8 +33,8 @@ func findSymbol(ix *Index, name string) string {
 // appends the edited file's block to it (the file is not written again),
 // and the restart after that finds the new symbol and not the old one.
 func TestSymbolsLiveInTheirOwnFile(t *testing.T) {
-	defer func(n int) { keepDecodedBelow = n }(keepDecodedBelow)
-	keepDecodedBelow = 0 // as for a large tree
+	defer func(n int) { store.KeepDecodedBelow = n }(store.KeepDecodedBelow)
+	store.KeepDecodedBelow = 0 // as for a large tree
 	root := t.TempDir()
 	writeGenerated(t, root, 60, "s", 1)
 	cache := t.TempDir()
@@ -52,7 +54,7 @@ func TestSymbolsLiveInTheirOwnFile(t *testing.T) {
 	// The symbol table of a large tree keeps records, not the files'
 	// decoded symbols.
 	for p, e := range f.ix.Snapshot().st.files {
-		if e.lazy != nil && e.lazy.kept.Load() {
+		if e.SymbolsKept() {
 			t.Errorf("%s: its decoded symbols are kept after a lookup", p)
 		}
 	}
@@ -151,7 +153,7 @@ func TestDamagedSymbolsAreComputedAgain(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for i := symHeaderLen; i < len(data); i += 7 {
+			for i := store.SymbolsHeaderLen; i < len(data); i += 7 {
 				data[i] ^= 0x20
 			}
 			os.WriteFile(path, data, 0o644)
@@ -194,20 +196,20 @@ func TestOldManifestVersionIsRebuiltCleanly(t *testing.T) {
 	// Rewrite the manifest as version 11 (its version number follows the
 	// magic; everything after it is then ignored), with a stray symbols
 	// file beside it.
-	mf := filepath.Join(rc, manifestFile)
+	mf := filepath.Join(rc, store.ManifestFile)
 	data, err := os.ReadFile(mf)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := decodeManifest(data)
+	m, err := store.DecodeManifest(data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	m.Version = 11
-	if err := os.WriteFile(mf, encodeManifest(m), 0o644); err != nil {
+	if err := os.WriteFile(mf, store.EncodeManifest(m), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	stray := filepath.Join(rc, symbolsPrefix+"00000000000000aa")
+	stray := filepath.Join(rc, store.SymbolsPrefix+"00000000000000aa")
 	os.WriteFile(stray, []byte("old"), 0o644)
 
 	f = openFixture(t, root, cache)
@@ -227,8 +229,8 @@ func TestOldManifestVersionIsRebuiltCleanly(t *testing.T) {
 // tree's) answers as a scan of every symbol does, after a restart (its
 // symbols in the symbols file) and after edits.
 func TestRecordTableMatchesAScan(t *testing.T) {
-	defer func(n int) { keepDecodedBelow = n }(keepDecodedBelow)
-	keepDecodedBelow = 0
+	defer func(n int) { store.KeepDecodedBelow = n }(store.KeepDecodedBelow)
+	store.KeepDecodedBelow = 0
 	root, cache := writeTxtar(t, "workspace.txtar"), t.TempDir()
 	f := openFixture(t, root, cache)
 	checkSymbols(t, f.ix, "first sync")

@@ -4,41 +4,18 @@ import (
 	"context"
 	"fmt"
 	"reflect"
-	"slices"
 	"sort"
-	"strings"
 	"testing"
 
+	"github.com/askls/askls/index/chunk"
+	"github.com/askls/askls/index/store"
 	"github.com/zeebo/blake3"
 )
 
 // referenceSymbols is the plain scan the table replaces: every symbol of
 // the snapshot, ranked the same way.
 func referenceSymbols(s *Snapshot, q string, limit int) []Symbol {
-	q = strings.TrimSpace(q)
-	container := ""
-	if i := strings.LastIndexByte(q, '.'); i > 0 && i < len(q)-1 {
-		container, q = q[:i], q[i+1:]
-	}
-	lq := strings.ToLower(q)
-	var found []scored
-	for _, e := range s.st.files {
-		syms := e.symbols()
-		for i := range syms {
-			sym := &syms[i]
-			if container != "" && !strings.EqualFold(sym.Container, container) {
-				continue
-			}
-			if class := symbolClass(sym.Name, q, lq); class >= 0 {
-				found = append(found, scored{sym, symbolRank(sym, class)})
-			}
-		}
-	}
-	slices.SortFunc(found, compareScored)
-	if len(found) > limit {
-		found = found[:limit]
-	}
-	return symbolsOf(found)
+	return apiSymbols(store.ScanSymbols(s.st.files, q, limit))
 }
 
 func checkSymbols(t *testing.T, ix *Index, when string) {
@@ -65,36 +42,26 @@ func TestSymbolTableMatchesAScan(t *testing.T) {
 	f := newFixture(t, "workspace.txtar")
 	ctx := context.Background()
 	checkSymbols(t, f.ix, "first sync")
-	if f.ix.Snapshot().st.tab.base.build(); f.ix.Snapshot().st.tab.base.count == 0 {
+	first := f.ix.Snapshot().st.tab
+	if first.Build(); first.Count() == 0 {
 		t.Fatal("empty symbol table")
 	}
 
-	base := f.ix.Snapshot().st.tab.base
 	f.ix.WaitFor(ctx, f.ix.Update("cart/cart.go", []byte("package cart\n\ntype Cart struct{}\n\nfunc (c *Cart) Gen7() {}\nfunc GenCart() {}\n")))
 	f.ix.WaitFor(ctx, f.ix.Update("gen/new.go", []byte("package gen\n\nfunc Sym7Gen() {}\nvar cartel = 1\n")))
-	if st := f.ix.Snapshot().st; st.tab.base != base || !st.tab.over["cart/cart.go"] || !st.tab.over["gen/new.go"] {
-		t.Fatalf("an edit should list its file over the shared base: over=%v", st.tab.over)
-	}
 	checkSymbols(t, f.ix, "after edits")
 	f.ix.WaitFor(ctx, f.ix.Release("gen/new.go"))
 	checkSymbols(t, f.ix, "after a release")
 
 	var gen uint64
-	for i := 0; i <= maxOver; i++ {
+	for i := 0; i <= store.MaxOver; i++ {
 		gen = f.ix.Update(fmt.Sprintf("gen/f%d.go", i), []byte(fmt.Sprintf("package gen\n\nfunc Gen%d() {}\ntype Sym%dCart int\n", i, i)))
 	}
 	f.ix.WaitFor(ctx, gen)
-	// The writer batches updates, so the last few files may land after the
-	// new base and be listed over it: the base must be new, the list short.
-	if st := f.ix.Snapshot().st; st.tab.base == base || len(st.tab.over) > maxOver {
-		t.Fatalf("after %d changed files the table should have a new base (over: %d files)", maxOver+1, len(st.tab.over))
-	}
 	checkSymbols(t, f.ix, "after a new base")
-	if n := f.ix.Stats().Symbols; n != f.ix.Snapshot().st.tab.base.count {
-		f.ix.Snapshot().st.tab.base.build()
-		if n != f.ix.Snapshot().st.tab.base.count {
-			t.Errorf("Stats().Symbols = %d, the table holds %d", n, f.ix.Snapshot().st.tab.base.count)
-		}
+	tab := f.ix.Snapshot().st.tab
+	if tab.Build(); f.ix.Stats().Symbols != tab.Count() {
+		t.Errorf("Stats().Symbols = %d, the table holds %d", f.ix.Stats().Symbols, tab.Count())
 	}
 }
 
@@ -118,7 +85,7 @@ func TestSymbolsSurviveARestart(t *testing.T) {
 	}
 	lazy := 0
 	for _, e := range f.ix.Snapshot().st.files {
-		if e.lazy != nil {
+		if e.SymbolsInFile() {
 			lazy++
 		}
 	}
@@ -148,7 +115,8 @@ func TestOutlineOfAnOpenBuffer(t *testing.T) {
 		t.Fatal(err)
 	}
 	edited := append(append([]byte{}, orig...), "\n// Discount lowers a price.\nfunc Discount(p int) int { return p - 1 }\n"...)
-	_, want := chunkFile(p, "go", edited)
+	_, syms := chunk.File(p, "go", edited)
+	want := apiSymbols(syms)
 	sort.SliceStable(want, func(i, j int) bool { return want[i].Line < want[j].Line })
 
 	gen := f.ix.Update(p, edited)
@@ -164,7 +132,8 @@ func TestOutlineOfAnOpenBuffer(t *testing.T) {
 	}
 	// The same snapshot with content the index has not seen.
 	again := append(append([]byte{}, edited...), "\nfunc Later() {}\n"...)
-	_, want2 := chunkFile(p, "go", again)
+	_, syms2 := chunk.File(p, "go", again)
+	want2 := apiSymbols(syms2)
 	sort.SliceStable(want2, func(i, j int) bool { return want2[i].Line < want2[j].Line })
 	ahead := &Snapshot{ix: snap.ix, st: snap.st, overlay: map[string][]byte{p: again}}
 	if got, err := ahead.Outline(p); err != nil || !reflect.DeepEqual(got, want2) || len(want2) != len(want)+1 {
@@ -199,8 +168,8 @@ func TestSymbolsOnDemand(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := ix.Snapshot()
-	if b := s.st.tab.base; b == nil || b.names != nil {
-		t.Fatalf("symbol table built before any lookup: %+v", b)
+	if s.st.tab.Built() {
+		t.Fatal("symbol table built before any lookup")
 	}
 	syms := s.Symbols("Total", 10)
 	if len(syms) == 0 {

@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/askls/askls/index/store"
+	"github.com/askls/askls/index/walk"
 	"github.com/askls/askls/words"
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/document"
@@ -67,8 +69,8 @@ func (ix *Index) Sync(ctx context.Context) (SyncStats, error) {
 type result struct {
 	r    *root
 	rel  string
-	old  *fileEntry
-	e    *fileEntry
+	old  *store.Entry
+	e    *store.Entry
 	docs []*document.Document
 	same bool // content unchanged: e is old with a new mtime
 }
@@ -86,7 +88,7 @@ var publishEvery = time.Second
 // not: a changed file's new entry would describe chunks that bleve has
 // only in their old form until its batch is written. stop returns once no
 // publish is in flight, so that the sync's own publish comes last.
-func (ix *Index) publishEarly(first bool, cur *state, mu *sync.Mutex, files map[string]*fileEntry) (stop func()) {
+func (ix *Index) publishEarly(first bool, cur *state, mu *sync.Mutex, files map[string]*store.Entry) (stop func()) {
 	if !first {
 		return func() {}
 	}
@@ -118,32 +120,23 @@ func (ix *Index) publishEarly(first bool, cur *state, mu *sync.Mutex, files map[
 // keep much of the heap's pages in use. GOROOT/src, idle right after a
 // first build: 115 MB of heap in use and 163-168 MB RSS before this, as
 // after a restart with it (about 70 ms to read and decode the manifest).
-func (ix *Index) reloadEntries(r *root, files map[string]*fileEntry) {
+func (ix *Index) reloadEntries(r *root, files map[string]*store.Entry) {
 	if r.temp {
 		return
 	}
 	endDecode := ix.tuner().Decode()
-	m, err := loadManifest(r.cache, r.real)
+	m, err := store.LoadManifest(r.cache, r.real)
 	endDecode()
 	if err != nil {
 		return // keep the entries made by the sync
 	}
-	// The manifest names the symbols file the root already reads: its
-	// entries share that one.
-	sf := m.symFile
-	if cur := r.symw.file; cur != nil && sf != nil && cur.id == sf.id {
-		sf.close()
-		sf = cur
-	}
+	m.ShareSymbolsFile(&r.symw)
 	for rel, e := range m.Files {
 		api := r.api(rel)
 		if e.Skip != "" || files[api] == nil {
 			continue
 		}
-		if e.lazy != nil {
-			e.lazy.file = sf
-			e.lazy.path, e.lazy.lang = api, e.Lang
-		}
+		e.SetPath(api)
 		files[api] = e
 	}
 }
@@ -165,8 +158,8 @@ func (ix *Index) reloadEntries(r *root, files map[string]*fileEntry) {
 // syncJob is one file the walk could not vouch for.
 type syncJob struct {
 	r *root
-	walkEntry
-	old     *fileEntry
+	walk.File
+	old     *store.Entry
 	suspect bool // in flight at a crash (read from r.suspect by the walk)
 }
 
@@ -174,10 +167,10 @@ type syncJob struct {
 type syncRun struct {
 	ctx      context.Context
 	start    time.Time
-	cur      *state                // the generation the sync started from
-	ov       map[string][]byte     // open buffers
-	files    map[string]*fileEntry // the new file map (guarded by mu once readers run)
-	first    bool                  // a first build: see publishEarly and finishSync
+	cur      *state                  // the generation the sync started from
+	ov       map[string][]byte       // open buffers
+	files    map[string]*store.Entry // the new file map (guarded by mu once readers run)
+	first    bool                    // a first build: see publishEarly and finishSync
 	stats    SyncStats
 	mu       sync.Mutex   // guards files, stats, r.skipped, r.suspect while results are submitted
 	symMu    sync.Mutex   // guards r.symw while results are submitted
@@ -245,16 +238,17 @@ func (ix *Index) walkRoots(s *syncRun) ([]syncJob, error) {
 		if r.buffersOnly != "" {
 			continue // not walked: its open buffers are indexed as edits
 		}
-		r.ign.reset()
-		w := &walker{root: r, maxBytes: ix.opts.MaxFileBytes, includeVendor: ix.opts.IncludeVendor,
-			skipDirs: cacheDirs, skipped: s.stats.Skipped, maxFiles: ix.opts.MaxFiles, maxTotal: ix.opts.MaxTotalBytes}
-		if err := w.walk(s.ctx); err != nil {
+		r.ign.Reset()
+		res, err := walk.Walk(s.ctx, walk.Root{Abs: r.abs, Real: r.real, Ignore: r.ign}, walk.Options{
+			MaxFileBytes: ix.opts.MaxFileBytes, IncludeVendor: ix.opts.IncludeVendor, SkipDirs: cacheDirs,
+			MaxFiles: ix.opts.MaxFiles, MaxTotalBytes: ix.opts.MaxTotalBytes, Skipped: s.stats.Skipped})
+		if err != nil {
 			return nil, fmt.Errorf("index: walking %s: %w", r.abs, err)
 		}
-		s.stats.IgnoreNotes = append(s.stats.IgnoreNotes, w.ignoreNotes()...)
-		seen := make(map[string]bool, len(w.files))
-		for _, f := range w.files {
-			seen[f.rel] = true
+		s.stats.IgnoreNotes = append(s.stats.IgnoreNotes, res.Notes...)
+		seen := make(map[string]bool, len(res.Files))
+		for _, f := range res.Files {
+			seen[f.Rel] = true
 			if j, ok := ix.vouch(s, r, f); !ok {
 				todo = append(todo, j)
 			}
@@ -269,15 +263,15 @@ func (ix *Index) walkRoots(s *syncRun) ([]syncJob, error) {
 // vouch says whether the index can keep what it holds of the walked file
 // f (same size and mtime, not open, not suspect), counting it; if not, it
 // returns the job that reads it.
-func (ix *Index) vouch(s *syncRun, r *root, f walkEntry) (syncJob, bool) {
-	api := r.api(f.rel)
+func (ix *Index) vouch(s *syncRun, r *root, f walk.File) (syncJob, bool) {
+	api := r.api(f.Rel)
 	old := s.files[api]
 	if old == nil {
-		old = r.skipped[f.rel]
+		old = r.skipped[f.Rel]
 	}
 	_, open := s.ov[api]
-	suspect := r.suspect[f.rel]
-	if old != nil && !open && !suspect && old.Size == f.size && old.MTime == f.mtime {
+	suspect := r.suspect[f.Rel]
+	if old != nil && !open && !suspect && old.Size == f.Size && old.MTime == f.MTime {
 		if old.Skip != "" {
 			s.stats.Skipped[old.Skip]++ // still skipped, not "unchanged"
 		} else {
@@ -313,8 +307,8 @@ func (ix *Index) removeGone(s *syncRun, r *root, seen map[string]bool) error {
 		if _, open := s.ov[api]; open {
 			continue // an unsaved buffer keeps it
 		}
-		for n := range e.chunkCount() {
-			batch.Delete(docID(rel, n))
+		for n := range e.ChunkCount() {
+			batch.Delete(store.DocID(rel, n))
 		}
 		delete(s.files, api)
 		gone = append(gone, rel)
@@ -323,7 +317,7 @@ func (ix *Index) removeGone(s *syncRun, r *root, seen map[string]bool) error {
 	}
 	if batch.Size() > 0 {
 		r.writeJournal(gone, ix.log)
-		if err := ix.persist.run(r.bi, batch); err != nil {
+		if err := ix.persist.Run(r.bi, batch); err != nil {
 			return fmt.Errorf("index: removing deleted files: %w", err)
 		}
 	}
@@ -370,48 +364,36 @@ func (ix *Index) readChanged(s *syncRun, todo []syncJob) <-chan result {
 // readOne reads, hashes and chunks one file (its open buffer when it has
 // one).
 func (ix *Index) readOne(s *syncRun, j syncJob) result {
-	res := result{r: j.r, rel: j.rel, old: j.old}
-	api := j.r.api(j.rel)
+	res := result{r: j.r, rel: j.Rel, old: j.old}
+	api := j.r.api(j.Rel)
 	if content, open := s.ov[api]; open {
-		res.e, res.docs = ix.prepare(j.r, j.rel, content, int64(len(content)), 0, false)
-		compactEntry(res.e)
+		res.e, res.docs = ix.prepare(j.r, j.Rel, content, int64(len(content)), 0, false)
+		res.e.Compact()
 		return res
 	}
-	data, _, err := readCapped(j.r.abs+"/"+j.rel, ix.opts.MaxFileBytes)
+	data, _, err := walk.ReadCapped(j.r.abs+"/"+j.Rel, ix.opts.MaxFileBytes)
 	if err != nil {
-		res.e = &fileEntry{Skip: skipReason(err)}
+		res.e = &store.Entry{Skip: walk.SkipReason(err)}
 		if res.e.Skip != "unreadable" {
 			// Refused for what it is: trust size and mtime next time, as
 			// for any skipped file.
-			res.e.Size, res.e.MTime = j.size, j.mtime
+			res.e.Size, res.e.MTime = j.Size, j.MTime
 		}
 		if os.IsNotExist(err) {
 			res.e = nil // vanished between walk and read
 		}
 		return res
 	}
-	res.e, res.docs = ix.prepare(j.r, j.rel, data, j.size, j.mtime, false)
+	res.e, res.docs = ix.prepare(j.r, j.Rel, data, j.Size, j.MTime, false)
 	if j.old != nil && res.e.Hash == j.old.Hash && res.e.Skip == j.old.Skip && !j.suspect {
 		// Touched, not changed: keep the chunks, learn the mtime.
 		e := *j.old
-		e.Size, e.MTime = j.size, j.mtime
+		e.Size, e.MTime = j.Size, j.MTime
 		res.e, res.docs, res.old, res.same = &e, nil, nil, true
 		return res
 	}
-	compactEntry(res.e)
+	res.e.Compact()
 	return res
-}
-
-// compactEntry keeps a new entry's chunks in their encoded form (as a
-// manifest holds them, decoded at first use): one string without pointers
-// instead of a slice of structs of strings, which a large build would
-// otherwise keep on the heap, for the collector to scan, until its end.
-func compactEntry(e *fileEntry) {
-	if e == nil || e.Skip != "" || len(e.Chunks) == 0 {
-		return
-	}
-	e.lazyChunks = &lazyChunks{raw: string(encodeChunks(e.Chunks, e.DocHash)), n: len(e.Chunks), size: e.Size}
-	e.Chunks, e.DocHash = nil, nil
 }
 
 // submitResults records each result in the file map and sends its
@@ -476,11 +458,9 @@ func (sub *submitter) take(res result) {
 		// Its symbols go to the symbols file now rather than stay in
 		// memory until the manifest is saved (e is in no state yet).
 		s.symMu.Lock()
-		r.symw.add(r.cache, r.real, res.rel, e)
+		r.symw.Add(r.cache, r.real, res.rel, e)
 		s.symMu.Unlock()
-		if e.lazy != nil {
-			e.lazy.path, e.lazy.lang = api, e.Lang
-		}
+		e.SetPath(api)
 	}
 	s.mu.Lock()
 	r.dirty = true
@@ -528,7 +508,7 @@ func (sub *submitter) flush(r *root) {
 	sub.s.mu.Lock()
 	r.writeJournal(sub.rels[r], sub.ix.log)
 	sub.s.mu.Unlock()
-	if err := sub.ix.persist.run(r.bi, b); err != nil && sub.err == nil {
+	if err := sub.ix.persist.Run(r.bi, b); err != nil && sub.err == nil {
 		sub.err = err
 	}
 	sub.s.written.Add(int64(sub.ndocs[r]))
@@ -538,7 +518,7 @@ func (sub *submitter) flush(r *root) {
 // finishSync makes what the sync wrote durable, checks it, records it in
 // the manifests and publishes it with the edits queued meanwhile.
 func (ix *Index) finishSync(s *syncRun) error {
-	if err := ix.persist.wait(); err != nil {
+	if err := ix.persist.Wait(); err != nil {
 		return fmt.Errorf("index: persisting: %w", err)
 	}
 	if s.first {
@@ -546,7 +526,7 @@ func (ix *Index) finishSync(s *syncRun) error {
 		// otherwise run after it, beside the first edits and searches
 		// (or at the next start, when askls index exits): run them now.
 		for _, r := range ix.roots {
-			if err := settle(s.ctx, r.bi); err != nil {
+			if err := store.Settle(s.ctx, r.bi); err != nil {
 				ix.log.Warn("index: merging the first build's segments", "err", err)
 			}
 		}
@@ -577,21 +557,21 @@ func (ix *Index) finishSync(s *syncRun) error {
 // verifyRoot checks, after a sync, that bleve holds one document per chunk
 // of r's files: an index that cannot answer is an error, never a success.
 // The manifest is removed so that the next start rebuilds.
-func (ix *Index) verifyRoot(r *root, files map[string]*fileEntry) error {
+func (ix *Index) verifyRoot(r *root, files map[string]*store.Entry) error {
 	if r.buffersOnly != "" {
 		return nil
 	}
 	want := uint64(0)
 	for api, e := range files {
 		if rr, _ := ix.rootOf(api); rr == r {
-			want += uint64(e.chunkCount())
+			want += uint64(e.ChunkCount())
 		}
 	}
 	got, err := r.bi.DocCount()
 	if err == nil && got == want {
 		return nil
 	}
-	os.Remove(filepath.Join(r.cache, manifestFile))
+	os.Remove(filepath.Join(r.cache, store.ManifestFile))
 	r.dirty = false // not saved over: the next start rebuilds
 	if err != nil {
 		return fmt.Errorf("index: %s: bleve cannot count its documents (%w); the next start rebuilds the index", r.abs, err)

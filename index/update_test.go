@@ -37,7 +37,7 @@ func TestEditReindexesChangedChunksOnly(t *testing.T) {
 	v1 := bigGoFile("", 6, word)
 	f.ix.WaitFor(ctx, f.ix.Update("big/big.go", []byte(v1)))
 	e1 := f.ix.Snapshot().st.files["big/big.go"]
-	if e1 == nil || len(e1.chunks()) < 6 || len(e1.docHashes()) != len(e1.chunks()) {
+	if e1 == nil || len(e1.Chunks()) < 6 || len(e1.DocHashes()) != len(e1.Chunks()) {
 		t.Fatalf("entry after the first update: %+v", e1)
 	}
 
@@ -107,7 +107,7 @@ func TestSaveOfAnIndexedBufferKeepsItsChunks(t *testing.T) {
 	f.ix.WaitFor(ctx, f.ix.Changed("big/saved.go"))
 	f.ix.WaitFor(ctx, f.ix.Release("big/saved.go"))
 	after := f.ix.Snapshot().st.files["big/saved.go"]
-	if after == nil || after == before || &after.chunks()[0] != &before.chunks()[0] {
+	if after == nil || after == before || &after.Chunks()[0] != &before.Chunks()[0] {
 		t.Fatalf("the saved file was chunked again (or lost): %p %p", before, after)
 	}
 	if after.MTime == 0 || after.Size != int64(len(src)) {

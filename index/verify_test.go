@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/askls/askls/index/store"
 	"github.com/blevesearch/bleve/v2"
 )
 
@@ -72,7 +73,7 @@ func TestSearchPanicOnDamagedStoreIsAnError(t *testing.T) {
 	if _, err := ix.Snapshot().Search(context.Background(), marker("g", 3), 10, Filter{}); err == nil || errors.Is(err, ErrDamaged) {
 		t.Errorf("a panic over sound segments: %v", err)
 	}
-	if damagedMark(r.cache) != "" || len(told) != 0 {
+	if store.DamagedMark(r.cache) != "" || len(told) != 0 {
 		t.Errorf("sound segments marked damaged")
 	}
 	damageSegments(t, r.cache, 5)
@@ -81,8 +82,8 @@ func TestSearchPanicOnDamagedStoreIsAnError(t *testing.T) {
 			t.Errorf("a panic over damaged segments: %v", err)
 		}
 	}
-	if len(told) != 1 || damagedMark(r.cache) == "" {
-		t.Errorf("OnDamaged told %d times, mark %q", len(told), damagedMark(r.cache))
+	if len(told) != 1 || store.DamagedMark(r.cache) == "" {
+		t.Errorf("OnDamaged told %d times, mark %q", len(told), store.DamagedMark(r.cache))
 	}
 	ix.Close()
 	f := openFixture(t, root, cache)

@@ -1,5 +1,7 @@
 package index
 
+import "github.com/askls/askls/index/store"
+
 // Code's own words: a question says "connection", "context", "lock";
 // code says conn, ctx, mutex. Each plain word of a question with an
 // entry here also queries the words code writes for it, at
@@ -56,7 +58,7 @@ var vocab = analysedVocab(map[string][]string{
 func analysedVocab(words map[string][]string) map[string][]string {
 	out := make(map[string][]string, len(words))
 	for w, alts := range words {
-		if toks := analyzeCode([]byte(w), nil); len(toks) == 1 {
+		if toks := store.AnalyzeCode([]byte(w), nil); len(toks) == 1 {
 			out[string(toks[0].Term)] = alts
 		}
 	}

@@ -3,6 +3,8 @@ package index
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/askls/askls/index/store"
 )
 
 // A question's plain word also finds the word code writes for it:
@@ -51,13 +53,13 @@ func TestVocabIsAnalysed(t *testing.T) {
 		t.Errorf("vocab has %d terms, want 32 (one per word of the table)", len(vocab))
 	}
 	for _, w := range []string{"connections", "Connection", "configurations", "locks", "directories", "initialization"} {
-		if toks := analyzeCode([]byte(w), nil); len(toks) != 1 || len(vocab[string(toks[0].Term)]) == 0 {
+		if toks := store.AnalyzeCode([]byte(w), nil); len(toks) != 1 || len(vocab[string(toks[0].Term)]) == 0 {
 			t.Errorf("%q has no entry in vocab (analysed as %v)", w, toks)
 		}
 	}
 	for word, alts := range vocab {
 		for _, a := range alts {
-			toks := analyzeCode([]byte(a), nil)
+			toks := store.AnalyzeCode([]byte(a), nil)
 			if len(toks) != 1 || string(toks[0].Term) != a {
 				t.Errorf("vocab[%q]: %q is analysed as %v", word, a, toks)
 			}

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/askls/askls/index/store"
 	"github.com/blevesearch/bleve/v2"
 )
 
@@ -23,14 +24,14 @@ const maxWordChunks = 20000
 func (s *Snapshot) FilesWithWord(ctx context.Context, word string) (paths []string, capped bool, err error) {
 	// The word as the index holds it: its first term is the whole
 	// identifier, lower-cased and stemmed as the content was.
-	ts := analyzeCode([]byte(word), nil)
+	ts := store.AnalyzeCode([]byte(word), nil)
 	if strings.TrimSpace(word) == "" || strings.ContainsAny(strings.TrimSpace(word), " \t\n") || len(ts) == 0 {
 		return nil, false, fmt.Errorf("%w: %q is not one word", ErrBadQuery, word)
 	}
 	term := string(ts[0].Term)
 	seen := map[string]bool{}
 	for _, r := range s.ix.roots {
-		req := bleve.NewSearchRequestOptions(termQuery(term, fieldContent, 0), maxWordChunks, 0, false)
+		req := bleve.NewSearchRequestOptions(termQuery(term, store.FieldContent, 0), maxWordChunks, 0, false)
 		res, err := r.bi.SearchInContext(ctx, req)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -40,7 +41,7 @@ func (s *Snapshot) FilesWithWord(ctx context.Context, word string) (paths []stri
 		}
 		capped = capped || res.Total > uint64(len(res.Hits))
 		for _, h := range res.Hits {
-			rel, _, ok := parseDocID(h.ID)
+			rel, _, ok := store.ParseDocID(h.ID)
 			if !ok {
 				continue
 			}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"io/fs"
 	"log/slog"
 	"maps"
@@ -14,6 +13,10 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/askls/askls/index/chunk"
+	"github.com/askls/askls/index/secret"
+	"github.com/askls/askls/index/store"
+	"github.com/askls/askls/index/walk"
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/document"
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -40,7 +43,7 @@ func (ix *Index) Update(p string, content []byte) uint64 {
 		c = []byte{}
 	}
 	if int64(len(c)) <= ix.opts.MaxFileBytes {
-		redact(c) // offsets unchanged: see redact
+		secret.Redact(c) // offsets unchanged: see secret.Redact
 	} // a larger buffer is never read out (Content refuses it)
 	ix.mu.Lock()
 	ov := maps.Clone(ix.overlay)
@@ -78,7 +81,7 @@ func (ix *Index) Changed(p string) uint64 {
 	}
 	if b := baseName(api); b == ".gitignore" || b == ".asklsignore" {
 		for _, r := range ix.roots {
-			r.ign.reset()
+			r.ign.Reset()
 		}
 		go func() {
 			if _, err := ix.Sync(context.Background()); err != nil && !errors.Is(err, errClosed) {
@@ -144,9 +147,9 @@ func (ix *Index) publish(st *state, changed map[string]bool) {
 	ix.mu.Lock()
 	prev := ix.cur.tab
 	ix.mu.Unlock()
-	st.tab = nextSymtab(prev, st.files, changed)
+	st.tab = store.NextSymbolTable(prev, st.files, changed)
 	if st.ready && !ix.opts.SymbolsOnDemand {
-		st.tab.buildAsync()
+		st.tab.BuildAsync()
 	}
 	ix.mu.Lock()
 	if st.gen < ix.cur.gen {
@@ -227,7 +230,7 @@ func (ix *Index) applyPending() {
 
 // applyChanges re-reads each path (open buffer first, then disk), and
 // writes the result to bleve in one batch per root, updating files.
-func (ix *Index) applyChanges(files map[string]*fileEntry, pend map[string]bool, ov map[string][]byte) {
+func (ix *Index) applyChanges(files map[string]*store.Entry, pend map[string]bool, ov map[string][]byte) {
 	if len(pend) == 0 {
 		return
 	}
@@ -265,7 +268,7 @@ func (ix *Index) applyChanges(files map[string]*fileEntry, pend map[string]bool,
 // for it: from its open buffer, else from disk (unless the root is read
 // from buffers only). e is nil for a file that is gone or closed;
 // reused is true when old's chunks still hold.
-func (ix *Index) reread(r *root, rel, api string, old *fileEntry, ov map[string][]byte) (e *fileEntry, docs []*document.Document, reused bool) {
+func (ix *Index) reread(r *root, rel, api string, old *store.Entry, ov map[string][]byte) (e *store.Entry, docs []*document.Document, reused bool) {
 	if content, open := ov[api]; open {
 		return ix.prepareAgainst(r, rel, content, int64(len(content)), 0, old)
 	}
@@ -278,11 +281,11 @@ func (ix *Index) reread(r *root, rel, api string, old *fileEntry, ov map[string]
 		return ix.prepareAgainst(r, rel, data, info.Size(), info.ModTime().UnixNano(), old)
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, nil, false // deleted
-	case errors.Is(err, errSecret):
-		return &fileEntry{Skip: "secret"}, nil, false // a link to a secret file, as the walk skips it
+	case errors.Is(err, walk.ErrSecret):
+		return &store.Entry{Skip: "secret"}, nil, false // a link to a secret file, as the walk skips it
 	default:
 		ix.log.Warn("index: cannot read a changed file", "path", api, "err", err)
-		return &fileEntry{Skip: "unreadable"}, nil, false
+		return &store.Entry{Skip: "unreadable"}, nil, false
 	}
 }
 
@@ -290,11 +293,11 @@ func (ix *Index) reread(r *root, rel, api string, old *fileEntry, ov map[string]
 // index exactly what bleve already holds under its id is not sent again:
 // an edit inside one function re-indexes that chunk, not the whole file
 // (the other chunks' lines live in the entry).
-func (ix *Index) stage(r *root, rel string, old, e *fileEntry, docs []*document.Document, reused bool, b *bleve.Batch) {
+func (ix *Index) stage(r *root, rel string, old, e *store.Entry, docs []*document.Document, reused bool, b *bleve.Batch) {
 	same := sameDocs(r, rel, old, e)
 	keep := len(docs)
 	if reused {
-		keep = old.chunkCount()
+		keep = old.ChunkCount()
 	}
 	ix.purge(r, rel, old, keep, b)
 	for i, d := range docs {
@@ -307,17 +310,17 @@ func (ix *Index) stage(r *root, rel string, old, e *fileEntry, docs []*document.
 // commitBatches writes each root's batch after its journal. When a batch
 // fails, what bleve holds of its files is unknown: their entries forget
 // their document hashes, so the next edit re-indexes every chunk.
-func (ix *Index) commitBatches(files map[string]*fileEntry, batches map[*root]*bleve.Batch, touched map[*root][]string) {
+func (ix *Index) commitBatches(files map[string]*store.Entry, batches map[*root]*bleve.Batch, touched map[*root][]string) {
 	for r, b := range batches {
 		if b.Size() == 0 {
 			continue
 		}
 		r.writeJournal(touched[r], ix.log)
-		if err := ix.persist.run(r.bi, b); err != nil {
+		if err := ix.persist.Run(r.bi, b); err != nil {
 			ix.log.Error("index: writing a batch failed; the files stay queued for the next sync", "err", err)
 			for _, rel := range touched[r] {
 				if e := files[r.api(rel)]; e != nil {
-					e.Chunks, e.DocHash, e.lazyChunks = e.chunks(), nil, nil
+					e.ForgetDocHashes()
 				}
 			}
 		}
@@ -326,10 +329,10 @@ func (ix *Index) commitBatches(files map[string]*fileEntry, batches map[*root]*b
 
 // purge adds to b the deletes for the chunks of old that keep chunks will
 // not overwrite, and for everything bleve holds of a suspect file.
-func (ix *Index) purge(r *root, rel string, old *fileEntry, keep int, b *bleve.Batch) {
+func (ix *Index) purge(r *root, rel string, old *store.Entry, keep int, b *bleve.Batch) {
 	if old != nil {
-		for n := keep; n < old.chunkCount(); n++ {
-			b.Delete(docID(rel, n))
+		for n := keep; n < old.ChunkCount(); n++ {
+			b.Delete(store.DocID(rel, n))
 		}
 	}
 	if !r.suspect[rel] {
@@ -337,7 +340,7 @@ func (ix *Index) purge(r *root, rel string, old *fileEntry, keep int, b *bleve.B
 	}
 	delete(r.suspect, rel)
 	q := query.NewTermQuery(rel)
-	q.SetField(fieldPathKW)
+	q.SetField(store.FieldPathKW)
 	req := bleve.NewSearchRequestOptions(q, 100000, 0, false)
 	res, err := r.bi.Search(req)
 	if err != nil {
@@ -345,7 +348,7 @@ func (ix *Index) purge(r *root, rel string, old *fileEntry, keep int, b *bleve.B
 		return
 	}
 	for _, h := range res.Hits {
-		if _, n, ok := parseDocID(h.ID); ok && n >= keep {
+		if _, n, ok := store.ParseDocID(h.ID); ok && n >= keep {
 			b.Delete(h.ID)
 		}
 	}
@@ -378,10 +381,21 @@ func (r *root) writeJournal(rels []string, log *slog.Logger) {
 		log.Warn("index: cannot write the crash journal; the manifest is removed while writing, so a crash now means a rebuild", "root", r.abs, "err", err)
 	}
 	r.dirty = true
-	os.Remove(filepath.Join(r.cache, manifestFile))
+	os.Remove(filepath.Join(r.cache, store.ManifestFile))
 }
 
-// readRegular reads a file of r, at most max bytes (readCapped),
+// secretFile reports whether rel, a file of r, is a secret by its name or
+// by the name of what it resolves to on disk (a symlink, a chain of them,
+// a linked folder on the way): an open buffer config.txt -> .env is .env.
+func (r *root) secretFile(rel string) bool {
+	if secret.IsName(rel) {
+		return true
+	}
+	real, err := filepath.EvalSymlinks(filepath.Join(r.abs, filepath.FromSlash(rel)))
+	return err == nil && secret.IsName(filepath.ToSlash(real))
+}
+
+// readRegular reads a file of r, at most max bytes (walk.ReadCapped),
 // refusing what leaves the root through a symlink, and what is not a
 // regular file.
 func readRegular(r *root, rel string, max int64) ([]byte, fs.FileInfo, error) {
@@ -390,21 +404,21 @@ func readRegular(r *root, rel string, max int64) ([]byte, fs.FileInfo, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if !within(r.real, real) {
+	if !walk.Within(r.real, real) {
 		return nil, nil, fmt.Errorf("%w: %s leads out of the root", ErrOutsideRoot, rel)
 	}
-	if isSecretName(rel) || isSecretName(filepath.ToSlash(real)) {
-		return nil, nil, fmt.Errorf("%s: %w", rel, errSecret)
+	if secret.IsName(rel) || secret.IsName(filepath.ToSlash(real)) {
+		return nil, nil, fmt.Errorf("%s: %w", rel, walk.ErrSecret)
 	}
-	return readCapped(real, max)
+	return walk.ReadCapped(real, max)
 }
 
 // prepareAgainst is prepare for a file the index may already hold as old.
 // The same content as old (a save after the edits were indexed, a buffer
 // closed unchanged) keeps old's chunks and documents with the new size and
 // mtime: reused is true and nothing is chunked or sent.
-func (ix *Index) prepareAgainst(r *root, rel string, content []byte, size, mtime int64, old *fileEntry) (e *fileEntry, docs []*document.Document, reused bool) {
-	if old != nil && old.Skip == "" && !r.suspect[rel] && !r.ign.ignoredPath(rel, ix.opts.IncludeVendor) &&
+func (ix *Index) prepareAgainst(r *root, rel string, content []byte, size, mtime int64, old *store.Entry) (e *store.Entry, docs []*document.Document, reused bool) {
+	if old != nil && old.Skip == "" && !r.suspect[rel] && !r.ign.IgnoredPath(rel, ix.opts.IncludeVendor) &&
 		blake3.Sum256(content) == old.Hash {
 		kept := *old
 		kept.Size, kept.MTime = size, mtime
@@ -418,82 +432,59 @@ func (ix *Index) prepareAgainst(r *root, rel string, content []byte, size, mtime
 // not for the index at all (ignored), an entry with Skip set when it is
 // filtered out, and otherwise the entry and its documents. checkPath
 // re-applies the ignore and name rules (edits come without a walk).
-func (ix *Index) prepare(r *root, rel string, content []byte, size, mtime int64, checkPath bool) (*fileEntry, []*document.Document) {
-	if checkPath && (r.ign.ignoredPath(rel, ix.opts.IncludeVendor)) {
+func (ix *Index) prepare(r *root, rel string, content []byte, size, mtime int64, checkPath bool) (*store.Entry, []*document.Document) {
+	if checkPath && (r.ign.IgnoredPath(rel, ix.opts.IncludeVendor)) {
 		return nil, nil
 	}
-	e := &fileEntry{Size: size, MTime: mtime, Hash: blake3.Sum256(content), Lang: languageOf(rel), Test: isTestPath(rel),
+	e := &store.Entry{Size: size, MTime: mtime, Hash: blake3.Sum256(content), Lang: chunk.Language(rel), Test: isTestPath(rel),
 		Generated: hasGeneratedMarker(content)}
 	switch {
-	case checkPath && isSecretName(rel):
+	case checkPath && secret.IsName(rel):
 		e.Skip = "secret"
 	case int64(len(content)) > ix.opts.MaxFileBytes:
 		e.Skip = "too large"
-	case isBinary(content):
+	case walk.IsBinary(content):
 		e.Skip = "binary"
 	case !utf8.Valid(content):
 		e.Skip = "not utf-8"
-	case looksLikePrivateKey(e.Lang, content):
+	case secret.LooksLikePrivateKey(e.Lang, content):
 		e.Skip = "secret"
 	}
 	if e.Skip != "" {
 		return e, nil
 	}
 	api := r.api(rel)
-	chunks, syms := chunkFile(api, e.Lang, content)
-	e.Symbols = syms
-	e.Chunks = make([]chunkMeta, len(chunks))
-	e.DocHash = make([]uint64, len(chunks))
-	li := newLineIndex(content)
+	chunks, syms := chunk.File(api, e.Lang, content)
+	e.SetSymbols(syms)
+	metas := make([]chunk.Meta, len(chunks))
+	hashes := make([]uint64, len(chunks))
+	li := chunk.NewLines(content)
 	docs := make([]*document.Document, len(chunks))
 	for i, c := range chunks {
-		text := li.text(content, c.Start, c.End)
+		text := li.Text(content, c.Start, c.End)
 		off := 0
 		if c.Start >= 1 && c.Start <= len(li) {
 			off = li[c.Start-1]
 		}
-		e.Chunks[i] = chunkMeta{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind, Parts: c.Parts, Off: off, Len: len(text)}
+		metas[i] = chunk.Meta{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind, Parts: c.Parts, Off: off, Len: len(text)}
 		docs[i] = chunkDoc(rel, e.Lang, e.Test, i, c, text)
-		e.DocHash[i] = docHash(c, text)
+		hashes[i] = docHash(c, text)
 	}
+	e.SetChunks(metas, hashes)
 	return e, docs
-}
-
-// docHash is the hash of everything chunkDoc indexes for chunk c of a
-// file besides the path, language and test flag (the same for the path).
-func docHash(c chunk, text []byte) uint64 {
-	h := fnv.New64a()
-	h.Write([]byte(c.Header))
-	h.Write([]byte{0})
-	for _, n := range c.Names {
-		h.Write([]byte(n))
-		h.Write([]byte{0})
-	}
-	h.Write([]byte{1})
-	h.Write(text)
-	return h.Sum64()
 }
 
 // sameDocs reports, for each chunk of e, whether bleve already holds that
 // document for chunk n of old. Nothing is the same for a file left over
 // by a crash, or when the language or test flag changed.
-func sameDocs(r *root, rel string, old, e *fileEntry) []bool {
+func sameDocs(r *root, rel string, old, e *store.Entry) []bool {
 	if e == nil || old == nil || r.suspect[rel] || old.Skip != "" || old.Lang != e.Lang || old.Test != e.Test {
 		return nil
 	}
-	hashes, oldHashes, oldCount := e.docHashes(), old.docHashes(), old.chunkCount()
+	hashes, oldHashes, oldCount := e.DocHashes(), old.DocHashes(), old.ChunkCount()
 	same := make([]bool, len(hashes))
 	for i, h := range hashes {
 		same[i] = i < len(oldHashes) && i < oldCount && h != 0 && oldHashes[i] == h
 	}
 	return same
-}
-
-// isBinary: a NUL byte in the first 8 KiB.
-func isBinary(content []byte) bool {
-	head := content
-	if len(head) > 8192 {
-		head = head[:8192]
-	}
-	return bytes.IndexByte(head, 0) >= 0
 }

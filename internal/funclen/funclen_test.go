@@ -56,8 +56,19 @@ func TestFunctionLength(t *testing.T) {
 // function with a body in the non-test Go files under root to its lines.
 func functionLengths(root string) (map[string]int, error) {
 	out := map[string]int{}
+	err := eachFunc(root, func(key string, fset *token.FileSet, fd *ast.FuncDecl) {
+		out[key] = fset.Position(fd.End()).Line - fset.Position(fd.Pos()).Line + 1
+	})
+	return out, err
+}
+
+// eachFunc calls f with "folder Name" (Name as (*T).m, T.m or f) and the
+// declaration of every function with a body in the non-test Go files
+// under root (testdata, hidden folders, node_modules and the editors'
+// fixtures left out).
+func eachFunc(root string, f func(key string, fset *token.FileSet, fd *ast.FuncDecl)) error {
 	fset := token.NewFileSet()
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -71,22 +82,34 @@ func functionLengths(root string) (map[string]int, error) {
 		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
 			return nil
 		}
-		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		file, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
 		if err != nil {
 			return err
 		}
 		dir, _ := filepath.Rel(root, filepath.Dir(p))
-		for _, decl := range f.Decls {
-			fd, ok := decl.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
+		for _, decl := range file.Decls {
+			if fd, ok := decl.(*ast.FuncDecl); ok && fd.Body != nil {
+				f(filepath.ToSlash(dir)+" "+funcName(fd), fset, fd)
 			}
-			n := fset.Position(fd.End()).Line - fset.Position(fd.Pos()).Line + 1
-			out[filepath.ToSlash(dir)+" "+funcName(fd)] = n
 		}
 		return nil
 	})
-	return out, err
+}
+
+// parseFunc parses src, a file, and returns its first function.
+func parseFunc(t *testing.T, src string) *ast.FuncDecl {
+	t.Helper()
+	file, err := parser.ParseFile(token.NewFileSet(), "src.go", src, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, decl := range file.Decls {
+		if fd, ok := decl.(*ast.FuncDecl); ok {
+			return fd
+		}
+	}
+	t.Fatal("no function in src")
+	return nil
 }
 
 // funcName is f, T.m or (*T).m.

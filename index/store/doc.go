@@ -1,0 +1,28 @@
+// Package store owns what the index keeps on disk for a root, and the bleve
+// side of it: the code analyzer (analysis.go: words.Scan and words.Stem as
+// bleve's tokens) and the fields and mapping of a chunk's document
+// (store.go), opening, checking and settling a bleve index (verify.go:
+// segment checksums, the damaged mark; Settle; the Persister that waits for
+// batches to reach the disk), the manifest (manifest.go, manifest_codec.go:
+// an Entry per file, in a binary format with a checksum, chunks kept
+// encoded until used), the crash journal, the symbols file beside the
+// manifest (symbols.go), the symbol table (symtab.go: sorted names, shared
+// between generations, a lookup by name, prefix and substring), and the
+// decision, at open, between trusting a persisted index and rebuilding it
+// (Load).
+//
+// With the façade (index), it is the only package that imports bleve
+// (go list -deps ./index/chunk ./index/walk ./index/secret shows none).
+// It may import index/chunk (an Entry holds chunk metadata and symbols,
+// and a symbols block that fails its check is computed again from the
+// file), corpus (a test file's symbol ranks after the others) and words
+// (the terms of a text), and nothing else of askls.
+//
+// Concurrency: an Entry is immutable once a published generation holds
+// it (its lazily decoded chunks and symbols are decoded once, under a
+// sync.Once); a SymWriter, the journal and a Manifest being saved belong
+// to the index's writer goroutine; the stem cache behind the analyzer is
+// locked and the analyzer itself is safe for concurrent use; a Persister
+// is safe for concurrent use. A SymbolTable is immutable; its base is
+// built once (sync.Once), on the first lookup or by BuildAsync.
+package store

@@ -1,0 +1,45 @@
+package walk
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestFastIgnoreMatchersAgreeWithTheRegexp: each rule's string test
+// (fastMatcher, a base-name regexp) answers as the regexp over the whole
+// path does, on the patterns of a kernel tree's .gitignore files and
+// paths at several depths.
+func TestFastIgnoreMatchersAgreeWithTheRegexp(t *testing.T) {
+	patterns := []string{
+		".*", "*.o", "*.o.*", "*.a", "*.asn1.[ch]", "*.c.[012]*.*", "*.tab.[ch]", "*.dtb.S",
+		"Module.symvers", "modules.order", "/linux", "/vmlinux", "/vmlinux-gdb.py", "/tar-install/",
+		"vmlinux*", "*~*", "*~", "\\#*#", "\\#notes", "\\!bang", "/include/config/", "include/generated",
+		"a/**/b", "**/build", "build/**", "**", "*", "?.c", "x?y", "**x", "x**", "*x*", "***x", "a*b",
+		"Documentation/*.html", "/scripts/kconfig/*.o", "[!a]b", "foo\\ ", "!/debian/", "!.gitignore",
+	}
+	paths := []string{
+		"vmlinux", "vmlinux.o", "vmlinux-gdb.py", "linux", "a/linux", ".gitignore", "a/.config",
+		"kernel/sched/core.c", "kernel/sched/core.o", "kernel/sched/core.o.cmd", "x.asn1.c", "d/x.asn1.h",
+		"lib/foo.c.012r.expand", "foo.tab.c", "a/b", "a/x/y/b", "build", "d/build", "build/x", "x", "ax",
+		"xa", "axb", "a.c", "d/a.c", "xzy", "Module.symvers", "d/Module.symvers", "foo~", "x~y", "#a#",
+		"#notes", "!bang", "include/config/auto.conf", "include/generated", "Documentation/a.html",
+		"Documentation/d/a.html", "scripts/kconfig/conf.o", "ab", "bb", "a/b/c", "foo ", "debian", "a*b",
+	}
+	for _, p := range patterns {
+		rs := parseIgnore([]byte(p), "test")
+		if len(rs) != 1 {
+			t.Fatalf("%q: %d rules", p, len(rs))
+		}
+		r := rs[0]
+		line := strings.TrimRight(strings.TrimPrefix(strings.TrimPrefix(trimIgnoreLine(p), "!"), "\\"), "/")
+		anchored := strings.Contains(line, "/")
+		full := regexp.MustCompile("^" + ignoreExpr(strings.TrimPrefix(line, "/"), anchored) + "$")
+		for _, sub := range paths {
+			base := sub[strings.LastIndexByte(sub, '/')+1:]
+			if got, want := r.matches(sub, base), full.MatchString(sub); got != want {
+				t.Errorf("pattern %q (kind %d) on %q: %v, the path regexp says %v", p, r.fast, sub, got, want)
+			}
+		}
+	}
+}

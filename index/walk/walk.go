@@ -1,0 +1,337 @@
+package walk
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/askls/askls/index/secret"
+)
+
+// Root is one workspace root as the walk reads it.
+type Root struct {
+	Abs    string   // absolute and cleaned, as given
+	Real   string   // Abs with symlinks resolved
+	Ignore *Ignorer // its ignore rules
+}
+
+// Options bound a walk.
+type Options struct {
+	MaxFileBytes  int64           // a larger file is skipped ("too large"); <= 0: no limit
+	IncludeVendor bool            // walk vendor/ and third_party/
+	SkipDirs      map[string]bool // absolute folders never entered (the index's caches)
+	// MaxFiles and MaxTotalBytes are the walk's budget (<= 0: none): a
+	// walk that finds more files, or more bytes in them, stops with an
+	// error wrapping ErrOverBudget.
+	MaxFiles      int
+	MaxTotalBytes int64
+	// Skipped, when set, receives the count of what was left out, by
+	// reason ("binary", "too large", "secret", "symlink out of root", ...);
+	// else Result.Skipped is a new map.
+	Skipped map[string]int
+}
+
+// Result is what a walk found.
+type Result struct {
+	Files   []File         // in no set order
+	Skipped map[string]int // Options.Skipped, or a new map
+	// Notes explain a walk that ignore rules emptied or nearly emptied
+	// (see ignoreNotes); usually none.
+	Notes []string
+}
+
+// ErrOverBudget: the root holds more than the walk's budget.
+var ErrOverBudget = errors.New("the workspace is larger than the walk's budget")
+
+// Walk lists the files of root that may enter the index: the ignore
+// rules, the folders never walked, vendored folders, secret names,
+// binaries known by name and the size limit applied. It reads no file's
+// content. Folders are listed on one goroutine per core.
+func Walk(ctx context.Context, root Root, o Options) (Result, error) {
+	w := &walker{root: root, maxBytes: o.MaxFileBytes, includeVendor: o.IncludeVendor, skipDirs: o.SkipDirs,
+		skipped: o.Skipped, maxFiles: o.MaxFiles, maxTotal: o.MaxTotalBytes}
+	if w.skipped == nil {
+		w.skipped = map[string]int{}
+	}
+	if err := w.walk(ctx); err != nil {
+		return Result{Skipped: w.skipped}, err
+	}
+	return Result{Files: w.files, Skipped: w.skipped, Notes: w.ignoreNotes()}, nil
+}
+
+// File is one candidate file found by the walk.
+type File struct {
+	Rel   string // slash path relative to the root
+	Size  int64
+	MTime int64 // UnixNano
+}
+
+// walker lists the files of one root that may enter the index. Folders
+// are listed on one goroutine per core (most of a walk is the system
+// calls that list folders and stat files): files come in no set order.
+type walker struct {
+	root          Root
+	maxBytes      int64
+	includeVendor bool
+	skipDirs      map[string]bool // absolute folders never entered (the cache)
+
+	sem     chan struct{} // a slot per extra goroutine listing folders
+	wg      sync.WaitGroup
+	mu      sync.Mutex // guards what follows while the walk runs
+	err     error      // the first error: ends the walk
+	files   []File
+	skipped map[string]int
+
+	// What the ignore rules kept out: per rule, the files and folders it
+	// excluded (a folder counts once; it is not entered), and how many of
+	// them sit directly under the root, out of rootEntries.
+	excluded    map[*rule]*exclusion
+	rootEntries int
+
+	// The budget (Options.MaxFiles, MaxTotalBytes; <= 0: none) and what
+	// the walk has taken of it.
+	maxFiles   int
+	maxTotal   int64
+	totalBytes int64
+}
+
+// skip counts a file or folder left out; call with w.mu held.
+func (w *walker) skip(reason string) { w.skipped[reason]++ }
+
+// locked runs f with w.mu held.
+func (w *walker) locked(f func()) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	f()
+}
+
+// exclusion counts what one ignore rule kept out of a walk.
+type exclusion struct {
+	r        *rule
+	entries  int
+	topLevel int
+}
+
+// ignoredBy asks the root's ignore rules about child and counts what
+// they exclude.
+func (w *walker) ignoredBy(chain []ruleSet, child string, isDir, top bool) bool {
+	r := decide(chain, child, isDir)
+	if r == nil {
+		return false
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.excluded == nil {
+		w.excluded = map[*rule]*exclusion{}
+	}
+	ex := w.excluded[r]
+	if ex == nil {
+		ex = &exclusion{r: r}
+		w.excluded[r] = ex
+	}
+	ex.entries++
+	if top {
+		ex.topLevel++
+	}
+	return true
+}
+
+func (w *walker) walk(ctx context.Context) error {
+	w.sem = make(chan struct{}, max(0, runtime.GOMAXPROCS(0)-1))
+	w.enter(ctx, "", w.root.Ignore.chain(""))
+	w.wg.Wait()
+	return w.err
+}
+
+// enter walks folder rel on another goroutine when one is free, else on
+// this one.
+func (w *walker) enter(ctx context.Context, rel string, chain []ruleSet) {
+	select {
+	case w.sem <- struct{}{}:
+		w.wg.Add(1)
+		go func() {
+			defer func() { <-w.sem; w.wg.Done() }()
+			w.dirOrStop(ctx, rel, chain)
+		}()
+	default:
+		w.dirOrStop(ctx, rel, chain)
+	}
+}
+
+// dirOrStop walks folder rel unless the walk has ended, and records the
+// error that ends it.
+func (w *walker) dirOrStop(ctx context.Context, rel string, chain []ruleSet) {
+	w.mu.Lock()
+	stopped := w.err != nil
+	w.mu.Unlock()
+	if stopped {
+		return
+	}
+	if err := w.dir(ctx, rel, chain); err != nil {
+		w.locked(func() {
+			if w.err == nil {
+				w.err = err
+			}
+		})
+	}
+}
+
+// overBudget says, once the walk has gone over its budget, by how much
+// and what to do. Call it with w.mu held.
+func (w *walker) overBudget() error {
+	if w.maxFiles > 0 && len(w.files) > w.maxFiles {
+		return fmt.Errorf("%w: %s has more than %d files to index (the file budget); open a project folder, add ignore rules (.asklsignore), or raise the budget (--max-files)",
+			ErrOverBudget, w.root.Abs, w.maxFiles)
+	}
+	if w.maxTotal > 0 && w.totalBytes > w.maxTotal {
+		return fmt.Errorf("%w: %s has more than %d bytes to index (the byte budget); open a project folder, add ignore rules (.asklsignore), or raise the budget (--max-total-bytes)",
+			ErrOverBudget, w.root.Abs, w.maxTotal)
+	}
+	return nil
+}
+
+// dir walks folder rel, whose entries the ignore rules of chain decide;
+// its sub-folders are entered as goroutines come free (enter).
+func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	abs := filepath.Join(w.root.Abs, filepath.FromSlash(rel))
+	if w.skipDirs[abs] {
+		return nil
+	}
+	if rel != "" && SpecialFS(abs) != "" {
+		w.locked(func() { w.skip("special file system") })
+		return nil // /proc, /sys, ... under a root that is "/"
+	}
+	entries, err := os.ReadDir(abs)
+	if err != nil {
+		if rel == "" {
+			return err
+		}
+		w.locked(func() { w.skip("unreadable folder") })
+		return nil
+	}
+	top := rel == ""
+	var subdirs []string
+	for _, e := range entries {
+		name := e.Name()
+		child := name
+		if rel != "" {
+			child = rel + "/" + name
+		}
+		typ := e.Type()
+		if top && !(typ.IsDir() && alwaysSkipped[name]) {
+			w.locked(func() { w.rootEntries++ })
+		}
+		if typ&fs.ModeSymlink != 0 {
+			if err := w.symlink(chain, child, top); err != nil {
+				return err
+			}
+			continue
+		}
+		if typ.IsDir() {
+			if alwaysSkipped[name] || (!w.includeVendor && vendorFolders[name]) {
+				continue
+			}
+			if w.ignoredBy(chain, child, true, top) {
+				continue
+			}
+			subdirs = append(subdirs, child)
+			continue
+		}
+		if !typ.IsRegular() {
+			continue // sockets, devices, pipes
+		}
+		if w.ignoredBy(chain, child, false, top) {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			w.locked(func() { w.skip("vanished") })
+			continue
+		}
+		if err := w.file(child, info); err != nil {
+			return err
+		}
+	}
+	for _, sub := range subdirs {
+		w.enter(ctx, sub, w.root.Ignore.subChain(chain, sub))
+	}
+	return nil
+}
+
+// file applies the name and size filters to a regular file, and returns
+// an error once the walk is over its budget.
+func (w *walker) file(rel string, info fs.FileInfo) error {
+	reason := ""
+	switch {
+	case secret.IsName(rel):
+		reason = "secret"
+	case binaryExt[strings.ToLower(path.Ext(rel))]:
+		reason = "binary"
+	case w.maxBytes > 0 && info.Size() > w.maxBytes:
+		reason = "too large"
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if reason != "" {
+		w.skip(reason)
+		return nil
+	}
+	w.files = append(w.files, File{Rel: rel, Size: info.Size(), MTime: info.ModTime().UnixNano()})
+	w.totalBytes += info.Size()
+	return w.overBudget()
+}
+
+// symlink keeps a link to a file inside the root; links that leave the
+// root, point at folders (cycles, duplicates) or at nothing are skipped.
+// It returns an error once the walk is over its budget.
+func (w *walker) symlink(chain []ruleSet, rel string, top bool) error {
+	if w.ignoredBy(chain, rel, false, top) {
+		return nil
+	}
+	reason := ""
+	target, err := filepath.EvalSymlinks(filepath.Join(w.root.Abs, filepath.FromSlash(rel)))
+	var info fs.FileInfo
+	switch {
+	case err != nil:
+		reason = "broken symlink"
+	case !Within(w.root.Real, target):
+		reason = "symlink out of root"
+	case secret.IsName(filepath.ToSlash(target)):
+		reason = "secret" // an ordinary name for a secret file
+	default:
+		if info, err = os.Stat(target); err != nil {
+			reason = "broken symlink"
+		} else if info.IsDir() {
+			reason = "symlink to folder"
+		}
+	}
+	if reason != "" {
+		w.locked(func() { w.skip(reason) })
+		return nil
+	}
+	if !info.Mode().IsRegular() {
+		return nil
+	}
+	return w.file(rel, info)
+}
+
+// within reports whether p is dir or below it (both cleaned absolute paths).
+func Within(dir, p string) bool {
+	if p == dir {
+		return true
+	}
+	if !strings.HasSuffix(dir, string(filepath.Separator)) {
+		dir += string(filepath.Separator)
+	}
+	return strings.HasPrefix(p, dir)
+}
