@@ -6,8 +6,12 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"runtime"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/askls/askls/citations"
@@ -78,53 +82,31 @@ func findReferences(ctx context.Context, src source, tb *toolbox, q RefQuery) (R
 		return out, err
 	}
 	out.Capped = capped
-	name := []byte(q.Name)
-	files := map[string]bool{}
-	for _, p := range paths {
-		if err := ctx.Err(); err != nil {
-			return out, err
-		}
-		if !q.Tests && isTestPath(p) {
-			continue
-		}
-		f, err := tb.file(p)
-		if err != nil || !bytes.Contains(f.Content(), name) {
-			continue
-		}
-		var pr *proseRanges
-		for l := 1; l <= f.Count(); l++ {
-			text, _ := f.Lines(l, l)
-			if !strings.Contains(text, q.Name) || (q.Skip != nil && q.Skip(p, l)) {
-				continue
-			}
-			for from := 0; ; {
-				i := strings.Index(text[from:], q.Name)
-				if i < 0 {
-					break
-				}
-				loc := []int{from + i, from + i + len(q.Name)}
-				from = loc[1]
-				if !isOccurrence(text, loc, q, p) {
-					continue
-				}
-				if pr == nil {
-					scanned := scanProse(p, f.Content())
-					pr = &scanned
-				}
-				if pr.inProse(l, loc[0]) {
-					continue
-				}
-				out.Sites = append(out.Sites, Reference{Path: p, Line: l, Col: loc[0], Text: strings.TrimRight(text, "\r\n")})
-				files[p] = true
-			}
-		}
+	if !q.Tests {
+		paths = slices.DeleteFunc(paths, isTestPath)
 	}
-	out.Files = len(files)
-	sort.SliceStable(out.Sites, func(i, j int) bool {
-		a, b := out.Sites[i], out.Sites[j]
+	found, err := scanFiles(ctx, src, tb, paths, func(p string, content []byte) []Reference {
+		return occurrencesIn(p, content, q)
+	})
+	if err != nil {
+		return out, err
+	}
+	for _, ff := range found {
+		out.Sites = append(out.Sites, ff.sites...)
+	}
+	out.Files = len(found)
+	sortSites(out.Sites, q.Folder)
+	return out, nil
+}
+
+// sortSites orders sites by folder (folder, the definition's, first),
+// then file, then line.
+func sortSites(sites []Reference, folder string) {
+	sort.SliceStable(sites, func(i, j int) bool {
+		a, b := sites[i], sites[j]
 		if da, db := path.Dir(a.Path), path.Dir(b.Path); da != db {
-			if q.Folder != "" && (da == q.Folder) != (db == q.Folder) {
-				return da == q.Folder // the definition's folder first
+			if folder != "" && (da == folder) != (db == folder) {
+				return da == folder // the definition's folder first
 			}
 			return da < db
 		}
@@ -133,7 +115,112 @@ func findReferences(ctx context.Context, src source, tb *toolbox, q RefQuery) (R
 		}
 		return a.Line < b.Line
 	})
+}
+
+// fileSites are the sites found in one file, and the file.
+type fileSites struct {
+	path  string
+	f     *citations.LineIndex
+	sites []Reference
+}
+
+// scanFiles reads paths on a few goroutines (the files of a search for
+// references are read whole: most of its time) and returns, in the
+// order of paths, the files where find found something. The files found
+// join tb's cache, so that citing their lines reads nothing again; tb is
+// only read while the goroutines run.
+func scanFiles(ctx context.Context, src source, tb *toolbox, paths []string, find func(p string, content []byte) []Reference) ([]fileSites, error) {
+	res := make([]fileSites, len(paths))
+	workers := min(runtime.GOMAXPROCS(0), 8, len(paths))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(paths) || ctx.Err() != nil {
+					return
+				}
+				p := paths[i]
+				f, cached := tb.files[p]
+				var c []byte
+				if cached {
+					c = f.Content()
+				} else {
+					var err error
+					if c, err = src.Content(p); err != nil {
+						continue
+					}
+				}
+				if sites := find(p, c); len(sites) > 0 {
+					if f == nil {
+						f = citations.NewLineIndex(c) // only the files cited from are indexed by line
+					}
+					res[i] = fileSites{path: p, f: f, sites: sites}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var out []fileSites
+	for _, r := range res {
+		if r.f != nil {
+			tb.files[r.path] = r.f
+			out = append(out, r)
+		}
+	}
 	return out, nil
+}
+
+// occurrencesIn are the occurrences of q.Name in the code of one file
+// (p's content): whole identifiers (isOccurrence), outside comments and
+// strings, not on lines q.Skip leaves out.
+func occurrencesIn(p string, content []byte, q RefQuery) []Reference {
+	name := []byte(q.Name)
+	last := bytes.LastIndex(content, name)
+	if last < 0 {
+		return nil
+	}
+	var out []Reference
+	var pr *proseRanges
+	line, lineStart := 1, 0 // the line of offset lineStart
+	for from := 0; ; {
+		i := bytes.Index(content[from:], name)
+		if i < 0 {
+			break
+		}
+		at := from + i
+		from = at + len(name)
+		line += bytes.Count(content[lineStart:at], []byte{'\n'})
+		if k := bytes.LastIndexByte(content[:at], '\n'); k >= 0 {
+			lineStart = k + 1
+		} else {
+			lineStart = 0
+		}
+		lineEnd := len(content)
+		if k := bytes.IndexByte(content[at:], '\n'); k >= 0 {
+			lineEnd = at + k
+		}
+		text := string(content[lineStart:lineEnd])
+		col := at - lineStart
+		if !isOccurrence(text, []int{col, col + len(name)}, q, p) || (q.Skip != nil && q.Skip(p, line)) {
+			continue
+		}
+		if pr == nil {
+			scanned := scanProseUpTo(p, content, last+len(name))
+			pr = &scanned
+		}
+		if pr.inProse(line, col) {
+			continue
+		}
+		out = append(out, Reference{Path: p, Line: line, Col: col, Text: strings.TrimRight(text, "\r\n")})
+	}
+	return out
 }
 
 // wordFiler finds the files that may hold a word (index.Snapshot does,
