@@ -247,14 +247,19 @@ func candidateFiles(ctx context.Context, src source, name string) ([]string, boo
 	return paths, false, nil
 }
 
+// isWhole: text[start:end] is not a part of a longer identifier.
+func isWhole(text string, start, end int) bool {
+	identByte := func(c byte) bool {
+		return c == '_' || c == '$' || c >= 0x80 || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+	}
+	return !(start > 0 && identByte(text[start-1]) || end < len(text) && identByte(text[end]))
+}
+
 // isOccurrence: the match at loc is the whole identifier (not a part of
 // a longer one), followed by a call's '(' when only calls count, and
 // qualified by the package name outside the definition's folder.
 func isOccurrence(text string, loc []int, q RefQuery, p string) bool {
-	identByte := func(c byte) bool {
-		return c == '_' || c == '$' || c >= 0x80 || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
-	}
-	if loc[0] > 0 && identByte(text[loc[0]-1]) || loc[1] < len(text) && identByte(text[loc[1]]) {
+	if !isWhole(text, loc[0], loc[1]) {
 		return false
 	}
 	if q.Calls && !strings.HasPrefix(strings.TrimLeft(text[loc[1]:], " \t"), "(") {
@@ -307,9 +312,11 @@ func asksForUses(q string) bool {
 // the first definition the answer cites: every occurrence of its name in
 // the workspace's code (calls only, unless the question asks for uses),
 // counted, grouped by folder, the first maxCitedUses cited.
-// It returns the evidence numbers it cited.
-func (r *run) writeAllUses(ctx context.Context, b *strings.Builder, defs []index.Hit) map[int]bool {
-	cited := map[int]bool{}
+// It returns the evidence numbers it cited and the occurrences it
+// counted; listed is false when it listed none (no definition, or the
+// search failed).
+func (r *run) writeAllUses(ctx context.Context, b *strings.Builder, defs []index.Hit) (cited map[int]bool, sites []Reference, listed bool) {
+	cited = map[int]bool{}
 	uses := asksForUses(r.q.Text)
 	var d index.Hit
 	found := false
@@ -320,7 +327,7 @@ func (r *run) writeAllUses(ctx context.Context, b *strings.Builder, defs []index
 		}
 	}
 	if !found {
-		return cited
+		return cited, nil, false
 	}
 	f, _ := r.tb.file(d.Path)
 	q := refQueryFor(d, f, !uses)
@@ -338,7 +345,7 @@ func (r *run) writeAllUses(ctx context.Context, b *strings.Builder, defs []index
 	r.res.Stats.ToolCalls++
 	r.searched = append(r.searched, describeCall("find_references", args{"name": q.Name}))
 	if err != nil {
-		return cited
+		return cited, nil, false
 	}
 	name := q.Name
 	if q.Qualifier != "" {
@@ -347,7 +354,7 @@ func (r *run) writeAllUses(ctx context.Context, b *strings.Builder, defs []index
 	fmt.Fprintf(b, "\n### %s of %s in the workspace (code only, tests left out)\n\n", what, codeSpan(name))
 	if len(refs.Sites) == 0 {
 		fmt.Fprintf(b, "No %s of it in code outside tests.\n", one+"s")
-		return cited
+		return cited, refs.Sites, true
 	}
 	floor := ""
 	if refs.Capped {
@@ -396,7 +403,7 @@ func (r *run) writeAllUses(ctx context.Context, b *strings.Builder, defs []index
 	if len(rest) > 0 {
 		fmt.Fprintf(b, "\nThe other %d, by folder: %s.\n", restN, strings.Join(rest, ", "))
 	}
-	return cited
+	return cited, refs.Sites, true
 }
 
 // plural writes n and a noun, "1 file", "3 files".

@@ -78,7 +78,11 @@ func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 			n = min(n, nFirst)
 		}
 		writeShown(&b, cs[:n])
-		writeAlso(&b, cs[n:], r.writeAllUses(ctx, &b, defs))
+		citedAbove, sites, listed := r.writeAllUses(ctx, &b, defs)
+		if listed {
+			cs = holdingSites(cs, n, sites)
+		}
+		writeAlso(&b, cs[n:], citedAbove)
 	} else {
 		writeShown(&b, cs[:n])
 		writeAlso(&b, cs[n:], nil)
@@ -194,6 +198,28 @@ func asksForCallers(q string) bool {
 		}
 	}
 	return false
+}
+
+// holdingSites keeps the first n entries, the definitions, and the
+// entries whose unit holds one of sites: an answer that lists every
+// occurrence of a name answers with them (and the units they are in), and
+// a ranked unit that only shares the question's words ("calls", "used",
+// a part of the name) or names it in a comment is not about it.
+func holdingSites(cs []cited, n int, sites []Reference) []cited {
+	out := cs[:n:n]
+	for _, c := range cs[n:] {
+		keep := c.e.first
+		for _, s := range sites {
+			if keep {
+				break
+			}
+			keep = s.Path == c.e.u.path && s.Line >= c.e.u.start && s.Line <= c.e.u.end
+		}
+		if keep {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // entry is one cited unit of a retrieval answer.
