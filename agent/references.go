@@ -102,26 +102,28 @@ func findReferences(ctx context.Context, src source, tb *toolbox, q RefQuery) (R
 // sortSites orders sites by folder (folder, the definition's, first),
 // then file, then line.
 func sortSites(sites []Reference, folder string) {
-	sort.SliceStable(sites, func(i, j int) bool {
-		a, b := sites[i], sites[j]
-		if da, db := path.Dir(a.Path), path.Dir(b.Path); da != db {
-			if folder != "" && (da == folder) != (db == folder) {
-				return da == folder // the definition's folder first
-			}
-			return da < db
+	sort.SliceStable(sites, func(i, j int) bool { return siteLess(sites[i], sites[j], folder) })
+}
+
+// siteLess orders a before b: by folder (folder first), file, line.
+func siteLess(a, b Reference, folder string) bool {
+	if da, db := path.Dir(a.Path), path.Dir(b.Path); da != db {
+		if folder != "" && (da == folder) != (db == folder) {
+			return da == folder // the definition's folder first
 		}
-		if a.Path != b.Path {
-			return a.Path < b.Path
-		}
-		return a.Line < b.Line
-	})
+		return da < db
+	}
+	if a.Path != b.Path {
+		return a.Path < b.Path
+	}
+	return a.Line < b.Line
 }
 
 // fileSites are the sites found in one file, and the file.
-type fileSites struct {
+type fileSites[T any] struct {
 	path  string
 	f     *citations.LineIndex
-	sites []Reference
+	sites []T
 }
 
 // scanFiles reads paths on a few goroutines (the files of a search for
@@ -129,8 +131,8 @@ type fileSites struct {
 // order of paths, the files where find found something. The files found
 // join tb's cache, so that citing their lines reads nothing again; tb is
 // only read while the goroutines run.
-func scanFiles(ctx context.Context, src source, tb *toolbox, paths []string, find func(p string, content []byte) []Reference) ([]fileSites, error) {
-	res := make([]fileSites, len(paths))
+func scanFiles[T any](ctx context.Context, src source, tb *toolbox, paths []string, find func(p string, content []byte) []T) ([]fileSites[T], error) {
+	res := make([]fileSites[T], len(paths))
 	workers := min(runtime.GOMAXPROCS(0), 8, len(paths))
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -158,7 +160,7 @@ func scanFiles(ctx context.Context, src source, tb *toolbox, paths []string, fin
 					if f == nil {
 						f = citations.NewLineIndex(c) // only the files cited from are indexed by line
 					}
-					res[i] = fileSites{path: p, f: f, sites: sites}
+					res[i] = fileSites[T]{path: p, f: f, sites: sites}
 				}
 			}
 		}()
@@ -167,7 +169,7 @@ func scanFiles(ctx context.Context, src source, tb *toolbox, paths []string, fin
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	var out []fileSites
+	var out []fileSites[T]
 	for _, r := range res {
 		if r.f != nil {
 			tb.files[r.path] = r.f
@@ -356,20 +358,35 @@ func (r *run) writeAllUses(ctx context.Context, b *strings.Builder, defs []index
 		fmt.Fprintf(b, "No %s of it in code outside tests.\n", one+"s")
 		return cited, refs.Sites, true
 	}
+	r.writeSiteList(b, cited, refs.Sites, nil, refs.Files, one, refs.Capped)
+	return cited, refs.Sites, true
+}
+
+// writeSiteList writes sites as a counted list grouped by folder, the
+// first maxCitedUses cited (their evidence numbers join cited; notes[i],
+// when there, follows site i's code), the others counted by folder:
+//
+//	27 call sites in 17 files; the first 10:
+//
+//	context/ (1):
+//	- context/context.go:638: `return WithCancel(parent)` [2]
+//	…
+//	The other 17, by folder: net (4), net/http (5), testing (7).
+func (r *run) writeSiteList(b *strings.Builder, cited map[int]bool, sites []Reference, notes []string, files int, one string, capped bool) {
 	floor := ""
-	if refs.Capped {
+	if capped {
 		floor = "at least "
 	}
-	fmt.Fprintf(b, "%s%s in %s", floor, plural(len(refs.Sites), one), plural(refs.Files, "file"))
-	if len(refs.Sites) > maxCitedUses {
+	fmt.Fprintf(b, "%s%s in %s", floor, plural(len(sites), one), plural(files, "file"))
+	if len(sites) > maxCitedUses {
 		fmt.Fprintf(b, "; the first %d:\n", maxCitedUses)
 	} else {
 		b.WriteString(":\n")
 	}
-	shown := refs.Sites[:min(len(refs.Sites), maxCitedUses)]
+	shown := sites[:min(len(sites), maxCitedUses)]
 	perDir := map[string]int{}
 	var dirs []string
-	for _, s := range refs.Sites {
+	for _, s := range sites {
 		dir := path.Dir(s.Path)
 		if perDir[dir] == 0 {
 			dirs = append(dirs, dir)
@@ -377,12 +394,16 @@ func (r *run) writeAllUses(ctx context.Context, b *strings.Builder, defs []index
 		perDir[dir]++
 	}
 	prevDir := ""
-	for _, s := range shown {
+	for i, s := range shown {
 		if dir := path.Dir(s.Path); dir != prevDir {
 			fmt.Fprintf(b, "\n%s (%d):\n", dir+"/", perDir[dir])
 			prevDir = dir
 		}
-		if id, ok := r.writeCitedLine(b, s.Path, s.Line); ok {
+		note := ""
+		if i < len(notes) {
+			note = notes[i]
+		}
+		if id, ok := r.writeCitedLine(b, s.Path, s.Line, note); ok {
 			cited[id] = true
 		}
 	}
@@ -403,7 +424,6 @@ func (r *run) writeAllUses(ctx context.Context, b *strings.Builder, defs []index
 	if len(rest) > 0 {
 		fmt.Fprintf(b, "\nThe other %d, by folder: %s.\n", restN, strings.Join(rest, ", "))
 	}
-	return cited, refs.Sites, true
 }
 
 // plural writes n and a noun, "1 file", "3 files".

@@ -71,7 +71,22 @@ func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 		b.WriteString("\n" + lead(cs[0].e, cs[0].id) + "\n")
 	}
 	n := min(len(cs), shownEntries)
-	if asksForCallers(r.q.Text) {
+	impl, implOK := index.Symbol{}, false
+	if asksForImplementations(r.q.Text) {
+		impl, implOK = r.implementableDef(first)
+	}
+	switch {
+	case implOK:
+		// The definition, then the types that implement or extend it
+		// (the ranked units would only repeat their declarations, or
+		// share the question's words).
+		if nFirst := firstCount(cs); nFirst > 0 {
+			n = min(n, nFirst)
+		}
+		writeShown(&b, cs[:n])
+		citedAbove := r.writeImplementations(ctx, &b, impl)
+		writeAlso(&b, holdingSites(cs, n, nil)[n:], citedAbove)
+	case asksForCallers(r.q.Text):
 		// The definitions, then every call or use; the ranked code is
 		// listed under them.
 		if nFirst := firstCount(cs); nFirst > 0 {
@@ -83,7 +98,7 @@ func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 			cs = holdingSites(cs, n, sites)
 		}
 		writeAlso(&b, cs[n:], citedAbove)
-	} else {
+	default:
 		writeShown(&b, cs[:n])
 		writeAlso(&b, cs[n:], nil)
 		r.writeUses(ctx, &b, defs)
@@ -729,15 +744,15 @@ func (r *run) writeUses(ctx context.Context, b *strings.Builder, defs []index.Hi
 		}
 		fmt.Fprintf(b, "\n### Calls of %s in %s (code only, tests left out)\n\n", name, where)
 		for _, m := range uses {
-			r.writeCitedLine(b, m.Path, m.Line)
+			r.writeCitedLine(b, m.Path, m.Line, "")
 		}
 	}
 }
 
 // writeCitedLine cites one line of a file and writes it as an entry of a
-// list of call sites: "- path:line: `code` [n]". ok is false when the
-// line cannot be read.
-func (r *run) writeCitedLine(b *strings.Builder, p string, line int) (id int, ok bool) {
+// list of call sites: "- path:line: `code` [n]", with note (when not
+// empty) before the marker. ok is false when the line cannot be read.
+func (r *run) writeCitedLine(b *strings.Builder, p string, line int, note string) (id int, ok bool) {
 	f, err := r.tb.file(p)
 	if err != nil {
 		return 0, false
@@ -747,7 +762,10 @@ func (r *run) writeCitedLine(b *strings.Builder, p string, line int) (id int, ok
 		return 0, false
 	}
 	id = r.reg.Add(p, line, line, text, "")
-	fmt.Fprintf(b, "- %s:%d: %s [%d]\n", p, line, codeSpan(strings.TrimSpace(cutLine(strings.TrimSuffix(text, "\n")))), id)
+	if note != "" {
+		note = " " + note
+	}
+	fmt.Fprintf(b, "- %s:%d: %s%s [%d]\n", p, line, codeSpan(strings.TrimSpace(cutLine(strings.TrimSuffix(text, "\n")))), note, id)
 	return id, true
 }
 
