@@ -247,3 +247,37 @@ func BenchmarkFindReferences(b *testing.B) {
 	b.ReportMetric(float64(n), "sites")
 	reportPercentiles(b, ds)
 }
+
+// BenchmarkFindImplementations is what textDocument/implementation does
+// on six interfaces of the Go tree in turn (io.Reader, context.Context,
+// net.Conn, http.Handler, sort.Interface, hash.Hash): the types whose
+// methods cover each one's method set, and the structs that embed it or
+// them. p50 and p99 per call are reported as metrics.
+func BenchmarkFindImplementations(b *testing.B) {
+	snap := goroot(b)
+	ctx := context.Background()
+	var defs []index.Symbol
+	for _, q := range [][2]string{{"io.Reader", "io/io.go"}, {"context.Context", "context/context.go"}, {"net.Conn", "net/net.go"},
+		{"http.Handler", "net/http/server.go"}, {"sort.Interface", "sort/sort.go"}, {"hash.Hash", "hash/hash.go"}} {
+		def, ok := ImplementableAt(snap, q[0], q[1], 0)
+		if !ok {
+			b.Fatalf("no interface %s", q[0])
+		}
+		defs = append(defs, def)
+	}
+	var ds []time.Duration
+	types := 0
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		t0 := time.Now()
+		ims, err := FindImplementations(ctx, snap, defs[i%len(defs)], true)
+		if err != nil || len(ims.Types) == 0 {
+			b.Fatalf("%s: %v, %d types", defs[i%len(defs)].Name, err, len(ims.Types))
+		}
+		types += len(ims.Types)
+		ds = append(ds, time.Since(t0))
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(types)/float64(len(ds)), "types/op")
+	reportPercentiles(b, ds)
+}

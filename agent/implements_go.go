@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"bytes"
 	"context"
 	"go/ast"
 	"go/parser"
@@ -11,6 +12,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/askls/askls/index"
 )
@@ -312,8 +315,9 @@ func goEmbedders(ctx context.Context, src source, tb *toolbox, out *Implementati
 		level = append(level, embedTarget{name: t.Type, dir: path.Dir(t.Path), via: t.Type})
 	}
 	budget := maxEmbedFiles
+	dirs := map[string][]string{} // the files of each folder, filled on first use
 	for depth := 0; depth < 2 && len(level) > 0; depth++ {
-		byFile, capped, err := embedCandidates(ctx, src, level, home, tests, &budget)
+		byFile, capped, err := embedCandidates(ctx, src, level, home, tests, &budget, dirs)
 		if err != nil {
 			return err
 		}
@@ -345,14 +349,21 @@ func goEmbedders(ctx context.Context, src source, tb *toolbox, out *Implementati
 // embedCandidates are the Go files that may embed the targets, with the
 // targets each may embed, within *budget files (spent as they are
 // taken); capped when some were left out.
-func embedCandidates(ctx context.Context, src source, targets []embedTarget, home string, tests bool, budget *int) (map[string][]embedTarget, bool, error) {
+func embedCandidates(ctx context.Context, src source, targets []embedTarget, home string, tests bool, budget *int, dirs map[string][]string) (map[string][]embedTarget, bool, error) {
 	type cand struct {
 		t     embedTarget
 		paths []string
 	}
 	var cs []cand
 	for _, t := range targets {
-		paths, _, err := candidateFiles(ctx, src, t.name)
+		var paths []string
+		var err error
+		if isExported(t.name) {
+			paths, _, err = candidateFiles(ctx, src, t.name)
+		} else {
+			// Only its own package can name an unexported type.
+			paths, err = filesIn(src, t.dir, dirs)
+		}
 		if err != nil {
 			return nil, false, err
 		}
@@ -409,7 +420,13 @@ func embeddingFields(src source, p string, content []byte, targets []embedTarget
 	}
 	var structs []index.Symbol
 	var out []Implementation
-	lines := strings.Split(string(content), "\n")
+	var lines []string
+	for w := range want {
+		if bytes.Contains(content, []byte(w)) {
+			lines = strings.Split(string(content), "\n")
+			break
+		}
+	}
 	for i, text := range lines {
 		field := strings.TrimSpace(text)
 		if j := strings.Index(field, "//"); j >= 0 {
@@ -437,6 +454,27 @@ func embeddingFields(src source, p string, content []byte, targets []embedTarget
 		}
 	}
 	return out
+}
+
+// filesIn are the files of folder dir; dirs holds every folder's, read
+// from src once.
+func filesIn(src source, dir string, dirs map[string][]string) ([]string, error) {
+	if len(dirs) == 0 {
+		all, err := src.Files("")
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range all {
+			dirs[path.Dir(p)] = append(dirs[path.Dir(p)], p)
+		}
+	}
+	return slices.Clone(dirs[dir]), nil
+}
+
+// isExported: a Go name other packages may use.
+func isExported(name string) bool {
+	r, _ := utf8.DecodeRuneInString(name)
+	return unicode.IsUpper(r)
 }
 
 // boolRank is 1 for true, 0 for false.
