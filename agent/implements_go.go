@@ -286,10 +286,11 @@ func sameSignature(want, got goMethod, generic bool) bool {
 	return slices.Equal(want.params, got.params) && slices.Equal(want.results, got.results)
 }
 
-// maxEmbedFiles caps the files the search for embedding structs reads
-// (common names like Reader are words of thousands of files); past it
-// the count is a floor.
-const maxEmbedFiles = 400
+// maxEmbedFiles caps the files the second level of the search for
+// embedding structs reads, and half those of the first (common names
+// like Reader are words of thousands of files); past it the count is a
+// floor.
+const maxEmbedFiles = 300
 
 // embedTarget is a type whose embedders implement the interface: the
 // interface itself, or a type that implements it.
@@ -301,9 +302,9 @@ type embedTarget struct {
 // goEmbedders adds the struct types that embed the interface, or a type
 // that implements it, as a field of their own (their method sets hold
 // its methods), and those that embed them in turn (2 levels). The files
-// read are capped (maxEmbedFiles): the interface's own embedders first,
-// then those of its folder's types, then the types whose names are in
-// the fewest files.
+// a level reads are capped (maxEmbedFiles): the interface's own
+// embedders first, then those of its folder's types, then the types
+// whose names are in the fewest files; each type's own folder first.
 func goEmbedders(ctx context.Context, src source, tb *toolbox, out *Implementations, tests bool) error {
 	seen := map[string]bool{}
 	for _, t := range out.Types {
@@ -314,9 +315,9 @@ func goEmbedders(ctx context.Context, src source, tb *toolbox, out *Implementati
 	for _, t := range out.Types {
 		level = append(level, embedTarget{name: t.Type, dir: path.Dir(t.Path), via: t.Type})
 	}
-	budget := maxEmbedFiles
 	dirs := map[string][]string{} // the files of each folder, filled on first use
 	for depth := 0; depth < 2 && len(level) > 0; depth++ {
+		budget := maxEmbedFiles << (1 - depth) // the first level, the interface's own embedders among them, twice
 		byFile, capped, err := embedCandidates(ctx, src, level, home, tests, &budget, dirs)
 		if err != nil {
 			return err
