@@ -231,6 +231,7 @@ func BenchmarkFindReferences(b *testing.B) {
 	ctx := context.Background()
 	var ds []time.Duration
 	n := 0
+	cpu0 := cpuTime()
 	b.ResetTimer()
 	for b.Loop() {
 		t0 := time.Now()
@@ -245,6 +246,7 @@ func BenchmarkFindReferences(b *testing.B) {
 	}
 	b.StopTimer()
 	b.ReportMetric(float64(n), "sites")
+	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(len(ds)), "cpu-ms/op")
 	reportPercentiles(b, ds)
 }
 

@@ -73,6 +73,7 @@ func isImplementable(s index.Symbol) bool {
 // extend def (tests too when tests is true).
 func FindImplementations(ctx context.Context, snap *index.Snapshot, def index.Symbol, tests bool) (Implementations, error) {
 	tb := newToolbox(snap, nil)
+	tb.once = true
 	return findImplementations(ctx, snap, tb, def, tests)
 }
 

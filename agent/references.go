@@ -67,7 +67,9 @@ type References struct {
 
 // FindReferences lists where q.Name occurs in the code of snap.
 func FindReferences(ctx context.Context, snap *index.Snapshot, q RefQuery) (References, error) {
-	return findReferences(ctx, snap, newToolbox(snap, citations.NewRegistry()), q)
+	tb := newToolbox(snap, citations.NewRegistry())
+	tb.once = true
+	return findReferences(ctx, snap, tb, q)
 }
 
 var identNameRE = regexp.MustCompile(`^[\p{L}_$][\p{L}\p{N}_$]*$`)
@@ -157,7 +159,7 @@ func scanFiles[T any](ctx context.Context, src source, tb *toolbox, paths []stri
 					}
 				}
 				if sites := find(p, c); len(sites) > 0 {
-					if f == nil {
+					if f == nil && !tb.once {
 						f = citations.NewLineIndex(c) // only the files cited from are indexed by line
 					}
 					res[i] = fileSites[T]{path: p, f: f, sites: sites}
@@ -171,10 +173,13 @@ func scanFiles[T any](ctx context.Context, src source, tb *toolbox, paths []stri
 	}
 	var out []fileSites[T]
 	for _, r := range res {
+		if r.sites == nil {
+			continue
+		}
 		if r.f != nil {
 			tb.files[r.path] = r.f
-			out = append(out, r)
 		}
+		out = append(out, r)
 	}
 	return out, nil
 }

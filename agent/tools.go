@@ -133,6 +133,9 @@ type toolbox struct {
 	src   source
 	reg   *citations.Registry
 	files map[string]*citations.LineIndex
+	// once: the toolbox serves one call that cites nothing (FindReferences
+	// for the language server): the files a search reads are not kept.
+	once bool
 }
 
 func newToolbox(src source, reg *citations.Registry) *toolbox {
