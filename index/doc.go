@@ -18,7 +18,8 @@
 // manifest.go, manifest_codec.go (manifest and journal; chunks kept
 // encoded until used), symbols_file.go (each file's symbols, in a file of
 // their own beside the manifest, read when asked for), symtab.go (the
-// symbol table behind Symbols and Outline), sync.go (a sync's stages),
+// symbol table behind Symbols and Outline; symnamed.go: SymbolsNamed,
+// every symbol of one exact name), sync.go (a sync's stages),
 // snapshot.go, search.go (reading,
 // ranking, the coverage rerank), readspan_*.go (chunk text for the rerank),
 // files.go (ListFiles and IsTest: the index's file rules for other tools).
