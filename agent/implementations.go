@@ -93,10 +93,11 @@ func heritageImplementations(ctx context.Context, src source, tb *toolbox, def i
 	files := map[string]bool{}
 	level := []string{def.Name}
 	via := map[string]string{def.Name: ""}
+	tr := treeOf(src)
 	for depth := 0; depth < maxHeritageDepth && len(level) > 0; depth++ {
 		var next []string
 		for _, name := range level {
-			found, capped, err := declarationsNaming(ctx, src, tb, name, def.Language, tests)
+			found, capped, err := declarationsNaming(ctx, src, tb, tr, name, tests)
 			if err != nil {
 				return out, err
 			}
@@ -137,15 +138,17 @@ func heritageImplementations(ctx context.Context, src source, tb *toolbox, def i
 	return out, nil
 }
 
-// declarationsNaming are the type declarations (of lang's family) that
-// name name as a base, in the files that hold the word.
-func declarationsNaming(ctx context.Context, src source, tb *toolbox, name, lang string, tests bool) ([]Implementation, bool, error) {
+// declarationsNaming are the type declarations that name name as a
+// base, in the files that hold the word, but for tests (unless tests),
+// Go files, files that are not code and built copies (tr: the tree).
+func declarationsNaming(ctx context.Context, src source, tb *toolbox, tr tree, name string, tests bool) ([]Implementation, bool, error) {
 	paths, capped, err := candidateFiles(ctx, src, name)
 	if err != nil {
 		return nil, false, err
 	}
 	paths = slices.DeleteFunc(paths, func(p string) bool {
-		return (!tests && isTestPath(p)) || strings.HasSuffix(p, ".go") || corpus.Classify(p).Has(corpus.Prose)
+		return (!tests && isTestPath(p)) || strings.HasSuffix(p, ".go") || notCode(p) || // prose, generated, declaration files
+			corpus.IsBuiltCopy(p, tr.hasFile, tr.hasDir) // a .js compiled from a .ts beside it repeats its classes
 	})
 	found, err := scanFiles(ctx, src, tb, paths, func(p string, content []byte) []Implementation {
 		return basesIn(src, p, content, name)
@@ -176,10 +179,12 @@ func basesIn(src source, p string, content []byte, name string) []Implementation
 	lines := strings.Split(string(content), "\n")
 	var out []Implementation
 	for _, s := range syms {
-		if !implKinds[s.Kind] && s.Kind != "impl" || s.Line < 1 || s.Line > len(lines) {
+		// An alias (type A = B) names no base; a nested symbol's line
+		// is not a declaration of its own kind.
+		if !implKinds[s.Kind] && s.Kind != "impl" || s.Kind == "type" || s.Line < 1 || s.Line > len(lines) {
 			continue
 		}
-		header := declHeader(lines, s.Line)
+		header := declHeader(p, lines, s.Line)
 		typ, ok := implementsIn(p, s, header, name)
 		if !ok {
 			continue
@@ -192,22 +197,50 @@ func basesIn(src source, p string, content []byte, name string) []Implementation
 }
 
 // declHeader is a declaration's text from line (1-based) to where its
-// body opens: at most 8 lines, cut before the first '{', or after a
-// Python class line's closing ':'.
-func declHeader(lines []string, line int) string {
+// body opens or it ends: cut before the first '{' or ';', after a Python
+// class line's closing ':', at a blank line or a line that starts
+// another declaration; at most 6 lines, a Ruby class line alone.
+func declHeader(p string, lines []string, line int) string {
+	ext := strings.ToLower(path.Ext(p))
 	var b strings.Builder
-	for l := line; l <= len(lines) && l < line+8; l++ {
+	for l := line; l <= len(lines) && l < line+6; l++ {
 		text := lines[l-1]
-		if i := strings.IndexByte(text, '{'); i >= 0 {
+		t := strings.TrimSpace(text)
+		if l > line && (t == "" || startsDeclaration(t)) {
+			break
+		}
+		if i := strings.IndexAny(text, "{;"); i >= 0 && ext != ".py" {
 			b.WriteString(text[:i])
 			break
 		}
 		b.WriteString(text + " ")
-		if t := strings.TrimSpace(text); strings.HasSuffix(t, ":") && strings.Contains(b.String(), "class ") {
+		if ext == ".rb" || (ext == ".py" || ext == ".pyi") && strings.HasSuffix(t, ":") {
 			break
 		}
 	}
 	return b.String()
+}
+
+// declWords start a declaration: a header that reaches a line starting
+// with one has ended.
+var declWords = map[string]bool{
+	"class": true, "interface": true, "struct": true, "trait": true, "impl": true, "enum": true, "record": true,
+	"object": true, "type": true, "def": true, "fn": true, "func": true, "function": true, "export": true,
+	"public": true, "private": true, "protected": true, "internal": true, "abstract": true, "final": true,
+	"sealed": true, "open": true, "data": true, "pub": true, "module": true, "const": true, "let": true, "var": true,
+}
+
+// startsDeclaration: trimmed line t begins a declaration (or an
+// annotation or decorator, which comes before one).
+func startsDeclaration(t string) bool {
+	if strings.HasPrefix(t, "@") || strings.HasPrefix(t, "#[") {
+		return true
+	}
+	w := t
+	if i := strings.IndexFunc(t, func(r rune) bool { return !(r == '_' || 'a' <= r && r <= 'z') }); i >= 0 {
+		w = t[:i]
+	}
+	return declWords[w]
 }
 
 // implementsIn reports whether the declaration of s, whose header (its
@@ -389,4 +422,23 @@ func groupEnd(s string, open, close byte) int {
 		}
 	}
 	return len(s)
+}
+
+// tree is the files and folders of a source, for corpus.IsBuiltCopy.
+type tree struct{ files, dirs map[string]bool }
+
+func (t tree) hasFile(p string) bool { return t.files[p] }
+func (t tree) hasDir(p string) bool  { return t.dirs[p] }
+
+// treeOf lists src's files and folders (empty when it cannot).
+func treeOf(src source) tree {
+	t := tree{files: map[string]bool{}, dirs: map[string]bool{}}
+	all, _ := src.Files("")
+	for _, p := range all {
+		t.files[p] = true
+		for d := path.Dir(p); d != "." && !t.dirs[d]; d = path.Dir(d) {
+			t.dirs[d] = true
+		}
+	}
+	return t
 }
