@@ -76,7 +76,8 @@ func TestFindImplementationsFromBaseLists(t *testing.T) {
 		// impl Trait for Type (a path, generics), a supertrait; not the
 		// inherent impl Page.
 		{"Render", "render/src/lib.rs", "Fancy Page Vec"},
-		// T extends Store is a bound, not a base.
+		// T extends Store is a bound, not a base; an alias is none
+		// either, and its header ends with its line.
 		{"Store", "web/store.ts", "CachedStore<MemoryStore LocalStore MemoryStore"},
 	} {
 		if _, got := implementers(t, snap, c.name, c.path, false); got != c.want {
