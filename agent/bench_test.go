@@ -222,3 +222,64 @@ func gorootQuestions(b *testing.B) []string {
 	}
 	return qs
 }
+
+// BenchmarkFindReferences is what textDocument/references does on
+// context.WithCancel's declaration in the Go tree: every occurrence in
+// code, tests included. p50 and p99 per call are reported as metrics.
+func BenchmarkFindReferences(b *testing.B) {
+	snap := goroot(b)
+	ctx := context.Background()
+	var ds []time.Duration
+	n := 0
+	cpu0 := cpuTime()
+	b.ResetTimer()
+	for b.Loop() {
+		t0 := time.Now()
+		q := RefQueryAt(snap, "WithCancel", "context/context.go", 240)
+		q.Tests, q.Skip = true, nil
+		refs, err := FindReferences(ctx, snap, q)
+		if err != nil || len(refs.Sites) == 0 {
+			b.Fatalf("references: %v, %d sites", err, len(refs.Sites))
+		}
+		n = len(refs.Sites)
+		ds = append(ds, time.Since(t0))
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(n), "sites")
+	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(len(ds)), "cpu-ms/op")
+	reportPercentiles(b, ds)
+}
+
+// BenchmarkFindImplementations is what textDocument/implementation does
+// on six interfaces of the Go tree in turn (io.Reader, context.Context,
+// net.Conn, http.Handler, sort.Interface, hash.Hash): the types whose
+// methods cover each one's method set, and the structs that embed it or
+// them. p50 and p99 per call are reported as metrics.
+func BenchmarkFindImplementations(b *testing.B) {
+	snap := goroot(b)
+	ctx := context.Background()
+	var defs []index.Symbol
+	for _, q := range [][2]string{{"io.Reader", "io/io.go"}, {"context.Context", "context/context.go"}, {"net.Conn", "net/net.go"},
+		{"http.Handler", "net/http/server.go"}, {"sort.Interface", "sort/sort.go"}, {"hash.Hash", "hash/hash.go"}} {
+		def, ok := ImplementableAt(snap, q[0], q[1], 0)
+		if !ok {
+			b.Fatalf("no interface %s", q[0])
+		}
+		defs = append(defs, def)
+	}
+	var ds []time.Duration
+	types := 0
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		t0 := time.Now()
+		ims, err := FindImplementations(ctx, snap, defs[i%len(defs)], true)
+		if err != nil || len(ims.Types) == 0 {
+			b.Fatalf("%s: %v, %d types", defs[i%len(defs)].Name, err, len(ims.Types))
+		}
+		types += len(ims.Types)
+		ds = append(ds, time.Since(t0))
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(types)/float64(len(ds)), "types/op")
+	reportPercentiles(b, ds)
+}

@@ -64,12 +64,28 @@ func syntaxOf(p string) syntax {
 
 // scanProse finds the comments and strings of content.
 func scanProse(p string, content []byte) proseRanges {
+	return scanProseUpTo(p, content, len(content))
+}
+
+// scanProseUpTo finds the comments and strings of content that start
+// before offset limit (a search for names needs no further), and the
+// lines up to there.
+func scanProseUpTo(p string, content []byte, limit int) proseRanges {
 	sx := syntaxOf(p)
+	opens := sx.openers()
 	s := string(content)
 	var out [][2]int
 	n := len(s)
-	for i := 0; i < n; {
+	limit = min(limit, n)
+	for i := 0; i < limit; {
 		c := s[i]
+		if !opens[c] {
+			i++
+			for i < limit && !opens[s[i]] {
+				i++
+			}
+			continue
+		}
 		switch {
 		case sx.blockOpen != "" && strings.HasPrefix(s[i:], sx.blockOpen):
 			end := strings.Index(s[i+len(sx.blockOpen):], sx.blockEnd)
@@ -121,12 +137,28 @@ func scanProse(p string, content []byte) proseRanges {
 		}
 	}
 	starts := []int{0}
-	for i := 0; i < n; i++ {
-		if s[i] == '\n' {
-			starts = append(starts, i+1)
+	for i := 0; i < limit; {
+		j := strings.IndexByte(s[i:limit], '\n')
+		if j < 0 {
+			break
 		}
+		i += j + 1
+		starts = append(starts, i)
 	}
 	return proseRanges{ranges: out, starts: starts}
+}
+
+// openers are the bytes a comment or a string of sx can start with.
+func (sx syntax) openers() *[256]bool {
+	var t [256]bool
+	t['"'], t['\''], t['`'] = true, true, true
+	if sx.blockOpen != "" {
+		t[sx.blockOpen[0]] = true
+	}
+	for _, l := range sx.line {
+		t[l[0]] = true
+	}
+	return &t
 }
 
 func hasAnyPrefix(s string, prefixes []string) bool {

@@ -18,7 +18,12 @@
 // thread store (package thread) keeps threads on disk.
 //
 // RunTool runs one of the same tools outside an Ask, for other front ends
-// (the MCP server).
+// (the MCP server). FindReferences (references.go) and
+// FindImplementations (implementations.go, heritage.go, implements_go.go,
+// implements_embed.go) answer the language server's
+// textDocument/references and textDocument/implementation from the code:
+// the files the index says hold a name, read on GOMAXPROCS goroutines
+// within the call.
 //
 // Concurrency: an *Agent is safe for concurrent use; each Ask has its own
 // state; a *Thread is not (one AskThread at a time per thread). Events callbacks run on the goroutine that called Ask. Providers

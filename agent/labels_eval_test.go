@@ -40,8 +40,8 @@ func evalRoot(t *testing.T, corpus string) string {
 // Every label of every retrieval answer to every question of every set in
 // testdata/eval whose tree is here is true (checkResult: each [n] names
 // one citation, each entry's place and code are its citation's), and so
-// are the follow-ups "who calls that?" and "where is it used?" asked
-// after each question, with numbers unique in their thread. The index of
+// are the follow-ups "who calls that?", "where is it used?" and "which
+// types implement it?" asked after each question, with numbers unique in their thread. The index of
 // a tree is the askls cache's (built once, cold the first time).
 func TestEveryAnswerOfTheEvalSetsHasTrueLabels(t *testing.T) {
 	if testing.Short() {
@@ -70,7 +70,7 @@ func TestEveryAnswerOfTheEvalSetsHasTrueLabels(t *testing.T) {
 			}
 			snap := ix.Snapshot()
 			for _, q := range qs {
-				askThreadChecked(t, snap, q.Question, "who calls that?", "where is it used?")
+				askThreadChecked(t, snap, q.Question, "who calls that?", "where is it used?", "which types implement it?")
 			}
 		})
 	}

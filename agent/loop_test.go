@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"regexp"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -107,7 +106,6 @@ func ask(t *testing.T, a *Agent, src source, question string) asked {
 }
 
 var (
-	markerRE  = regexp.MustCompile(`(^|[^\w)"'])\[([0-9][0-9, ]*)\]`)
 	pathRefRE = regexp.MustCompile(`\[[\w./-]+:L?\d+`)
 	fenceRE   = regexp.MustCompile("(?s)```.*?```|`[^`\n]*`")
 )
@@ -122,11 +120,13 @@ func checkResult(t *testing.T, res *Result, src source) {
 	}
 	prose := fenceRE.ReplaceAllString(res.Answer, "")
 	used := map[int]bool{}
-	for _, m := range markerRE.FindAllStringSubmatch(prose, -1) {
-		for _, part := range strings.Split(m[2], ",") {
-			n, err := strconv.Atoi(strings.TrimSpace(part))
-			if err != nil || n < 1 || n > len(res.Citations) {
-				t.Errorf("answer has marker [%s] with %d citations:\n%s", m[2], len(res.Citations), res.Answer)
+	// The markers a reader sees: fences read as CommonMark reads them (a
+	// block fenced with ```` may hold ```, which fenceRE would take for
+	// its end).
+	for _, m := range citations.Markers(res.Answer) {
+		for _, n := range m.Nums {
+			if n < 1 || n > len(res.Citations) {
+				t.Errorf("answer has marker [%d] with %d citations:\n%s", n, len(res.Citations), res.Answer)
 				continue
 			}
 			used[n] = true
@@ -143,7 +143,7 @@ func checkResult(t *testing.T, res *Result, src source) {
 			t.Errorf("citation %d numbered %d", i, c.N)
 		}
 		if !used[c.N] {
-			t.Errorf("citation %d is not in the answer", c.N)
+			t.Errorf("citation %d is not in the answer:\n%s", c.N, res.Answer)
 		}
 		content, err := src.Content(c.Path)
 		if err != nil {

@@ -6,8 +6,12 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"runtime"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/askls/askls/citations"
@@ -63,7 +67,9 @@ type References struct {
 
 // FindReferences lists where q.Name occurs in the code of snap.
 func FindReferences(ctx context.Context, snap *index.Snapshot, q RefQuery) (References, error) {
-	return findReferences(ctx, snap, newToolbox(snap, citations.NewRegistry()), q)
+	tb := newToolbox(snap, citations.NewRegistry())
+	tb.once = true
+	return findReferences(ctx, snap, tb, q)
 }
 
 var identNameRE = regexp.MustCompile(`^[\p{L}_$][\p{L}\p{N}_$]*$`)
@@ -78,62 +84,150 @@ func findReferences(ctx context.Context, src source, tb *toolbox, q RefQuery) (R
 		return out, err
 	}
 	out.Capped = capped
-	name := []byte(q.Name)
-	files := map[string]bool{}
-	for _, p := range paths {
-		if err := ctx.Err(); err != nil {
-			return out, err
-		}
-		if !q.Tests && isTestPath(p) {
-			continue
-		}
-		f, err := tb.file(p)
-		if err != nil || !bytes.Contains(f.Content(), name) {
-			continue
-		}
-		var pr *proseRanges
-		for l := 1; l <= f.Count(); l++ {
-			text, _ := f.Lines(l, l)
-			if !strings.Contains(text, q.Name) || (q.Skip != nil && q.Skip(p, l)) {
-				continue
-			}
-			for from := 0; ; {
-				i := strings.Index(text[from:], q.Name)
-				if i < 0 {
-					break
-				}
-				loc := []int{from + i, from + i + len(q.Name)}
-				from = loc[1]
-				if !isOccurrence(text, loc, q, p) {
-					continue
-				}
-				if pr == nil {
-					scanned := scanProse(p, f.Content())
-					pr = &scanned
-				}
-				if pr.inProse(l, loc[0]) {
-					continue
-				}
-				out.Sites = append(out.Sites, Reference{Path: p, Line: l, Col: loc[0], Text: strings.TrimRight(text, "\r\n")})
-				files[p] = true
-			}
-		}
+	if !q.Tests {
+		paths = slices.DeleteFunc(paths, isTestPath)
 	}
-	out.Files = len(files)
-	sort.SliceStable(out.Sites, func(i, j int) bool {
-		a, b := out.Sites[i], out.Sites[j]
-		if da, db := path.Dir(a.Path), path.Dir(b.Path); da != db {
-			if q.Folder != "" && (da == q.Folder) != (db == q.Folder) {
-				return da == q.Folder // the definition's folder first
-			}
-			return da < db
-		}
-		if a.Path != b.Path {
-			return a.Path < b.Path
-		}
-		return a.Line < b.Line
+	found, err := scanFiles(ctx, src, tb, paths, func(p string, content []byte) []Reference {
+		return occurrencesIn(p, content, q)
 	})
+	if err != nil {
+		return out, err
+	}
+	for _, ff := range found {
+		out.Sites = append(out.Sites, ff.sites...)
+	}
+	out.Files = len(found)
+	sortSites(out.Sites, q.Folder)
 	return out, nil
+}
+
+// sortSites orders sites by folder (folder, the definition's, first),
+// then file, then line.
+func sortSites(sites []Reference, folder string) {
+	sort.SliceStable(sites, func(i, j int) bool { return siteLess(sites[i], sites[j], folder) })
+}
+
+// siteLess orders a before b: by folder (folder first), file, line.
+func siteLess(a, b Reference, folder string) bool {
+	if da, db := path.Dir(a.Path), path.Dir(b.Path); da != db {
+		if folder != "" && (da == folder) != (db == folder) {
+			return da == folder // the definition's folder first
+		}
+		return da < db
+	}
+	if a.Path != b.Path {
+		return a.Path < b.Path
+	}
+	return a.Line < b.Line
+}
+
+// fileSites are the sites found in one file, and the file.
+type fileSites[T any] struct {
+	path  string
+	f     *citations.LineIndex
+	sites []T
+}
+
+// scanFiles reads paths on a few goroutines (the files of a search for
+// references are read whole: most of its time) and returns, in the
+// order of paths, the files where find found something. The files found
+// join tb's cache, so that citing their lines reads nothing again; tb is
+// only read while the goroutines run.
+func scanFiles[T any](ctx context.Context, src source, tb *toolbox, paths []string, find func(p string, content []byte) []T) ([]fileSites[T], error) {
+	res := make([]fileSites[T], len(paths))
+	workers := min(runtime.GOMAXPROCS(0), 8, len(paths))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(paths) || ctx.Err() != nil {
+					return
+				}
+				p := paths[i]
+				f, cached := tb.files[p]
+				var c []byte
+				if cached {
+					c = f.Content()
+				} else {
+					var err error
+					if c, err = src.Content(p); err != nil {
+						continue
+					}
+				}
+				if sites := find(p, c); len(sites) > 0 {
+					if f == nil && !tb.once {
+						f = citations.NewLineIndex(c) // only the files cited from are indexed by line
+					}
+					res[i] = fileSites[T]{path: p, f: f, sites: sites}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var out []fileSites[T]
+	for _, r := range res {
+		if r.sites == nil {
+			continue
+		}
+		if r.f != nil {
+			tb.files[r.path] = r.f
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// occurrencesIn are the occurrences of q.Name in the code of one file
+// (p's content): whole identifiers (isOccurrence), outside comments and
+// strings, not on lines q.Skip leaves out.
+func occurrencesIn(p string, content []byte, q RefQuery) []Reference {
+	name := []byte(q.Name)
+	last := bytes.LastIndex(content, name)
+	if last < 0 {
+		return nil
+	}
+	var out []Reference
+	var pr *proseRanges
+	line, lineStart := 1, 0 // the line of offset lineStart
+	for from := 0; ; {
+		i := bytes.Index(content[from:], name)
+		if i < 0 {
+			break
+		}
+		at := from + i
+		from = at + len(name)
+		line += bytes.Count(content[lineStart:at], []byte{'\n'})
+		if k := bytes.LastIndexByte(content[:at], '\n'); k >= 0 {
+			lineStart = k + 1
+		} else {
+			lineStart = 0
+		}
+		lineEnd := len(content)
+		if k := bytes.IndexByte(content[at:], '\n'); k >= 0 {
+			lineEnd = at + k
+		}
+		text := string(content[lineStart:lineEnd])
+		col := at - lineStart
+		if !isOccurrence(text, []int{col, col + len(name)}, q, p) || (q.Skip != nil && q.Skip(p, line)) {
+			continue
+		}
+		if pr == nil {
+			scanned := scanProseUpTo(p, content, last+len(name))
+			pr = &scanned
+		}
+		if pr.inProse(line, col) {
+			continue
+		}
+		out = append(out, Reference{Path: p, Line: line, Col: col, Text: strings.TrimRight(text, "\r\n")})
+	}
+	return out
 }
 
 // wordFiler finds the files that may hold a word (index.Snapshot does,
@@ -160,14 +254,19 @@ func candidateFiles(ctx context.Context, src source, name string) ([]string, boo
 	return paths, false, nil
 }
 
+// isWhole: text[start:end] is not a part of a longer identifier.
+func isWhole(text string, start, end int) bool {
+	identByte := func(c byte) bool {
+		return c == '_' || c == '$' || c >= 0x80 || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+	}
+	return !(start > 0 && identByte(text[start-1]) || end < len(text) && identByte(text[end]))
+}
+
 // isOccurrence: the match at loc is the whole identifier (not a part of
 // a longer one), followed by a call's '(' when only calls count, and
 // qualified by the package name outside the definition's folder.
 func isOccurrence(text string, loc []int, q RefQuery, p string) bool {
-	identByte := func(c byte) bool {
-		return c == '_' || c == '$' || c >= 0x80 || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
-	}
-	if loc[0] > 0 && identByte(text[loc[0]-1]) || loc[1] < len(text) && identByte(text[loc[1]]) {
+	if !isWhole(text, loc[0], loc[1]) {
 		return false
 	}
 	if q.Calls && !strings.HasPrefix(strings.TrimLeft(text[loc[1]:], " \t"), "(") {
@@ -220,9 +319,11 @@ func asksForUses(q string) bool {
 // the first definition the answer cites: every occurrence of its name in
 // the workspace's code (calls only, unless the question asks for uses),
 // counted, grouped by folder, the first maxCitedUses cited.
-// It returns the evidence numbers it cited.
-func (r *run) writeAllUses(ctx context.Context, b *strings.Builder, defs []index.Hit) map[int]bool {
-	cited := map[int]bool{}
+// It returns the evidence numbers it cited and the occurrences it
+// counted; listed is false when it listed none (no definition, or the
+// search failed).
+func (r *run) writeAllUses(ctx context.Context, b *strings.Builder, defs []index.Hit) (cited map[int]bool, sites []Reference, listed bool) {
+	cited = map[int]bool{}
 	uses := asksForUses(r.q.Text)
 	var d index.Hit
 	found := false
@@ -233,7 +334,7 @@ func (r *run) writeAllUses(ctx context.Context, b *strings.Builder, defs []index
 		}
 	}
 	if !found {
-		return cited
+		return cited, nil, false
 	}
 	f, _ := r.tb.file(d.Path)
 	q := refQueryFor(d, f, !uses)
@@ -251,7 +352,7 @@ func (r *run) writeAllUses(ctx context.Context, b *strings.Builder, defs []index
 	r.res.Stats.ToolCalls++
 	r.searched = append(r.searched, describeCall("find_references", args{"name": q.Name}))
 	if err != nil {
-		return cited
+		return cited, nil, false
 	}
 	name := q.Name
 	if q.Qualifier != "" {
@@ -260,22 +361,37 @@ func (r *run) writeAllUses(ctx context.Context, b *strings.Builder, defs []index
 	fmt.Fprintf(b, "\n### %s of %s in the workspace (code only, tests left out)\n\n", what, codeSpan(name))
 	if len(refs.Sites) == 0 {
 		fmt.Fprintf(b, "No %s of it in code outside tests.\n", one+"s")
-		return cited
+		return cited, refs.Sites, true
 	}
+	r.writeSiteList(b, cited, refs.Sites, nil, refs.Files, one, refs.Capped)
+	return cited, refs.Sites, true
+}
+
+// writeSiteList writes sites as a counted list grouped by folder, the
+// first maxCitedUses cited (their evidence numbers join cited; notes[i],
+// when there, follows site i's code), the others counted by folder:
+//
+//	27 call sites in 17 files; the first 10:
+//
+//	context/ (1):
+//	- context/context.go:638: `return WithCancel(parent)` [2]
+//	…
+//	The other 17, by folder: net (4), net/http (5), testing (7).
+func (r *run) writeSiteList(b *strings.Builder, cited map[int]bool, sites []Reference, notes []string, files int, one string, capped bool) {
 	floor := ""
-	if refs.Capped {
+	if capped {
 		floor = "at least "
 	}
-	fmt.Fprintf(b, "%s%s in %s", floor, plural(len(refs.Sites), one), plural(refs.Files, "file"))
-	if len(refs.Sites) > maxCitedUses {
+	fmt.Fprintf(b, "%s%s in %s", floor, plural(len(sites), one), plural(files, "file"))
+	if len(sites) > maxCitedUses {
 		fmt.Fprintf(b, "; the first %d:\n", maxCitedUses)
 	} else {
 		b.WriteString(":\n")
 	}
-	shown := refs.Sites[:min(len(refs.Sites), maxCitedUses)]
+	shown := sites[:min(len(sites), maxCitedUses)]
 	perDir := map[string]int{}
 	var dirs []string
-	for _, s := range refs.Sites {
+	for _, s := range sites {
 		dir := path.Dir(s.Path)
 		if perDir[dir] == 0 {
 			dirs = append(dirs, dir)
@@ -283,12 +399,16 @@ func (r *run) writeAllUses(ctx context.Context, b *strings.Builder, defs []index
 		perDir[dir]++
 	}
 	prevDir := ""
-	for _, s := range shown {
+	for i, s := range shown {
 		if dir := path.Dir(s.Path); dir != prevDir {
 			fmt.Fprintf(b, "\n%s (%d):\n", dir+"/", perDir[dir])
 			prevDir = dir
 		}
-		if id, ok := r.writeCitedLine(b, s.Path, s.Line); ok {
+		note := ""
+		if i < len(notes) {
+			note = notes[i]
+		}
+		if id, ok := r.writeCitedLine(b, s.Path, s.Line, note); ok {
 			cited[id] = true
 		}
 	}
@@ -309,7 +429,6 @@ func (r *run) writeAllUses(ctx context.Context, b *strings.Builder, defs []index
 	if len(rest) > 0 {
 		fmt.Fprintf(b, "\nThe other %d, by folder: %s.\n", restN, strings.Join(rest, ", "))
 	}
-	return cited
 }
 
 // plural writes n and a noun, "1 file", "3 files".

@@ -30,6 +30,13 @@ func (tb *toolbox) findReferencesTool(ctx context.Context, a args) (string, stri
 	if err != nil {
 		return "", "", err
 	}
+	impl, err := a.boolean("implementations")
+	if err != nil {
+		return "", "", err
+	}
+	if impl {
+		return tb.implementationsTool(ctx, strings.TrimSpace(name), tests)
+	}
 	q := tb.refQueryNamed(strings.TrimSpace(name), calls)
 	q.Tests = tests
 	refs, err := findReferences(ctx, tb.src, tb, q)
@@ -100,8 +107,11 @@ func RefQueryAt(snap *index.Snapshot, name, p string, line int) RefQuery {
 	return newToolbox(snap, citations.NewRegistry()).refQueryAt(name, false, p, line)
 }
 
-// refQueryAt is RefQueryAt for a toolbox.
-func (tb *toolbox) refQueryAt(name string, calls bool, p string, line int) RefQuery {
+// definitionsOf are the definitions outside tests that name (bare, or
+// qualified as "context.WithCancel" or "Server.Shutdown") written at
+// line of file p ("" when unknown) may mean: the one declared there, else
+// every one of that name.
+func (tb *toolbox) definitionsOf(name, p string, line int) []index.Symbol {
 	parts := strings.Split(name, ".")
 	bare, qual := parts[len(parts)-1], ""
 	if len(parts) > 1 {
@@ -122,6 +132,13 @@ func (tb *toolbox) refQueryAt(name string, calls bool, p string, line int) RefQu
 			defs = []index.Symbol{d} // the definition at the cursor; the innermost is last
 		}
 	}
+	return defs
+}
+
+// refQueryAt is RefQueryAt for a toolbox.
+func (tb *toolbox) refQueryAt(name string, calls bool, p string, line int) RefQuery {
+	bare := name[strings.LastIndexByte(name, '.')+1:]
+	defs := tb.definitionsOf(name, p, line)
 	if len(defs) != 1 {
 		return RefQuery{Name: bare, Calls: calls}
 	}

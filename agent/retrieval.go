@@ -72,15 +72,34 @@ func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 		b.WriteString("\n" + lead(cs[0].e, cs[0].id) + "\n")
 	}
 	n := min(len(cs), shownEntries)
-	if asksForCallers(r.q.Text) {
+	impl, implOK := index.Symbol{}, false
+	if asksForImplementations(r.q.Text) {
+		impl, implOK = r.implementableDef(first)
+	}
+	switch {
+	case implOK:
+		// The definition, then the types that implement or extend it
+		// (the ranked units would only repeat their declarations, or
+		// share the question's words).
+		if nFirst := firstCount(cs); nFirst > 0 {
+			n = min(n, nFirst)
+		}
+		writeShown(&b, cs[:n])
+		citedAbove := r.writeImplementations(ctx, &b, impl)
+		writeAlso(&b, holdingSites(cs, n, nil)[n:], citedAbove)
+	case asksForCallers(r.q.Text):
 		// The definitions, then every call or use; the ranked code is
 		// listed under them.
 		if nFirst := firstCount(cs); nFirst > 0 {
 			n = min(n, nFirst)
 		}
 		writeShown(&b, cs[:n])
-		writeAlso(&b, cs[n:], r.writeAllUses(ctx, &b, defs))
-	} else {
+		citedAbove, sites, listed := r.writeAllUses(ctx, &b, defs)
+		if listed {
+			cs = holdingSites(cs, n, sites)
+		}
+		writeAlso(&b, cs[n:], citedAbove)
+	default:
 		writeShown(&b, cs[:n])
 		writeAlso(&b, cs[n:], nil)
 		r.writeUses(ctx, &b, defs)
@@ -195,6 +214,28 @@ func asksForCallers(q string) bool {
 		}
 	}
 	return false
+}
+
+// holdingSites keeps the first n entries, the definitions, and the
+// entries whose unit holds one of sites: an answer that lists every
+// occurrence of a name answers with them (and the units they are in), and
+// a ranked unit that only shares the question's words ("calls", "used",
+// a part of the name) or names it in a comment is not about it.
+func holdingSites(cs []cited, n int, sites []Reference) []cited {
+	out := cs[:n:n]
+	for _, c := range cs[n:] {
+		keep := c.e.first
+		for _, s := range sites {
+			if keep {
+				break
+			}
+			keep = s.Path == c.e.u.path && s.Line >= c.e.u.start && s.Line <= c.e.u.end
+		}
+		if keep {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // entry is one cited unit of a retrieval answer.
@@ -708,15 +749,15 @@ func (r *run) writeUses(ctx context.Context, b *strings.Builder, defs []index.Hi
 		}
 		fmt.Fprintf(b, "\n### Calls of %s in %s (code only, tests left out)\n\n", name, where)
 		for _, m := range uses {
-			r.writeCitedLine(b, m.Path, m.Line)
+			r.writeCitedLine(b, m.Path, m.Line, "")
 		}
 	}
 }
 
 // writeCitedLine cites one line of a file and writes it as an entry of a
-// list of call sites: "- path:line: `code` [n]". ok is false when the
-// line cannot be read.
-func (r *run) writeCitedLine(b *strings.Builder, p string, line int) (id int, ok bool) {
+// list of call sites: "- path:line: `code` [n]", with note (when not
+// empty) before the marker. ok is false when the line cannot be read.
+func (r *run) writeCitedLine(b *strings.Builder, p string, line int, note string) (id int, ok bool) {
 	f, err := r.tb.file(p)
 	if err != nil {
 		return 0, false
@@ -726,7 +767,10 @@ func (r *run) writeCitedLine(b *strings.Builder, p string, line int) (id int, ok
 		return 0, false
 	}
 	id = r.reg.Add(p, line, line, text, "")
-	fmt.Fprintf(b, "- %s:%d: %s [%d]\n", p, line, codeSpan(strings.TrimSpace(cutLine(strings.TrimSuffix(text, "\n")))), id)
+	if note != "" {
+		note = " " + note
+	}
+	fmt.Fprintf(b, "- %s:%d: %s%s [%d]\n", p, line, codeSpan(strings.TrimSpace(cutLine(strings.TrimSuffix(text, "\n")))), note, id)
 	return id, true
 }
 

@@ -91,10 +91,11 @@ var tools = []tool{
 	},
 	{
 		name: "find_references",
-		desc: "Every occurrence of a name in code (not comments or strings) across the workspace, counted and listed by folder: who calls a function, where a type or variable is used.",
+		desc: "Every occurrence of a name in code (not comments or strings) across the workspace, counted and listed by folder: who calls a function, where a type or variable is used; or, with implementations, the types that implement an interface or trait or extend a class.",
 		params: []param{
 			{"name", "string", "the name, e.g. \"WithCancel\", \"context.WithCancel\" or \"Server.Shutdown\"", true},
 			{"calls", "boolean", "only calls (name followed by '('), default false", false},
+			{"implementations", "boolean", "instead of occurrences, the types that implement the named interface or trait, or extend the named class (Go: by method set), default false", false},
 			{"tests", "boolean", "include test files, default false", false},
 		},
 		run: (*toolbox).findReferencesTool,
@@ -132,6 +133,9 @@ type toolbox struct {
 	src   source
 	reg   *citations.Registry
 	files map[string]*citations.LineIndex
+	// once: the toolbox serves one call that cites nothing (FindReferences
+	// for the language server): the files a search reads are not kept.
+	once bool
 }
 
 func newToolbox(src source, reg *citations.Registry) *toolbox {

@@ -31,7 +31,8 @@
 // goroutine), document.go (a chunk's bleve document and its hash),
 // snapshot.go (Read, Content, Grep, Files), overlay.go (open buffers
 // searched directly), symbols.go (Symbols and Outline, over
-// store.SymbolTable), wordfiles.go (FilesWithWord), damage.go (CheckStore,
+// store.SymbolTable), symnamed.go (SymbolsNamed: every symbol of one exact
+// name), wordfiles.go (FilesWithWord), damage.go (CheckStore,
 // searches guarded against a damaged store), files.go (ListFiles and IsTest
 // for other tools), readfile.go and readspan_*.go (a chunk's bytes for the
 // rerank), redact.go (Redact and RedactHandler for other packages),

@@ -32,6 +32,16 @@ func checkSymbols(t *testing.T, ix *Index, when string) {
 				t.Errorf("%s: Symbols(%q, %d) =\n%+v\nthe plain scan gives\n%+v", when, q, limit, got, want)
 			}
 		}
+		// SymbolsNamed: the scan's exact matches, all of them.
+		var exact []Symbol
+		for _, s := range referenceSymbols(snap, q, 1<<30) {
+			if s.Name == q {
+				exact = append(exact, s)
+			}
+		}
+		if got := snap.SymbolsNamed(q); !reflect.DeepEqual(got, exact) && len(got)+len(exact) > 0 {
+			t.Errorf("%s: SymbolsNamed(%q) =\n%+v\nthe plain scan gives\n%+v", when, q, got, exact)
+		}
 	}
 }
 

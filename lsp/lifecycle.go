@@ -173,6 +173,7 @@ func (s *server) initialize(ctx context.Context, raw json.RawMessage, release fu
 			ExecuteCommandProvider:  &protocol.ExecuteCommandOptions{Commands: commands},
 			WorkspaceSymbolProvider: true,
 			ReferencesProvider:      true,
+			ImplementationProvider:  true,
 			Workspace: &protocol.ServerCapabilitiesWorkspace{
 				WorkspaceFolders: &protocol.ServerCapabilitiesWorkspaceFolders{Supported: true, ChangeNotifications: true},
 			},

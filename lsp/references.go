@@ -82,6 +82,66 @@ func (s *server) references(ctx context.Context, raw json.RawMessage, release fu
 	return out, nil
 }
 
+// implementation answers textDocument/implementation from the index: the
+// types that implement the interface or trait, or extend the class,
+// named by the identifier under the cursor (agent.FindImplementations),
+// tests included, each at its name in its declaration.
+func (s *server) implementation(ctx context.Context, raw json.RawMessage, release func()) (any, error) {
+	p, err := decode[protocol.TextDocumentPositionParams]("textDocument/implementation", raw)
+	if err != nil {
+		return nil, err
+	}
+	out := []protocol.Location{}
+	ix := s.ws.Current()
+	if ix == nil {
+		return out, nil // still opening: nothing yet, never wait
+	}
+	snap := ix.Snapshot()
+	release()
+	path, ok := s.indexPath(ix, p.TextDocument.URI)
+	if !ok {
+		return out, nil
+	}
+	var content []byte
+	if doc, open := s.docs.get(p.TextDocument.URI); open {
+		content = doc.content
+	} else if content, err = snap.Content(path); err != nil {
+		return out, nil
+	}
+	off, _ := offsetOf(content, p.Position)
+	name, qual := identAt(content, off)
+	if name == "" {
+		return out, nil
+	}
+	if qual != "" {
+		name = qual + "." + name
+	}
+	def, ok := agent.ImplementableAt(snap, name, path, int(p.Position.Line)+1)
+	if !ok {
+		return out, nil
+	}
+	ims, err := agent.FindImplementations(ctx, snap, def, true)
+	if err != nil {
+		s.log.Debug("implementation failed", "name", name, "err", err)
+		return out, nil
+	}
+	for _, im := range ims.Types {
+		abs, err := ix.Abs(im.Path)
+		if err != nil {
+			continue
+		}
+		start := utf16Len(im.Text[:min(im.Col, len(im.Text))])
+		out = append(out, protocol.Location{
+			URI: protocol.DocumentURI(workspace.FileURI(abs)),
+			Range: protocol.Range{
+				Start: protocol.Position{Line: uint32(im.Line - 1), Character: uint32(start)},
+				End:   protocol.Position{Line: uint32(im.Line - 1), Character: uint32(start + utf16Len(im.Type))},
+			},
+		})
+	}
+	return out, nil
+}
+
 // identAt returns the identifier around byte off of content and the
 // identifier before it when a '.' joins them ("context" for
 // context.WithCancel); "" when off is not in an identifier.

@@ -227,6 +227,7 @@ func newServer(opts Options) *server {
 		"workspace/executeCommand":            s.executeCommand,
 		"workspace/symbol":                    s.workspaceSymbol,
 		"textDocument/references":             s.references,
+		"textDocument/implementation":         s.implementation,
 		"textDocument/didOpen":                s.didOpen,
 		"textDocument/didChange":              s.didChange,
 		"textDocument/didSave":                s.didSave,
