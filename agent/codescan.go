@@ -88,11 +88,7 @@ func scanProseUpTo(p string, content []byte, limit int) proseRanges {
 		}
 		switch {
 		case sx.blockOpen != "" && strings.HasPrefix(s[i:], sx.blockOpen):
-			end := strings.Index(s[i+len(sx.blockOpen):], sx.blockEnd)
-			j := n
-			if end >= 0 {
-				j = i + len(sx.blockOpen) + end + len(sx.blockEnd)
-			}
+			j := closedAt(s, i+len(sx.blockOpen), sx.blockEnd)
 			out = append(out, [2]int{i, j})
 			i = j
 		case hasAnyPrefix(s[i:], sx.line):
@@ -103,20 +99,11 @@ func scanProseUpTo(p string, content []byte, limit int) proseRanges {
 			out = append(out, [2]int{i, i + j})
 			i += j
 		case sx.triple && (strings.HasPrefix(s[i:], `"""`) || strings.HasPrefix(s[i:], `'''`)):
-			q := s[i : i+3]
-			end := strings.Index(s[i+3:], q)
-			j := n
-			if end >= 0 {
-				j = i + 3 + end + 3
-			}
+			j := closedAt(s, i+3, s[i:i+3])
 			out = append(out, [2]int{i, j})
 			i = j
 		case c == '`' && sx.backtick:
-			end := strings.IndexByte(s[i+1:], '`')
-			j := n
-			if end >= 0 {
-				j = i + 1 + end + 1
-			}
+			j := closedAt(s, i+1, "`")
 			out = append(out, [2]int{i, j})
 			i = j
 		case c == '"' || c == '\'' || (c == '`' && !sx.backtick):
@@ -146,6 +133,15 @@ func scanProseUpTo(p string, content []byte, limit int) proseRanges {
 		starts = append(starts, i)
 	}
 	return proseRanges{ranges: out, starts: starts}
+}
+
+// closedAt is the end of the first closer in s at or after from, past the
+// closer; len(s) when it never closes.
+func closedAt(s string, from int, closer string) int {
+	if end := strings.Index(s[from:], closer); end >= 0 {
+		return from + end + len(closer)
+	}
+	return len(s)
 }
 
 // openers are the bytes a comment or a string of sx can start with.

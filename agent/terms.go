@@ -146,7 +146,6 @@ func splitWords(w string) []string {
 // retrieval answer weighs.
 func lineTerms(line string, terms []qterm) uint64 {
 	var set uint64
-	var buf [64]byte
 	n := len(line)
 	for i := 0; i < n; {
 		if !isWordByte(line[i]) {
@@ -157,56 +156,62 @@ func lineTerms(line string, terms []qterm) uint64 {
 		for j < n && isWordByte(line[j]) {
 			j++
 		}
-		word := line[i:j]
+		set |= wordTerms(line[i:j], terms)
 		i = j
-		var wb [128]byte
-		var spans [32][2]int
-		if len(word) > len(wb) {
-			continue // a blob, not a word
+	}
+	return set
+}
+
+// wordTerms is the bit set of the terms one word of a line holds: its
+// parts (words.Parts) lower-cased and stemmed, and the whole identifier
+// for the terms that match only whole.
+func wordTerms(word string, terms []qterm) uint64 {
+	var wb [128]byte
+	var spans [32][2]int
+	var buf [64]byte
+	if len(word) > len(wb) {
+		return 0 // a blob, not a word
+	}
+	wordB := wb[:copy(wb[:], word)]
+	parts := words.Parts(wordB, spans[:])
+	var set uint64
+	for _, sp := range spans[:min(parts, len(spans))] {
+		part := wordB[sp[0]:sp[1]]
+		if len(part) < 2 || len(part) > len(buf) {
+			continue
 		}
-		wordB := wb[:copy(wb[:], word)]
-		parts := words.Parts(wordB, spans[:])
-		for _, sp := range spans[:min(parts, len(spans))] {
-			part := wordB[sp[0]:sp[1]]
-			if len(part) < 2 || len(part) > len(buf) {
-				continue
-			}
-			lower := buf[:len(part)]
-			for x := 0; x < len(part); x++ {
-				b := part[x]
-				if b >= 'A' && b <= 'Z' {
-					b += 'a' - 'A'
-				}
-				lower[x] = b
-			}
-			st := words.Stem(lower)
-			for t := range terms {
-				if !terms[t].whole && terms[t].matchesBytes(lower, st) {
-					set |= 1 << uint(t)
-				}
+		lower := appendLower(buf[:0], part, false)
+		st := words.Stem(lower)
+		for t := range terms {
+			if !terms[t].whole && terms[t].matchesBytes(lower, st) {
+				set |= 1 << uint(t)
 			}
 		}
-		if parts > 1 && len(word) <= len(buf) {
-			// The whole identifier, for terms that match only whole.
-			lower := buf[:0]
-			for x := 0; x < len(word); x++ {
-				b := word[x]
-				if b == '_' && (x == 0 || x == len(word)-1) {
-					continue
-				}
-				if b >= 'A' && b <= 'Z' {
-					b += 'a' - 'A'
-				}
-				lower = append(lower, b)
-			}
-			for t := range terms {
-				if terms[t].whole && string(lower) == terms[t].word {
-					set |= 1 << uint(t)
-				}
+	}
+	if parts > 1 && len(word) <= len(buf) {
+		lower := appendLower(buf[:0], wordB, true)
+		for t := range terms {
+			if terms[t].whole && string(lower) == terms[t].word {
+				set |= 1 << uint(t)
 			}
 		}
 	}
 	return set
+}
+
+// appendLower appends w lower-cased (ASCII) to dst; with trim, without a
+// leading or trailing underscore.
+func appendLower(dst, w []byte, trim bool) []byte {
+	for x, b := range w {
+		if trim && b == '_' && (x == 0 || x == len(w)-1) {
+			continue
+		}
+		if b >= 'A' && b <= 'Z' {
+			b += 'a' - 'A'
+		}
+		dst = append(dst, b)
+	}
+	return dst
 }
 
 func isWordByte(c byte) bool {
