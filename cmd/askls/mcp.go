@@ -18,7 +18,7 @@ import (
 // HTTP on a loopback address with --http), for agents and editors that
 // speak MCP. Logs go to stderr; stdout is the protocol.
 func runMCP(ctx context.Context, args []string) error {
-	fs := newFlagSet("mcp", "usage: askls mcp [flags]\n\nServes the Model Context Protocol on stdio: the tools search_code, grep, read_file,\nlist_files, find_symbol, outline and ask, and file:// resources, over the index of\n--root (default: the client's roots, else the current folder).", os.Stderr)
+	fs := newFlagSet("mcp", "usage: askls mcp [flags]\n\nServes the Model Context Protocol on stdio: the tools search_code, grep, read_file,\nlist_files, find_symbol, find_references, outline and ask, and file:// resources, over the index of\n--root (default: the client's roots, else the current folder).", os.Stderr)
 	var rf rootFlags
 	rf.Register(fs)
 	var af agentFlags
