@@ -149,7 +149,9 @@ func goMethodSet(src source, tb *toolbox, def index.Symbol, seen map[string]bool
 		return nil, false, ""
 	}
 	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, def.Path, f.Content(), parser.SkipObjectResolution)
+	// A file with syntax errors still gives a partial tree: the interface
+	// may be in the part that parsed, so the error itself is not fatal.
+	file, _ := parser.ParseFile(fset, def.Path, f.Content(), parser.SkipObjectResolution)
 	if file == nil {
 		return nil, false, ""
 	}
