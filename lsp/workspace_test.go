@@ -14,29 +14,6 @@ import (
 	"github.com/askls/askls/workspace"
 )
 
-// waitIndexedN waits for the n-th end of an indexing progress.
-func (e *fakeEditor) waitIndexedN(n int) {
-	e.t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
-	for time.Now().Before(deadline) {
-		count := 0
-		for _, p := range e.received("$/progress") {
-			var v struct {
-				Value struct{ Kind, Message string }
-			}
-			json.Unmarshal(p, &v)
-			if v.Value.Kind == "end" && strings.Contains(v.Value.Message, "files") {
-				count++
-			}
-		}
-		if count >= n {
-			return
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	e.t.Fatalf("indexing did not finish %d times", n)
-}
-
 func (e *fakeEditor) symbols(q string) []protocol.SymbolInformation {
 	e.t.Helper()
 	var syms []protocol.SymbolInformation
@@ -246,7 +223,7 @@ func TestHomeFolderIsAnsweredFromOpenBuffers(t *testing.T) {
 	root := writeFixture(t, "workspace.txtar")
 	t.Setenv("HOME", root)
 	e := startEditorAt(t, root, editorSetup{})
-	e.waitForWithin(30*time.Second, "window/showMessage", func(m json.RawMessage) bool {
+	e.waitFor("window/showMessage", func(m json.RawMessage) bool {
 		return strings.Contains(string(m), "home folder") && strings.Contains(string(m), "open files")
 	})
 	e.waitIndexed()
