@@ -8,6 +8,7 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"time"
 )
 
 // Pipe runs serve on one end of an in-memory pipe (net.Pipe), in a
@@ -105,14 +106,20 @@ func (c *Client) Shutdown(ctx context.Context) error {
 	return nil
 }
 
-// Close closes the server's input and waits for the server to end (the
-// client's patience at most: then a child process is killed), and closes
-// the connection. It returns an error when the server did not end by
-// itself. It may be called more than once; an ended server is fine.
+// closeGrace is how long Close waits for a server to end after its input
+// closed (or the client's patience, when shorter).
+const closeGrace = 30 * time.Second
+
+// Close closes the server's input and waits for the server to end
+// (closeGrace at most: then a child process is killed), and closes the
+// connection. It returns an error when the server did not end by itself.
+// It may be called more than once; an ended server is fine.
 func (c *Client) Close() error {
 	c.closeOnce.Do(func() {
 		c.closeInput()
-		_, err := c.WaitExit(context.Background())
+		ctx, cancel := context.WithTimeout(context.Background(), min(c.opts.Patience, closeGrace))
+		defer cancel()
+		_, err := c.WaitExit(ctx)
 		if err != nil {
 			c.closeErr = fmt.Errorf("the server did not end after its input closed: %w", err)
 			if c.kill != nil {
