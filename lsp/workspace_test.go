@@ -11,6 +11,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/askls/askls/agent"
+	"github.com/askls/askls/internal/lspclient"
 	"github.com/askls/askls/workspace"
 )
 
@@ -80,7 +81,10 @@ func TestWatchedFilesAndCloseFallBackToDisk(t *testing.T) {
 	// A file created on disk, announced by the watcher, becomes searchable.
 	os.WriteFile(filepath.Join(e.root, "shop", "coupon.go"), []byte("package shop\n\n// Coupon is a one-time code.\ntype Coupon string\n"), 0o644)
 	e.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": e.uri("shop/coupon.go"), "type": 1}}})
-	deadline := time.Now().Add(10 * time.Second)
+	// The server says nothing when a disk change reaches the index: this
+	// polls the state, the one wait here that does; the deadline only
+	// guards against a hang.
+	deadline := time.Now().Add(lspclient.DefaultPatience)
 	for len(e.symbols("Coupon")) == 0 {
 		if time.Now().After(deadline) {
 			t.Fatal("a watched new file never became searchable")
