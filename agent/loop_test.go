@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"regexp"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -528,23 +529,19 @@ func TestAnswerWithoutSearchingIsNudgedOnce(t *testing.T) {
 }
 
 func TestCancelMidStream(t *testing.T) {
-	streaming := make(chan struct{})
 	f := newFakeOllama(t,
 		calls("search_code", `{"query":"sniff"}`),
 		func(*modeltest.Request) reply {
-			close(streaming)
 			return reply{Chunks: []chunk{text("The answer is [1]")}, Block: true}
 		})
 	a := testAgent(f, Config{})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	t0 := time.Now()
-	go func() {
-		<-streaming
-		time.Sleep(50 * time.Millisecond)
-		cancel()
-	}()
-	res, err := a.ask(ctx, project, Question{Text: "q"}, Events{})
+	// The first answer text to arrive says the stream is open and read
+	// from: cancel then.
+	var once sync.Once
+	res, err := a.ask(ctx, project, Question{Text: "q"}, Events{Delta: func(string) { once.Do(cancel) }})
 	if !errors.Is(err, context.Canceled) || res != nil {
 		t.Fatalf("res %v err %v", res, err)
 	}

@@ -41,8 +41,11 @@ func benchEditor(b *testing.B) *fakeEditor {
 	if cache == "" {
 		cache = filepath.Join(os.TempDir(), "askls-bench-cache")
 	}
-	e := startEditorAt(b, goroot(b), editorSetup{opts: Options{CacheDir: cache, Agent: agent.Config{NoModel: true}, Runtime: memtune.Process}})
-	e.waitIndexedWithin(15 * time.Minute) // cold: the whole tree
+	e := startEditorAt(b, goroot(b), editorSetup{
+		opts:     Options{CacheDir: cache, Agent: agent.Config{NoModel: true}, Runtime: memtune.Process},
+		patience: 15 * time.Minute, // cold: the whole tree
+	})
+	e.waitIndexed()
 	return e
 }
 

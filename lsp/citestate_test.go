@@ -58,17 +58,16 @@ func (e *fakeEditor) lastDiagnostics(rel string) (protocol.PublishDiagnosticsPar
 // waitDiagnostics waits until the last diagnostics of rel satisfy ok.
 func (e *fakeEditor) waitDiagnostics(rel string, what string, ok func([]protocol.Diagnostic) bool) []protocol.Diagnostic {
 	e.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		if pd, found := e.lastDiagnostics(rel); found && ok(pd.Diagnostics) {
-			return pd.Diagnostics
-		}
-		if time.Now().After(deadline) {
-			pd, _ := e.lastDiagnostics(rel)
-			e.t.Fatalf("diagnostics of %s: want %s, have %s", rel, what, mustJSON(pd.Diagnostics))
-		}
-		time.Sleep(20 * time.Millisecond)
+	var last protocol.PublishDiagnosticsParams
+	err := e.until("diagnostics of "+rel+": "+what, func() bool {
+		pd, found := e.lastDiagnostics(rel)
+		last = pd
+		return found && ok(pd.Diagnostics)
+	})
+	if err != nil {
+		e.t.Fatalf("%v; have %s", err, mustJSON(last.Diagnostics))
 	}
+	return last.Diagnostics
 }
 
 func (e *fakeEditor) command(name string, args []any, result any) error {

@@ -47,7 +47,11 @@ func TestConfigChangeDuringStatus(t *testing.T) {
 			if i%2 == 0 {
 				excl = []string{"x.md", "y.md"}
 			}
-			e.notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"askls": map[string]any{"exclude": excl}}})
+			// Not e.notify: t.Fatal is for the test's own goroutine.
+			if err := e.client.Notify("workspace/didChangeConfiguration", map[string]any{"settings": map[string]any{"askls": map[string]any{"exclude": excl}}}); err != nil {
+				t.Error(err)
+				return
+			}
 		}
 	}()
 	for range 20 {

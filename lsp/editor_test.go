@@ -4,50 +4,40 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/askls/askls/internal/fixture"
+	"github.com/askls/askls/internal/lspclient"
 	"github.com/askls/askls/workspace"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
-	"go.uber.org/zap"
 
 	"github.com/askls/askls/agent"
 )
 
-// fakeEditor is a real LSP client over net.Pipe: protocol.ServerDispatcher
-// for the typed calls, the raw jsonrpc2 connection for everything else. It
-// records every notification and server→client request, and answers the
-// requests the server makes (progress create, showDocument, registration,
-// code lens refresh, configuration).
+// fakeEditor is an editor over net.Pipe: the shared test client
+// (internal/lspclient), which records every message from the server and
+// answers its requests (progress create, showDocument, registration, code
+// lens refresh, configuration), and the steps an editor takes.
 type fakeEditor struct {
 	t      testing.TB
-	conn   jsonrpc2.Conn
-	server protocol.Server
+	client *lspclient.Client
 	root   string
-	done   chan error
-
-	mu       sync.Mutex
-	messages []message // notifications and requests from the server, in order
-	changed  chan struct{}
-}
-
-type message struct {
-	method string
-	params json.RawMessage
 }
 
 type editorSetup struct {
 	caps     map[string]any // client capabilities; nil: a VS Code-like set
 	initOpts map[string]any
 	opts     Options
+	// patience bounds each wait for the server (lspclient's default:
+	// 3 minutes); only a hung server should meet it.
+	patience time.Duration
 }
 
 // vscodeCaps is what a full-featured client advertises.
@@ -94,7 +84,6 @@ func startEditor(t *testing.T, setup editorSetup) *fakeEditor {
 
 func startEditorAt(t testing.TB, root string, setup editorSetup) *fakeEditor {
 	t.Helper()
-	serverEnd, clientEnd := net.Pipe()
 	opts := setup.opts
 	opts.Logger = testLogger(t)
 	if opts.CacheDir == "" {
@@ -106,18 +95,11 @@ func startEditorAt(t testing.TB, root string, setup editorSetup) *fakeEditor {
 	if opts.Agent == (agent.Config{}) {
 		opts.Agent = agent.Config{NoModel: true}
 	}
-	e := &fakeEditor{t: t, root: root, done: make(chan error, 1), changed: make(chan struct{}, 1)}
-	go func() { e.done <- Serve(context.Background(), serverEnd, opts) }()
-
-	e.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(clientEnd))
-	e.conn.Go(context.Background(), e.handle)
-	e.server = protocol.ServerDispatcher(e.conn, zap.NewNop())
+	serve := func(conn io.ReadWriteCloser) error { return Serve(context.Background(), conn, opts) }
+	e := &fakeEditor{t: t, root: root, client: lspclient.Pipe(serve, lspclient.Options{Answer: answerAsAnEditor, Patience: setup.patience})}
 	t.Cleanup(func() {
-		e.conn.Close()
-		select {
-		case <-e.done:
-		case <-time.After(10 * time.Second):
-			t.Error("server did not stop after the connection closed")
+		if err := e.client.Close(); err != nil {
+			t.Error(err)
 		}
 	})
 
@@ -137,42 +119,29 @@ func startEditorAt(t testing.TB, root string, setup editorSetup) *fakeEditor {
 	if err := e.call("initialize", params, &res); err != nil {
 		t.Fatalf("initialize: %v", err)
 	}
-	if err := e.conn.Notify(context.Background(), "initialized", map[string]any{}); err != nil {
-		t.Fatal(err)
-	}
+	e.notify("initialized", map[string]any{})
 	return e
 }
 
-func (e *fakeEditor) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
-	e.mu.Lock()
-	e.messages = append(e.messages, message{req.Method(), append(json.RawMessage(nil), req.Params()...)})
-	e.mu.Unlock()
-	select {
-	case e.changed <- struct{}{}:
-	default:
-	}
-	switch req.Method() {
+// answerAsAnEditor answers the server's requests as VS Code does.
+func answerAsAnEditor(method string, _ json.RawMessage) (any, error) {
+	switch method {
 	case "window/showDocument":
-		return reply(ctx, map[string]bool{"success": true}, nil)
+		return map[string]bool{"success": true}, nil
 	case "workspace/configuration":
-		return reply(ctx, []any{map[string]any{}}, nil)
+		return []any{map[string]any{}}, nil
 	}
-	return reply(ctx, nil, nil)
+	return nil, nil
 }
 
-// call sends a request and waits for its reply. The deadline only keeps
-// a hung server from hanging the test: under -race on a loaded machine a
-// request queued behind thousands of edits takes tens of seconds.
+// call sends a request and waits for its reply.
 func (e *fakeEditor) call(method string, params, result any) error {
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	_, err := e.conn.Call(ctx, method, params, result)
-	return err
+	return e.client.Call(context.Background(), method, params, result)
 }
 
 func (e *fakeEditor) notify(method string, params any) {
 	e.t.Helper()
-	if err := e.conn.Notify(context.Background(), method, params); err != nil {
+	if err := e.client.Notify(method, params); err != nil {
 		e.t.Fatalf("notify %s: %v", method, err)
 	}
 }
@@ -181,57 +150,72 @@ func (e *fakeEditor) notify(method string, params any) {
 // ok returns true, and returns its params.
 func (e *fakeEditor) waitFor(method string, ok func(json.RawMessage) bool) json.RawMessage {
 	e.t.Helper()
-	return e.waitForWithin(60*time.Second, method, ok)
-}
-
-func (e *fakeEditor) waitForWithin(d time.Duration, method string, ok func(json.RawMessage) bool) json.RawMessage {
-	e.t.Helper()
-	deadline := time.After(d)
-	for {
-		e.mu.Lock()
-		for _, m := range e.messages {
-			if m.method == method && (ok == nil || ok(m.params)) {
-				e.mu.Unlock()
-				return m.params
-			}
-		}
-		e.mu.Unlock()
-		select {
-		case <-e.changed:
-		case <-time.After(20 * time.Millisecond):
-		case <-deadline:
-			e.t.Fatalf("timed out waiting for %s", method)
-		}
+	m, err := e.client.Wait(context.Background(), method, lspclient.IsMethod(method, ok))
+	if err != nil {
+		e.t.Fatal(err)
 	}
+	return m.Params
 }
 
+// received returns the params of every message with method the server
+// has sent so far.
 func (e *fakeEditor) received(method string) []json.RawMessage {
-	e.mu.Lock()
-	defer e.mu.Unlock()
 	var out []json.RawMessage
-	for _, m := range e.messages {
-		if m.method == method {
-			out = append(out, m.params)
+	for _, m := range e.client.Messages() {
+		if m.Kind != lspclient.Reply && m.Method == method {
+			out = append(out, m.Params)
 		}
 	}
 	return out
 }
 
+// waitForN waits until the server has sent n messages with method for
+// which ok returns true (nil: any), and returns the params of them all.
+func (e *fakeEditor) waitForN(method string, ok func(json.RawMessage) bool, n int) []json.RawMessage {
+	e.t.Helper()
+	var got []json.RawMessage
+	seen := 0
+	match := lspclient.IsMethod(method, ok)
+	err := e.client.Await(context.Background(), fmt.Sprintf("%d× %s", n, method), func(msgs []lspclient.Message) bool {
+		for _, m := range msgs[seen:] {
+			if match(m) {
+				got = append(got, m.Params)
+			}
+		}
+		seen = len(msgs)
+		return len(got) >= n
+	})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return got
+}
+
+// until waits until cond, which reads what the server has sent, is true;
+// it is asked again each time a message arrives.
+func (e *fakeEditor) until(what string, cond func() bool) error {
+	return e.client.Await(context.Background(), what, func([]lspclient.Message) bool { return cond() })
+}
+
 // waitIndexed waits for the end of the indexing progress.
 func (e *fakeEditor) waitIndexed() {
 	e.t.Helper()
-	e.waitIndexedWithin(60 * time.Second)
+	e.waitIndexedN(1)
 }
 
-func (e *fakeEditor) waitIndexedWithin(d time.Duration) {
+// waitIndexedN waits for the n-th end of an indexing progress.
+func (e *fakeEditor) waitIndexedN(n int) {
 	e.t.Helper()
-	e.waitForWithin(d, "$/progress", func(p json.RawMessage) bool {
-		var v struct {
-			Value struct{ Kind, Message string }
-		}
-		json.Unmarshal(p, &v)
-		return v.Value.Kind == "end" && strings.Contains(v.Value.Message, "files")
-	})
+	e.waitForN("$/progress", indexingEnded, n)
+}
+
+// indexingEnded: a $/progress that ends indexing.
+func indexingEnded(params json.RawMessage) bool {
+	var v struct {
+		Value struct{ Kind, Message string }
+	}
+	json.Unmarshal(params, &v)
+	return v.Value.Kind == "end" && strings.Contains(v.Value.Message, "files")
 }
 
 func (e *fakeEditor) uri(rel string) string { return workspace.FileURI(filepath.Join(e.root, rel)) }
@@ -259,19 +243,19 @@ func (e *fakeEditor) change(rel string, version int, r protocol.Range, text stri
 
 func (e *fakeEditor) shutdown() {
 	e.t.Helper()
-	if err := e.call("shutdown", nil, nil); err != nil {
-		e.t.Fatalf("shutdown: %v", err)
+	if err := e.client.Shutdown(context.Background()); err != nil {
+		e.t.Fatal(err)
 	}
-	e.notify("exit", nil)
-	select {
-	case err := <-e.done:
-		if err != nil {
-			e.t.Errorf("Serve after shutdown+exit: %v", err)
-		}
-		e.done <- nil
-	case <-time.After(10 * time.Second):
-		e.t.Fatal("server did not exit")
+}
+
+// served waits for Serve to return and returns its error.
+func (e *fakeEditor) served() error {
+	e.t.Helper()
+	exitErr, err := e.client.WaitExit(context.Background())
+	if err != nil {
+		e.t.Fatal(err)
 	}
+	return exitErr
 }
 
 // rpcCode returns the JSON-RPC error code of err, or 0.
@@ -286,5 +270,3 @@ func mustJSON(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
 }
-
-var _ = fmt.Sprintf

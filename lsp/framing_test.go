@@ -6,53 +6,72 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"runtime"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/askls/askls/internal/lspclient"
 )
 
-// lockedBuffer collects the server's log lines.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+// serverLog collects the server's log lines; wait waits for one.
+type serverLog struct {
+	mu    sync.Mutex
+	b     bytes.Buffer
+	wrote chan struct{} // closed (and replaced) at each write
 }
 
-func (l *lockedBuffer) Write(p []byte) (int, error) {
+func newServerLog() *serverLog { return &serverLog{wrote: make(chan struct{})} }
+
+func (l *serverLog) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	close(l.wrote)
+	l.wrote = make(chan struct{})
 	return l.b.Write(p)
 }
 
-func (l *lockedBuffer) String() string {
+func (l *serverLog) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.String()
 }
 
-// serveRaw runs Serve on a pipe, writes raw to it, and returns Serve's
-// error and the server's log.
-func serveRaw(t *testing.T, raw func(w io.Writer)) (string, error) {
-	t.Helper()
-	serverEnd, clientEnd := net.Pipe()
-	var log lockedBuffer
-	done := make(chan error, 1)
-	go func() {
-		done <- Serve(context.Background(), serverEnd, Options{Logger: slog.New(slog.NewTextHandler(&log, nil)), CacheDir: t.TempDir()})
-	}()
-	go io.Copy(io.Discard, clientEnd)
-	go func() { raw(clientEnd) }()
-	select {
-	case err := <-done:
-		clientEnd.Close()
-		return log.String(), err
-	case <-time.After(30 * time.Second):
-		clientEnd.Close()
-		t.Fatalf("the server neither answered nor ended; log:\n%s", log.String())
-		return "", nil
+// wait waits until the log holds substr (lspclient's patience at most:
+// only a hung server meets it).
+func (l *serverLog) wait(substr string) error {
+	deadline := time.After(lspclient.DefaultPatience)
+	for {
+		l.mu.Lock()
+		has, wrote := strings.Contains(l.b.String(), substr), l.wrote
+		l.mu.Unlock()
+		if has {
+			return nil
+		}
+		select {
+		case <-wrote:
+		case <-deadline:
+			return fmt.Errorf("the server never logged %q", substr)
+		}
 	}
+}
+
+// serveRaw runs Serve on a pipe, writes raw to it through the shared
+// client, and returns Serve's error and the server's log.
+func serveRaw(t *testing.T, raw func(c *lspclient.Client, log *serverLog)) (string, error) {
+	t.Helper()
+	log := newServerLog()
+	c := lspclient.Pipe(func(conn io.ReadWriteCloser) error {
+		return Serve(context.Background(), conn, Options{Logger: slog.New(slog.NewTextHandler(log, nil)), CacheDir: t.TempDir()})
+	}, lspclient.Options{})
+	defer c.Close()
+	go raw(c, log)
+	served, err := c.WaitExit(context.Background())
+	if err != nil {
+		t.Fatalf("the server neither answered nor ended: %v; log:\n%s", err, log.String())
+	}
+	return log.String(), served
 }
 
 func frame(body string) string { return fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body), body) }
@@ -68,24 +87,30 @@ func TestFramingErrorsEndTheConnection(t *testing.T) {
 	body := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":null,"capabilities":{}}}`
 	for _, tc := range []struct {
 		name string
-		raw  func(w io.Writer)
+		raw  func(c *lspclient.Client, log *serverLog)
 		want string
 	}{
-		{"Content-Length too short", func(w io.Writer) {
-			io.WriteString(w, "Content-Length: 10\r\n\r\n"+body+frame(symbolCall))
+		{"Content-Length too short", func(c *lspclient.Client, _ *serverLog) {
+			c.WriteRaw([]byte("Content-Length: 10\r\n\r\n" + body + frame(symbolCall)))
 		}, "is shorter than its message"},
-		{"Content-Length too short, the rest arriving later", func(w io.Writer) {
-			io.WriteString(w, "Content-Length: 10\r\n\r\n"+body[:10])
-			time.Sleep(50 * time.Millisecond)
-			io.WriteString(w, body[10:]+frame(symbolCall))
+		{"Content-Length too short, the rest arriving later", func(c *lspclient.Client, log *serverLog) {
+			c.WriteRaw([]byte("Content-Length: 10\r\n\r\n" + body[:10]))
+			// The server took the ten bytes for a message of their own,
+			// and skipped it: only then does the rest arrive.
+			if err := log.wait("skipping a message that is not valid JSON-RPC"); err != nil {
+				t.Error(err)
+				c.Close()
+				return
+			}
+			c.WriteRaw([]byte(body[10:] + frame(symbolCall)))
 		}, "is not a header line"},
-		{"Content-Length too long", func(w io.Writer) {
-			io.WriteString(w, fmt.Sprintf("Content-Length: %d\r\n\r\n", len(body)+40)+body+frame(symbolCall))
+		{"Content-Length too long", func(c *lspclient.Client, _ *serverLog) {
+			c.WriteRaw([]byte(fmt.Sprintf("Content-Length: %d\r\n\r\n", len(body)+40) + body + frame(symbolCall)))
 		}, "is longer than its message"},
-		{"a header line that never ends", func(w io.Writer) {
-			chunk := strings.Repeat("A", 64<<10)
+		{"a header line that never ends", func(c *lspclient.Client, _ *serverLog) {
+			chunk := []byte(strings.Repeat("A", 64<<10))
 			for i := 0; i < 300<<20/len(chunk); i++ {
-				if _, err := io.WriteString(w, chunk); err != nil {
+				if err := c.WriteRaw(chunk); err != nil {
 					return // the server ended the connection
 				}
 			}
@@ -113,8 +138,8 @@ func TestFramingErrorsEndTheConnection(t *testing.T) {
 // TestMalformedJSONWithRightFramingIsSkipped: a body that is not JSON but
 // whose length is right (the next frame follows) is skipped, as before.
 func TestMalformedJSONWithRightFramingIsSkipped(t *testing.T) {
-	log, err := serveRaw(t, func(w io.Writer) {
-		io.WriteString(w, frame(`{"jsonrpc":"2.0","id":1,"method":`)+frame(`{"jsonrpc":"2.0","method":"exit"}`))
+	log, err := serveRaw(t, func(c *lspclient.Client, _ *serverLog) {
+		c.WriteRaw([]byte(frame(`{"jsonrpc":"2.0","id":1,"method":`) + frame(`{"jsonrpc":"2.0","method":"exit"}`)))
 	})
 	if err == nil || !strings.Contains(err.Error(), "exit without shutdown") {
 		t.Errorf("Serve = %v, want the exit to be read after the skipped frame", err)

@@ -93,18 +93,15 @@ func TestRequestsBeforeInitializeAndAfterShutdown(t *testing.T) {
 		t.Errorf("request after shutdown: %v, want InvalidRequest", err)
 	}
 	e.notify("exit", nil)
-	if err := <-e.done; err != nil {
+	if err := e.served(); err != nil {
 		t.Errorf("Serve: %v", err)
 	}
-	e.done <- nil
 }
 
 func TestExitWithoutShutdownIsAnError(t *testing.T) {
 	e := startEditor(t, editorSetup{})
 	e.notify("exit", nil)
-	err := <-e.done
-	e.done <- nil
-	if err == nil {
+	if err := e.served(); err == nil {
 		t.Error("Serve returned nil after exit without shutdown")
 	}
 }

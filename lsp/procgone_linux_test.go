@@ -4,7 +4,8 @@ import (
 	"os"
 	"os/exec"
 	"testing"
-	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // A killed server that no one reaped (a zombie) counts as gone: its
@@ -25,12 +26,17 @@ func TestProcessGoneCountsAZombie(t *testing.T) {
 	if err := cmd.Process.Kill(); err != nil {
 		t.Fatal(err)
 	}
-	// Not reaped yet: the child is a zombie until Wait.
-	for !isZombie(pid) {
-		if _, err := os.Stat("/proc/self/stat"); err != nil {
-			t.Skip("no /proc")
-		}
-		time.Sleep(time.Millisecond)
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc")
+	}
+	// Wait until the child has exited, without reaping it (WNOWAIT): it
+	// is a zombie until cmd.Wait.
+	var info unix.Siginfo
+	if err := unix.Waitid(unix.P_PID, pid, &info, unix.WEXITED|unix.WNOWAIT, nil); err != nil {
+		t.Fatalf("waitid: %v", err)
+	}
+	if !isZombie(pid) {
+		t.Fatal("an exited child that was not reaped is no zombie")
 	}
 	if !processGone(pid) {
 		t.Error("processGone(a zombie) = false")

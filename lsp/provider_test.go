@@ -83,11 +83,9 @@ func TestCredentialsNeverReachTheEditor(t *testing.T) {
 	}
 	out.WriteString(mustJSON(st))
 	e.shutdown()
-	e.mu.Lock()
-	for _, m := range e.messages {
-		out.WriteString(m.method + " " + string(m.params) + "\n")
+	for _, m := range e.client.Messages() {
+		out.WriteString(m.Method + " " + string(m.Params) + string(m.Result) + "\n")
 	}
-	e.mu.Unlock()
 	if !strings.Contains(out.String(), "HTTP 500") || !strings.Contains(out.String(), "127.0.0.1:1") {
 		t.Errorf("the failing server is not reported:\n%s", out.String())
 	}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestInvalidDidChangeIsRejectedWhole: a didChange holding a valid insert
@@ -31,7 +30,7 @@ func TestInvalidDidChangeIsRejectedWhole(t *testing.T) {
 	if got := s.docText(t, e.uri("shop/edit.go")); got != text {
 		t.Errorf("half applied: %q", got)
 	}
-	e.waitForWithin(10*time.Second, "window/showMessage", func(m json.RawMessage) bool {
+	e.waitFor("window/showMessage", func(m json.RawMessage) bool {
 		var p struct {
 			Type    int
 			Message string

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"go.lsp.dev/jsonrpc2"
 
@@ -187,15 +186,7 @@ func TestExecuteCommandAskInThread(t *testing.T) {
 // shownFile is the file of the newest window/showDocument.
 func (e *fakeEditor) shownFile(before int) string {
 	e.t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	all := e.received("window/showDocument")
-	for len(all) <= before {
-		if time.Now().After(deadline) {
-			e.t.Fatalf("no window/showDocument after %d", before)
-		}
-		time.Sleep(20 * time.Millisecond)
-		all = e.received("window/showDocument")
-	}
+	all := e.waitForN("window/showDocument", nil, before+1)
 	var sd struct {
 		URI       string `json:"uri"`
 		TakeFocus bool   `json:"takeFocus"`

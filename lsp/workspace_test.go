@@ -11,31 +11,9 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/askls/askls/agent"
+	"github.com/askls/askls/internal/lspclient"
 	"github.com/askls/askls/workspace"
 )
-
-// waitIndexedN waits for the n-th end of an indexing progress.
-func (e *fakeEditor) waitIndexedN(n int) {
-	e.t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
-	for time.Now().Before(deadline) {
-		count := 0
-		for _, p := range e.received("$/progress") {
-			var v struct {
-				Value struct{ Kind, Message string }
-			}
-			json.Unmarshal(p, &v)
-			if v.Value.Kind == "end" && strings.Contains(v.Value.Message, "files") {
-				count++
-			}
-		}
-		if count >= n {
-			return
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	e.t.Fatalf("indexing did not finish %d times", n)
-}
 
 func (e *fakeEditor) symbols(q string) []protocol.SymbolInformation {
 	e.t.Helper()
@@ -103,7 +81,10 @@ func TestWatchedFilesAndCloseFallBackToDisk(t *testing.T) {
 	// A file created on disk, announced by the watcher, becomes searchable.
 	os.WriteFile(filepath.Join(e.root, "shop", "coupon.go"), []byte("package shop\n\n// Coupon is a one-time code.\ntype Coupon string\n"), 0o644)
 	e.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": e.uri("shop/coupon.go"), "type": 1}}})
-	deadline := time.Now().Add(10 * time.Second)
+	// The server says nothing when a disk change reaches the index: this
+	// polls the state, the one wait here that does; the deadline only
+	// guards against a hang.
+	deadline := time.Now().Add(lspclient.DefaultPatience)
 	for len(e.symbols("Coupon")) == 0 {
 		if time.Now().After(deadline) {
 			t.Fatal("a watched new file never became searchable")
@@ -246,7 +227,7 @@ func TestHomeFolderIsAnsweredFromOpenBuffers(t *testing.T) {
 	root := writeFixture(t, "workspace.txtar")
 	t.Setenv("HOME", root)
 	e := startEditorAt(t, root, editorSetup{})
-	e.waitForWithin(30*time.Second, "window/showMessage", func(m json.RawMessage) bool {
+	e.waitFor("window/showMessage", func(m json.RawMessage) bool {
 		return strings.Contains(string(m), "home folder") && strings.Contains(string(m), "open files")
 	})
 	e.waitIndexed()

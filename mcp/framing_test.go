@@ -1,77 +1,63 @@
 package mcp
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"io"
 	"log/slog"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/internal/fixture"
+	"github.com/askls/askls/internal/mcpclient"
 )
 
-// rawClient speaks newline-delimited JSON-RPC to a server over pipes, line
-// by line, so that a test can send what no SDK client would.
-type rawClient struct {
-	t   *testing.T
-	in  *io.PipeWriter
-	out *bufio.Scanner
+// lineClient is the shared raw MCP client (internal/mcpclient) with the
+// test's failures.
+type lineClient struct {
+	t *testing.T
+	c *mcpclient.Client
 }
 
-func (c *rawClient) send(line string) {
+func (c lineClient) send(line string) {
 	c.t.Helper()
-	if _, err := io.WriteString(c.in, line+"\n"); err != nil {
-		c.t.Fatalf("sending %.60s: %v", line, err)
+	if err := c.c.Send(line); err != nil {
+		c.t.Fatal(err)
 	}
 }
 
 // next reads the server's next message.
-func (c *rawClient) next() map[string]any {
+func (c lineClient) next() mcpclient.Message {
 	c.t.Helper()
-	if !c.out.Scan() {
-		c.t.Fatalf("the server ended the session: %v", c.out.Err())
-	}
-	var m map[string]any
-	if err := json.Unmarshal(c.out.Bytes(), &m); err != nil {
-		c.t.Fatalf("the server wrote %q: %v", c.out.Text(), err)
+	m, err := c.c.Next(context.Background())
+	if err != nil {
+		c.t.Fatal(err)
 	}
 	return m
 }
 
 // startLineServer runs a Server on a fixture over a LineTransport with a
 // line limit of limit bytes, and initializes the session.
-func startLineServer(t *testing.T, limit int) *rawClient {
+func startLineServer(t *testing.T, limit int) lineClient {
 	dir := fixture.Write(t, "testdata/workspace.txtar")
 	srv := New(Options{Roots: []string{dir}, CacheDir: t.TempDir(), Agent: agent.Config{NoModel: true},
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	t.Cleanup(srv.Close)
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
-		done <- srv.Run(ctx, &LineTransport{In: inR, Out: outW, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), MaxLine: limit})
-		outW.Close()
-	}()
+	mc := mcpclient.Pipe(func(in io.Reader, out io.Writer) error {
+		return srv.Run(ctx, &LineTransport{In: in, Out: out, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), MaxLine: limit})
+	})
 	t.Cleanup(func() {
-		inW.Close()
+		err := mc.Close()
 		cancel()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			t.Error("the server did not end after its input did")
+		if err != nil {
+			t.Error(err)
 		}
 	})
-	sc := bufio.NewScanner(outR)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	c := &rawClient{t: t, in: inW, out: sc}
+	c := lineClient{t: t, c: mc}
 	c.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`)
-	if m := c.next(); m["id"] != 1.0 || m["result"] == nil {
-		t.Fatalf("initialize: %v", m)
+	if m := c.next(); m.ID != 1.0 || m.Result == nil {
+		t.Fatalf("initialize: %s", m.Line)
 	}
 	c.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	return c
@@ -86,7 +72,7 @@ func TestBadLinesAreAnsweredAndSessionGoesOn(t *testing.T) {
 	bad := []struct {
 		line string
 		id   any // the id the error must carry (nil: null)
-		code float64
+		code int
 	}{
 		{`{not json}`, nil, codeParseError},
 		{`[]`, nil, codeInvalidRequest},
@@ -106,20 +92,19 @@ func TestBadLinesAreAnsweredAndSessionGoesOn(t *testing.T) {
 	for i, b := range bad {
 		c.send(b.line)
 		m := c.next()
-		e, _ := m["error"].(map[string]any)
-		if e == nil || e["code"] != b.code || m["id"] != b.id || m["jsonrpc"] != "2.0" {
-			t.Errorf("line %d %.50q: answered %v, want error %v with id %v", i, b.line, m, b.code, b.id)
+		if m.Error == nil || m.Error.Code != b.code || m.ID != b.id || m.JSONRPC != "2.0" {
+			t.Errorf("line %d %.50q: answered %s, want error %v with id %v", i, b.line, m.Line, b.code, b.id)
 		}
 		// The session goes on: a good request after each bad line.
 		c.send(`{"jsonrpc":"2.0","id":100,"method":"tools/list"}`)
-		if m := c.next(); m["id"] != 100.0 || m["result"] == nil {
-			t.Fatalf("after line %d %.50q: tools/list answered %v", i, b.line, m)
+		if m := c.next(); m.ID != 100.0 || m.Result == nil {
+			t.Fatalf("after line %d %.50q: tools/list answered %s", i, b.line, m.Line)
 		}
 	}
 	// A blank line is no message: nothing is answered for it.
 	c.send("")
 	c.send(`{"jsonrpc":"2.0","id":101,"method":"tools/list"}`)
-	if m := c.next(); m["id"] != 101.0 {
-		t.Errorf("after a blank line: %v", m)
+	if m := c.next(); m.ID != 101.0 {
+		t.Errorf("after a blank line: %s", m.Line)
 	}
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/internal/fixture"
+	"github.com/askls/askls/internal/mcpclient"
 	"github.com/askls/askls/internal/modeltest"
 	"github.com/askls/askls/workspace"
 )
@@ -320,9 +321,12 @@ func TestStreamableHTTP(t *testing.T) {
 	}
 }
 
+// waitFor polls ok until it holds: nothing tells an MCP client that the
+// file watcher's change reached the index. The deadline only guards
+// against a hang.
 func waitFor(t *testing.T, ok func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(mcpclient.Patience)
 	for !ok() {
 		if time.Now().After(deadline) {
 			t.Fatal("the change never reached the index")

@@ -1,11 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -14,6 +11,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/askls/askls/internal/mcpclient"
 	"github.com/askls/askls/internal/ollamatest"
 )
 
@@ -78,43 +76,40 @@ func TestMCPStdioSurvivesBadLines(t *testing.T) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, os.Args[0], "mcp", "--root", root, "--no-model", "--no-watch")
 	cmd.Env = asklsEnv(t, nil)
-	stdin, err := cmd.StdinPipe()
+	c, err := mcpclient.Exec(cmd)
 	if err != nil {
 		t.Fatal(err)
 	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer cmd.Wait()
-	defer stdin.Close()
-	out := bufio.NewScanner(stdout)
-	next := func(what string) map[string]any {
-		t.Helper()
-		if !out.Scan() {
-			t.Fatalf("%s: the server ended the session (%v)", what, out.Err())
+	t.Cleanup(func() {
+		if err := c.Close(); err != nil {
+			t.Error(err)
 		}
-		var m map[string]any
-		if err := json.Unmarshal(out.Bytes(), &m); err != nil {
-			t.Fatalf("%s: %q: %v", what, out.Text(), err)
+	})
+	next := func(what string) mcpclient.Message {
+		t.Helper()
+		m, err := c.Next(ctx)
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
 		}
 		return m
 	}
-	send := func(line string) { io.WriteString(stdin, line+"\n") }
+	send := func(line string) {
+		t.Helper()
+		if err := c.Send(line); err != nil {
+			t.Fatal(err)
+		}
+	}
 	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`)
 	next("initialize")
 	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	for i, line := range []string{`{not json}`, `[]`, `{"jsonrpc":"1.0","id":2,"method":"tools/list"}`, `{"jsonrpc":"2.0","id":{"x":1},"method":"tools/list"}`} {
 		send(line)
-		if m := next(line); m["error"] == nil {
-			t.Errorf("%s: answered %v, want an error", line, m)
+		if m := next(line); m.Error == nil {
+			t.Errorf("%s: answered %s, want an error", line, m.Line)
 		}
 		send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/list"}`, 10+i))
-		if m := next("tools/list after " + line); m["id"] != float64(10+i) || m["result"] == nil {
-			t.Errorf("tools/list after %s: %v", line, m)
+		if m := next("tools/list after " + line); m.ID != float64(10+i) || m.Result == nil {
+			t.Errorf("tools/list after %s: %s", line, m.Line)
 		}
 	}
 }

@@ -8,7 +8,6 @@ package main
 // they skip; with ASKLS_REQUIRE_ALL=1 (CI) they fail instead.
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -17,6 +16,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httptrace"
 	"net/http/httputil"
 	"net/url"
 	"os"
@@ -31,7 +31,9 @@ import (
 
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/internal/lspclient"
 	"github.com/askls/askls/internal/ollamatest"
+	"go.lsp.dev/jsonrpc2"
 )
 
 // The test binary becomes askls when this variable is set.
@@ -306,31 +308,25 @@ func TestRealOllamaNoToolsModelDoctorAndAskSayWhatToDo(t *testing.T) {
 
 	// The editor sees the same through askls.status.
 	c := startLSP(t, s, root)
-	c.request(1, "initialize", map[string]any{
+	c.call("initialize", map[string]any{
 		"processId": os.Getpid(), "rootUri": "file://" + root, "capabilities": map[string]any{},
 		"initializationOptions": map[string]any{"model": "askls-notools", "ollamaHost": s.URL},
-	})
-	c.wait("initialize result", 30*time.Second, isReply(1))
+	}, nil)
 	c.notify("initialized", map[string]any{})
-	c.request(2, "workspace/executeCommand", map[string]any{"command": "askls.status", "arguments": []any{}})
-	st := c.wait("askls.status", 30*time.Second, isReply(2))
 	var status struct {
 		Model struct {
 			Reachable, ModelPresent, Tools bool
 			Problems                       []string
 		} `json:"model"`
 	}
-	b, _ := json.Marshal(st["result"])
-	if err := json.Unmarshal(b, &status); err != nil {
-		t.Fatalf("askls.status: %v %s", err, b)
-	}
+	c.call("workspace/executeCommand", map[string]any{"command": "askls.status", "arguments": []any{}}, &status)
 	h := status.Model
 	if !h.Reachable || !h.ModelPresent || h.Tools || len(h.Problems) == 0 || !strings.Contains(h.Problems[0], "ollama pull") {
 		t.Errorf("askls.status model health = %+v, want reachable, present, no tools, and the pull to run", h)
 	}
-	c.request(3, "shutdown", nil)
-	c.wait("shutdown result", 10*time.Second, isReply(3))
-	c.notify("exit", nil)
+	if code := c.exit(); code != 0 {
+		t.Errorf("askls serve exited %d after shutdown and exit", code)
+	}
 }
 
 func TestRealOllamaMissingModelDoctorAndAskSayWhatToDo(t *testing.T) {
@@ -383,133 +379,18 @@ func TestRealOllamaRandomModelNeverCrashesOrCitesBadly(t *testing.T) {
 
 // --- the language server ---
 
-// lspClient speaks JSON-RPC over a child askls's stdio.
-type lspClient struct {
-	t     *testing.T
-	in    io.WriteCloser
-	mu    sync.Mutex
-	msgs  chan map[string]any
-	cmd   *exec.Cmd
-	stder *bytes.Buffer
-}
-
-func startLSP(t *testing.T, s *ollamatest.Server, root string) *lspClient {
+// startLSP starts `askls serve` (this test binary as askls) in root,
+// against the Ollama server s.
+func startLSP(t *testing.T, s *ollamatest.Server, root string) *serveProcess {
 	cmd := exec.Command(os.Args[0], "serve", "--log-level", "debug")
 	cmd.Dir = root
 	cmd.Env = asklsEnv(t, s)
-	in, _ := cmd.StdinPipe()
-	out, _ := cmd.StdoutPipe()
-	c := &lspClient{t: t, in: in, msgs: make(chan map[string]any, 1000), cmd: cmd, stder: &bytes.Buffer{}}
-	cmd.Stderr = c.stder
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		in.Close()
-		done := make(chan struct{})
-		go func() { cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			cmd.Process.Kill()
-			<-done
-		}
-		if t.Failed() {
-			t.Logf("askls serve stderr (tail):\n%s", tail(c.stder.String(), 4000))
-		}
-	})
-	go c.read(bufio.NewReader(out))
-	return c
+	return startServe(t, cmd)
 }
 
-func tail(s string, n int) string {
-	if len(s) > n {
-		return s[len(s)-n:]
-	}
-	return s
-}
-
-func (c *lspClient) read(r *bufio.Reader) {
-	defer close(c.msgs)
-	for {
-		length := 0
-		for {
-			line, err := r.ReadString('\n')
-			if err != nil {
-				return
-			}
-			line = strings.TrimSpace(line)
-			if line == "" {
-				break
-			}
-			if v, ok := strings.CutPrefix(line, "Content-Length:"); ok {
-				length, _ = strconv.Atoi(strings.TrimSpace(v))
-			}
-		}
-		body := make([]byte, length)
-		if _, err := io.ReadFull(r, body); err != nil {
-			return
-		}
-		var m map[string]any
-		if json.Unmarshal(body, &m) != nil {
-			continue
-		}
-		if _, isReq := m["method"]; isReq && m["id"] != nil {
-			c.write(map[string]any{"jsonrpc": "2.0", "id": m["id"], "result": nil}) // any server request: ok
-			continue
-		}
-		c.msgs <- m
-	}
-}
-
-func (c *lspClient) write(m map[string]any) {
-	b, _ := json.Marshal(m)
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	fmt.Fprintf(c.in, "Content-Length: %d\r\n\r\n%s", len(b), b)
-}
-
-func (c *lspClient) request(id int, method string, params any) {
-	c.write(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
-}
-
-func (c *lspClient) notify(method string, params any) {
-	c.write(map[string]any{"jsonrpc": "2.0", "method": method, "params": params})
-}
-
-// wait returns the first message for which match is true.
-func (c *lspClient) wait(what string, d time.Duration, match func(map[string]any) bool) map[string]any {
-	c.t.Helper()
-	timer := time.After(d)
-	for {
-		select {
-		case m, ok := <-c.msgs:
-			if !ok {
-				c.t.Fatalf("askls serve ended while waiting for %s", what)
-			}
-			if match(m) {
-				return m
-			}
-		case <-timer:
-			c.t.Fatalf("no %s within %s", what, d)
-		}
-	}
-}
-
-// waitIndexed waits for the end of the indexing progress.
-func (c *lspClient) waitIndexed() {
-	c.t.Helper()
-	c.wait("the end of indexing", 60*time.Second, func(m map[string]any) bool {
-		b, _ := json.Marshal(m["params"])
-		return m["method"] == "$/progress" && strings.Contains(string(b), `"end"`) && strings.Contains(string(b), "files")
-	})
-}
-
-func isReply(id int) func(map[string]any) bool {
-	return func(m map[string]any) bool {
-		f, ok := m["id"].(float64)
-		return ok && int(f) == id && m["method"] == nil
-	}
+// progressOf matches a $/progress whose params contain substr.
+func progressOf(substr string) func(lspclient.Message) bool {
+	return lspclient.IsMethod("$/progress", func(p json.RawMessage) bool { return strings.Contains(string(p), substr) })
 }
 
 func TestRealOllamaLanguageServerCancelsWhileTheModelAnswers(t *testing.T) {
@@ -517,29 +398,32 @@ func TestRealOllamaLanguageServerCancelsWhileTheModelAnswers(t *testing.T) {
 	create(t, s, "askls-endless", endless)
 	root := ollamatest.Fixture(t, "retry")
 	c := startLSP(t, s, root)
-	c.request(1, "initialize", map[string]any{
+	host, answering := answerTap(t, s)
+	c.call("initialize", map[string]any{
 		"processId": os.Getpid(), "rootUri": "file://" + root,
 		"capabilities":          map[string]any{"window": map[string]any{"workDoneProgress": true}},
-		"initializationOptions": map[string]any{"model": "askls-endless", "ollamaHost": s.URL, "numCtx": 8192},
-	})
-	c.wait("initialize result", 30*time.Second, isReply(1))
+		"initializationOptions": map[string]any{"model": "askls-endless", "ollamaHost": host, "numCtx": 8192},
+	}, nil)
 	c.notify("initialized", map[string]any{})
 	c.waitIndexed()
 
-	c.request(2, "askls/ask", map[string]any{"question": "How does Retry back off?", "workDoneToken": "ask-2"})
-	// The step report says the tool ran: the model is now writing the
-	// answer, which never ends.
-	c.wait("the search_code step", 60*time.Second, func(m map[string]any) bool {
-		b, _ := json.Marshal(m)
-		return m["method"] == "$/progress" && strings.Contains(string(b), "search_code")
-	})
-	time.Sleep(time.Second)
+	ask, err := c.client.Request("askls/ask", map[string]any{"question": "How does Retry back off?", "workDoneToken": "ask-2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The step report says the tool ran; then the model has the request
+	// to write the answer, which never ends.
+	c.waitFor("the search_code step", progressOf("search_code"))
+	select {
+	case <-answering:
+	case <-time.After(lspclient.DefaultPatience):
+		t.Fatal("the model was never asked to answer")
+	}
 	cancelled := time.Now()
-	c.notify("$/cancelRequest", map[string]any{"id": 2})
-	r := c.wait("the reply to the cancelled ask", 30*time.Second, isReply(2))
-	t.Logf("cancelled ask replied after %s: %v", time.Since(cancelled).Round(time.Millisecond), r["error"])
-	e, _ := r["error"].(map[string]any)
-	if code, _ := e["code"].(float64); code != -32800 {
+	c.notify("$/cancelRequest", map[string]any{"id": ask})
+	r := c.waitFor("the reply to the cancelled ask", lspclient.IsReply(ask))
+	t.Logf("cancelled ask replied after %s: %v", time.Since(cancelled).Round(time.Millisecond), r.Err)
+	if e, ok := r.Err.(*jsonrpc2.Error); !ok || e.Code != -32800 {
 		t.Fatalf("cancelled ask replied %v, want error -32800", r)
 	}
 
@@ -554,10 +438,51 @@ func TestRealOllamaLanguageServerCancelsWhileTheModelAnswers(t *testing.T) {
 		t.Fatalf("the model is still busy after the cancel: %v %d %s", err, code, body)
 	}
 	t.Logf("a second request to that model served in %s", time.Since(t0).Round(time.Millisecond))
+	if code := c.exit(); code != 0 {
+		t.Errorf("askls serve exited %d after shutdown and exit", code)
+	}
+}
 
-	c.request(3, "shutdown", nil)
-	c.wait("shutdown result", 10*time.Second, isReply(3))
-	c.notify("exit", nil)
+// answerTap forwards to the Ollama server s and sends on answering each
+// time a chat request that carries a tool's result (the model is asked to
+// go on after a tool ran) has been written to s in full.
+func answerTap(t *testing.T, s *ollamatest.Server) (host string, answering <-chan struct{}) {
+	u, err := url.Parse(s.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch := make(chan struct{}, 64)
+	rp := httputil.NewSingleHostReverseProxy(u)
+	rp.FlushInterval = -1
+	rp.Transport = tapTransport{answering: ch}
+	srv := httptest.NewServer(rp)
+	t.Cleanup(srv.Close)
+	return srv.URL, ch
+}
+
+type tapTransport struct{ answering chan<- struct{} }
+
+func (tt tapTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	if r.URL.Path != "/api/chat" || r.Body == nil {
+		return http.DefaultTransport.RoundTrip(r)
+	}
+	body, err := io.ReadAll(r.Body)
+	r.Body.Close()
+	if err != nil {
+		return nil, err
+	}
+	r = r.Clone(r.Context())
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	if bytes.Contains(body, []byte(`"role":"tool"`)) {
+		r = r.WithContext(httptrace.WithClientTrace(r.Context(), &httptrace.ClientTrace{
+			WroteRequest: func(info httptrace.WroteRequestInfo) {
+				if info.Err == nil {
+					tt.answering <- struct{}{}
+				}
+			},
+		}))
+	}
+	return http.DefaultTransport.RoundTrip(r)
 }
 
 // --- the real-server round trip, measured ---
@@ -722,20 +647,17 @@ func TestRealOllamaLanguageServerAnswersWithLocationsAndLenses(t *testing.T) {
 	create(t, s, "askls-good", searchReadAnswer)
 	root := ollamatest.Fixture(t, "retry")
 	c := startLSP(t, s, root)
-	c.request(1, "initialize", map[string]any{
+	c.call("initialize", map[string]any{
 		"processId": os.Getpid(), "rootUri": "file://" + root,
 		"capabilities": map[string]any{
 			"textDocument": map[string]any{"codeLens": map[string]any{}},
 			"window":       map[string]any{"workDoneProgress": true},
 		},
 		"initializationOptions": map[string]any{"model": "askls-good", "ollamaHost": s.URL, "numCtx": 8192},
-	})
-	c.wait("initialize result", 30*time.Second, isReply(1))
+	}, nil)
 	c.notify("initialized", map[string]any{})
 	c.waitIndexed()
 
-	c.request(2, "askls/ask", map[string]any{"question": "How does Retry back off?", "workDoneToken": "ask-2"})
-	r := c.wait("the answer", 60*time.Second, isReply(2))
 	var res struct {
 		Answer    string `json:"answer"`
 		Mode      string `json:"mode"`
@@ -751,12 +673,9 @@ func TestRealOllamaLanguageServerAnswersWithLocationsAndLenses(t *testing.T) {
 			} `json:"location"`
 		} `json:"citations"`
 	}
-	b, _ := json.Marshal(r["result"])
-	if err := json.Unmarshal(b, &res); err != nil || r["error"] != nil {
-		t.Fatalf("askls/ask: %v %s", r["error"], b)
-	}
+	c.call("askls/ask", map[string]any{"question": "How does Retry back off?", "workDoneToken": "ask-2"}, &res)
 	if res.Mode != "model" || res.Refused || len(res.Citations) != 2 {
-		t.Fatalf("askls/ask result %s", b)
+		t.Fatalf("askls/ask result %+v", res)
 	}
 	loc := res.Citations[0].Location
 	wantURI := "file://" + filepath.Join(root, "retry", "retry.go")
@@ -764,15 +683,14 @@ func TestRealOllamaLanguageServerAnswersWithLocationsAndLenses(t *testing.T) {
 		t.Errorf("citation [1] at %s %+v, want %s lines 8-24 (0-based): the lines read", loc.URI, loc.Range, wantURI)
 	}
 
-	c.request(3, "textDocument/codeLens", map[string]any{"textDocument": map[string]any{"uri": wantURI}})
-	lr := c.wait("code lenses", 10*time.Second, isReply(3))
-	lb, _ := json.Marshal(lr["result"])
-	if !strings.Contains(string(lb), `"line":8`) || !strings.Contains(string(lb), "[1] How does Retry back off?") {
-		t.Errorf("code lenses on retry.go: %s", lb)
+	var lenses json.RawMessage
+	c.call("textDocument/codeLens", map[string]any{"textDocument": map[string]any{"uri": wantURI}}, &lenses)
+	if !strings.Contains(string(lenses), `"line":8`) || !strings.Contains(string(lenses), "[1] How does Retry back off?") {
+		t.Errorf("code lenses on retry.go: %s", lenses)
 	}
-	c.request(4, "shutdown", nil)
-	c.wait("shutdown result", 10*time.Second, isReply(4))
-	c.notify("exit", nil)
+	if code := c.exit(); code != 0 {
+		t.Errorf("askls serve exited %d after shutdown and exit", code)
+	}
 }
 
 // With tools offered, Ollama v0.6.5 holds answer text until the turn ends;
@@ -787,41 +705,41 @@ func TestRealOllamaLanguageServerStreamsTheAnswer(t *testing.T) {
 	}})
 	root := ollamatest.Fixture(t, "retry")
 	c := startLSP(t, s, root)
-	c.request(1, "initialize", map[string]any{
+	c.call("initialize", map[string]any{
 		"processId": os.Getpid(), "rootUri": "file://" + root,
 		"capabilities":          map[string]any{"window": map[string]any{"workDoneProgress": true}},
 		"initializationOptions": map[string]any{"model": "askls-stream", "ollamaHost": s.URL, "numCtx": 8192, "maxHops": 1},
-	})
-	c.wait("initialize result", 30*time.Second, isReply(1))
+	}, nil)
 	c.notify("initialized", map[string]any{})
 	c.waitIndexed()
 
-	c.request(2, "askls/ask", map[string]any{"question": "How does Retry back off?", "partialResultToken": "p-2"})
-	var deltas []string
-	r := c.wait("the answer", 60*time.Second, func(m map[string]any) bool {
-		if m["method"] == "$/progress" {
-			p, _ := m["params"].(map[string]any)
-			v, _ := p["value"].(map[string]any)
-			if d, ok := v["delta"].(string); ok && p["token"] == "p-2" {
-				deltas = append(deltas, d)
-			}
-			return false
-		}
-		return isReply(2)(m)
-	})
-	res, _ := r["result"].(map[string]any)
-	answer, _ := res["answer"].(string)
-	t.Logf("%d deltas: %q", len(deltas), deltas)
-	if res["refused"] != false || answer == "" {
-		t.Fatalf("askls/ask: %v", r)
+	var res struct {
+		Answer  string `json:"answer"`
+		Refused bool   `json:"refused"`
 	}
-	if got := strings.Join(deltas, ""); strings.TrimSpace(got) != answer {
-		t.Errorf("deltas add up to %q, the answer is %q", got, answer)
+	c.call("askls/ask", map[string]any{"question": "How does Retry back off?", "partialResultToken": "p-2"}, &res)
+	// The partial results came before the reply, in order.
+	var deltas []string
+	for _, m := range c.client.Messages() {
+		var p struct {
+			Token string
+			Value struct{ Delta *string }
+		}
+		if m.Method == "$/progress" && json.Unmarshal(m.Params, &p) == nil && p.Token == "p-2" && p.Value.Delta != nil {
+			deltas = append(deltas, *p.Value.Delta)
+		}
+	}
+	t.Logf("%d deltas: %q", len(deltas), deltas)
+	if res.Refused || res.Answer == "" {
+		t.Fatalf("askls/ask: %+v", res)
+	}
+	if got := strings.Join(deltas, ""); strings.TrimSpace(got) != res.Answer {
+		t.Errorf("deltas add up to %q, the answer is %q", got, res.Answer)
 	}
 	if len(deltas) < 3 {
 		t.Errorf("the answer came in %d deltas, want it streamed", len(deltas))
 	}
-	c.request(3, "shutdown", nil)
-	c.wait("shutdown result", 10*time.Second, isReply(3))
-	c.notify("exit", nil)
+	if code := c.exit(); code != 0 {
+		t.Errorf("askls serve exited %d after shutdown and exit", code)
+	}
 }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/url"
 	"os"
 	"os/exec"
@@ -15,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"go.lsp.dev/jsonrpc2"
+	"github.com/askls/askls/internal/lspclient"
 	"go.lsp.dev/protocol"
 )
 
@@ -37,29 +36,40 @@ type buildError struct{ out string }
 
 func (e *buildError) Error() string { return "go build: " + e.out }
 
-// stdioClient is an LSP client talking to the askls binary over its stdin
-// and stdout.
-type stdioClient struct {
+// serveProcess is askls serve as an editor runs it, on the other end of
+// its stdio: the shared test client (internal/lspclient) and the process.
+type serveProcess struct {
 	t      *testing.T
+	client *lspclient.Client
 	cmd    *exec.Cmd
-	conn   jsonrpc2.Conn
-	stderr *bytes.Buffer
-
-	mu    sync.Mutex
-	notes []string // method + " " + params
+	stderr *bytes.Buffer // read once the process has ended
 }
 
-type pipeRWC struct {
-	io.ReadCloser
-	io.WriteCloser
+// startServe starts cmd (askls serve, or the test binary as askls) as a
+// language server and ends it when the test does.
+func startServe(t *testing.T, cmd *exec.Cmd) *serveProcess {
+	t.Helper()
+	c := &serveProcess{t: t, cmd: cmd, stderr: &bytes.Buffer{}}
+	cmd.Stderr = c.stderr
+	client, err := lspclient.Exec(cmd, lspclient.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.client = client
+	t.Cleanup(func() {
+		if err := client.Close(); err != nil {
+			t.Error(err)
+		}
+		if t.Failed() {
+			t.Logf("askls stderr (tail):\n%s", tail(c.stderr.String(), 4000))
+		}
+	})
+	return c
 }
 
-func (p pipeRWC) Close() error {
-	p.WriteCloser.Close()
-	return p.ReadCloser.Close()
-}
-
-func startBinary(t *testing.T, dir string, args ...string) *stdioClient {
+// startBinary starts the built askls binary with args in dir, with no
+// model server to reach.
+func startBinary(t *testing.T, dir string, args ...string) *serveProcess {
 	t.Helper()
 	bin, err := buildAskls()
 	if err != nil {
@@ -68,79 +78,63 @@ func startBinary(t *testing.T, dir string, args ...string) *stdioClient {
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "ASKLS_CACHE_DIR="+t.TempDir(), "OLLAMA_HOST=127.0.0.1:1")
-	stdin, _ := cmd.StdinPipe()
-	stdout, _ := cmd.StdoutPipe()
-	c := &stdioClient{t: t, cmd: cmd, stderr: &bytes.Buffer{}}
-	cmd.Stderr = c.stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	c.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(pipeRWC{stdout, stdin}))
-	c.conn.Go(context.Background(), func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
-		c.mu.Lock()
-		c.notes = append(c.notes, req.Method()+" "+string(req.Params()))
-		c.mu.Unlock()
-		return reply(ctx, nil, nil)
-	})
-	t.Cleanup(func() {
-		c.conn.Close()
-		if c.cmd.ProcessState == nil {
-			c.cmd.Process.Kill()
-			c.cmd.Wait()
-		}
-		if t.Failed() {
-			t.Logf("askls stderr:\n%s", c.stderr.String())
-		}
-	})
-	return c
+	return startServe(t, cmd)
 }
 
-func (c *stdioClient) call(method string, params, result any) {
+func (c *serveProcess) call(method string, params, result any) {
 	c.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	if _, err := c.conn.Call(ctx, method, params, result); err != nil {
+	if err := c.client.Call(context.Background(), method, params, result); err != nil {
 		c.t.Fatalf("%s: %v", method, err)
 	}
 }
 
-func (c *stdioClient) notify(method string, params any) {
+func (c *serveProcess) notify(method string, params any) {
 	c.t.Helper()
-	if err := c.conn.Notify(context.Background(), method, params); err != nil {
+	if err := c.client.Notify(method, params); err != nil {
 		c.t.Fatalf("%s: %v", method, err)
 	}
 }
 
-func (c *stdioClient) waitNote(substr string) {
+// waitFor waits for a message of the server's for which match is true.
+func (c *serveProcess) waitFor(what string, match func(lspclient.Message) bool) lspclient.Message {
 	c.t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
-	for time.Now().Before(deadline) {
-		c.mu.Lock()
-		for _, n := range c.notes {
-			if strings.Contains(n, substr) {
-				c.mu.Unlock()
-				return
-			}
-		}
-		c.mu.Unlock()
-		time.Sleep(20 * time.Millisecond)
+	m, err := c.client.Wait(context.Background(), what, match)
+	if err != nil {
+		c.t.Fatal(err)
 	}
-	c.t.Fatalf("no notification containing %q", substr)
+	return m
+}
+
+// waitIndexed waits for the end of the indexing progress.
+func (c *serveProcess) waitIndexed() {
+	c.t.Helper()
+	c.waitFor("the end of indexing", lspclient.IsMethod("$/progress", func(p json.RawMessage) bool {
+		return strings.Contains(string(p), `"end"`) && strings.Contains(string(p), "files")
+	}))
 }
 
 // exit sends shutdown and exit and returns the process's exit code.
-func (c *stdioClient) exit() int {
+func (c *serveProcess) exit() int {
 	c.t.Helper()
 	c.call("shutdown", nil, nil)
 	c.notify("exit", nil)
-	done := make(chan error, 1)
-	go func() { done <- c.cmd.Wait() }()
-	select {
-	case <-done:
-	case <-time.After(20 * time.Second):
-		c.t.Fatal("askls did not exit")
-	}
+	c.waitExit()
 	return c.cmd.ProcessState.ExitCode()
+}
+
+// waitExit waits for the process to end.
+func (c *serveProcess) waitExit() {
+	c.t.Helper()
+	if _, err := c.client.WaitExit(context.Background()); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+func tail(s string, n int) string {
+	if len(s) > n {
+		return s[len(s)-n:]
+	}
+	return s
 }
 
 func fileURL(p string) string { return (&url.URL{Scheme: "file", Path: filepath.ToSlash(p)}).String() }
@@ -167,7 +161,7 @@ func TestServeOverStdio(t *testing.T) {
 		t.Errorf("serverInfo %+v", init.ServerInfo)
 	}
 	c.notify("initialized", map[string]any{})
-	c.waitNote(`"kind":"end"`)
+	c.waitIndexed()
 
 	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": src}})
 	// After "😀" (two UTF-16 units) on line 2: insert a word only the buffer has.
@@ -225,13 +219,11 @@ func TestBareAsklsServesAndExitWithoutShutdownFails(t *testing.T) {
 	var init protocol.InitializeResult
 	c.call("initialize", map[string]any{"rootUri": fileURL(dir), "capabilities": map[string]any{}}, &init)
 	c.notify("exit", nil)
-	err := c.cmd.Wait()
-	if c.cmd.ProcessState.ExitCode() != 1 {
-		t.Errorf("exit without shutdown: %v, want exit status 1", err)
+	c.waitExit()
+	if code := c.cmd.ProcessState.ExitCode(); code != 1 {
+		t.Errorf("exit without shutdown: exit status %d, want 1", code)
 	}
 }
-
-var _ = json.Marshal
 
 // BenchmarkServeIdleMemory starts the askls binary on the Go standard
 // library, waits until the index is ready, lets it idle, and reports its
@@ -257,49 +249,41 @@ func BenchmarkServeIdleMemory(b *testing.B) {
 	for b.Loop() {
 		cmd := exec.Command(bin, "serve", "--no-model", "--cache", cache)
 		cmd.Dir = src
-		stdin, _ := cmd.StdinPipe()
-		stdout, _ := cmd.StdoutPipe()
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
-		if err := cmd.Start(); err != nil {
+		// Patience for a cold index of the whole tree.
+		c, err := lspclient.Exec(cmd, lspclient.Options{Patience: 10 * time.Minute})
+		if err != nil {
 			b.Fatal(err)
 		}
-		ready := make(chan struct{})
-		var once sync.Once
-		conn := jsonrpc2.NewConn(jsonrpc2.NewStream(pipeRWC{stdout, stdin}))
-		conn.Go(context.Background(), func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
-			if req.Method() == "$/progress" && strings.Contains(string(req.Params()), `"end"`) {
-				once.Do(func() { close(ready) })
-			}
-			return reply(ctx, nil, nil)
-		})
 		ctx := context.Background()
-		if _, err := conn.Call(ctx, "initialize", map[string]any{"rootUri": fileURL(src),
+		if err := c.Call(ctx, "initialize", map[string]any{"rootUri": fileURL(src),
 			"capabilities": map[string]any{"window": map[string]any{"workDoneProgress": true}}}, nil); err != nil {
 			b.Fatal(err)
 		}
-		conn.Notify(ctx, "initialized", map[string]any{})
-		select {
-		case <-ready:
-		case <-time.After(10 * time.Minute):
-			b.Fatal("index never ready")
+		c.Notify("initialized", map[string]any{})
+		if _, err := c.Wait(ctx, "the index ready", lspclient.IsMethod("$/progress", func(p json.RawMessage) bool {
+			return strings.Contains(string(p), `"end"`)
+		})); err != nil {
+			b.Fatal(err)
 		}
 		var st struct {
 			Index     struct{ Files, Chunks, Symbols int }
 			HeapBytes uint64
 		}
-		if _, err := conn.Call(ctx, "workspace/executeCommand", map[string]any{"command": "askls.status"}, &st); err != nil {
+		if err := c.Call(ctx, "workspace/executeCommand", map[string]any{"command": "askls.status"}, &st); err != nil {
 			b.Fatal(err)
 		}
-		time.Sleep(3 * time.Second) // idle
+		time.Sleep(3 * time.Second) // idle: what is measured, not a wait for an event
 		status, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid))
 		b.ReportMetric(procKB(status, "VmRSS:")/1024, "rss-MB")
 		b.ReportMetric(procKB(status, "VmHWM:")/1024, "peak-rss-MB")
 		b.ReportMetric(float64(st.HeapBytes)/(1<<20), "heap-MB")
 		b.ReportMetric(float64(st.Index.Files), "files")
-		conn.Call(ctx, "shutdown", nil, nil)
-		conn.Notify(ctx, "exit", nil)
-		cmd.Wait()
+		if err := c.Shutdown(ctx); err != nil {
+			b.Errorf("%v\n%s", err, stderr.String())
+		}
+		c.Close()
 	}
 }
 
