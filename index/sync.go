@@ -551,6 +551,9 @@ func (ix *Index) finishSync(s *syncRun) error {
 	s.stats.Files = len(s.files)
 	s.stats.Duration = time.Since(s.start)
 	ix.publish(st, nil)
+	if s.first && ix.opts.SymbolsOnDemand {
+		st.tab.Build() // kept in the cache, so that the first lookup reads it
+	}
 	return nil
 }
 
