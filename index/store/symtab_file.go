@@ -221,7 +221,8 @@ func (b *symBase) check(pathOffs []int32, npaths int, kindOffs []int32, nkinds i
 	nfiles, nstrs, nk := int32(len(pathOffs)-1), int32(len(b.strOffs)-1), int16(len(kindOffs)-1)
 	for i := range b.recs {
 		r := &b.recs[i]
-		if r.file < 0 || r.file >= nfiles || r.name >= nstrs || r.container >= nstrs || r.kind < 0 || r.kind >= nk || r.idx < 0 {
+		if r.file < 0 || r.file >= nfiles || r.name < -1 || r.name >= nstrs || r.container < -1 || r.container >= nstrs ||
+			r.kind < 0 || r.kind >= nk || r.idx < 0 {
 			return errSymtabCorrupt
 		}
 	}
