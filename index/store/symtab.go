@@ -158,7 +158,7 @@ type symBase struct {
 	done atomic.Bool // the fields below are set (after once)
 
 	blob  string   // "\x00" + names joined by "\x00" + "\x00"
-	offs  []int32  // offs[k]: where names[k] starts in blob; offs[n] = len(blob)+1
+	offs  []int32  // offs[k]: where names[k] starts in blob; offs[n] = len(blob)
 	first []int32  // symbols of names[k] are recs[first[k]:first[k+1]]
 	recs  []symRec // grouped by name
 	count int      // symbols in the table

@@ -131,7 +131,7 @@ func (b *symBase) place(c *symCollect) {
 		blob.WriteByte(0)
 	}
 	b.blob = blob.String()
-	b.offs[len(names)] = int32(len(b.blob) + 1)
+	b.offs[len(names)] = int32(len(b.blob))
 	b.strBlob, b.strOffs = joinStrings(c.strs)
 	b.recs = make([]symRec, len(c.recs))
 	for i := range c.recs {

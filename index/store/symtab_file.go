@@ -215,7 +215,7 @@ func (b *symBase) check(pathOffs []int32, npaths int, kindOffs []int32, nkinds i
 	switch {
 	case n < 0, !ascending(pathOffs, npaths, 0), !ascending(b.strOffs, len(b.strBlob), 0), !ascending(kindOffs, nkinds, 0),
 		!ascending(b.first, len(b.recs), 0), b.first[0] != 0, int(b.first[n]) != len(b.recs),
-		!ascending(b.offs, len(b.blob)+1, 1), int(b.offs[n]) != len(b.blob)+1, n > 0 && b.offs[0] != 1:
+		!ascending(b.offs, len(b.blob), 1), int(b.offs[n]) != len(b.blob), n > 0 && b.offs[0] != 1:
 		return errSymtabCorrupt
 	}
 	nfiles, nstrs, nk := int32(len(pathOffs)-1), int32(len(b.strOffs)-1), int16(len(kindOffs)-1)

@@ -33,9 +33,23 @@ func fixtureFiles(t *testing.T) map[string]*Entry {
 	return files
 }
 
-// checkLookup compares the table's lookups with a scan of every symbol.
+// checkLookup compares the table's lookups with a scan of every symbol,
+// and Named, for every name of the files, with the scan's exact matches.
 func checkLookup(t *testing.T, tab SymbolTable, files map[string]*Entry, when string) {
 	t.Helper()
+	for _, e := range files {
+		for _, s := range e.Symbols() {
+			var want []chunk.Symbol
+			for _, m := range ScanSymbols(files, s.Name, 1<<30) {
+				if m.Name == s.Name {
+					want = append(want, m)
+				}
+			}
+			if got := tab.Named(s.Name, files); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: Named(%q) =\n%+v\nthe scan gives\n%+v", when, s.Name, got, want)
+			}
+		}
+	}
 	for _, q := range []string{"Cart", "cart", "c", "t", "Total", "price", "Cart.Checkout", "shipping", "Gen", "gen", "Sym7", "ym", "nothing-like-it", "e"} {
 		for _, limit := range []int{1, 3, 50} {
 			got, want := tab.Lookup(q, limit, files), ScanSymbols(files, q, limit)
