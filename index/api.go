@@ -57,12 +57,14 @@ type Options struct {
 	// user's home folder. Without it such a root is not walked: only its
 	// open buffers are indexed and read (see BroadRoot and Notices).
 	AllowBroadRoots bool
-	// SymbolsOnDemand builds the symbol table at the first Symbols call
+	// SymbolsOnDemand makes the symbol table ready (read from the cache
+	// folder, else built and kept there) at the first Symbols call
 	// instead of in the background after each Sync that publishes a new
 	// table. For a process that may never look up a symbol (askls index,
-	// askls search): on a kernel tree the table holds 2.9 million symbols
-	// and its build is the larger part of a warm start's work. A server
-	// leaves it false so that its first symbol lookup is fast.
+	// askls search): on a kernel tree the table holds 2.9 million symbols.
+	// A first build with it still builds and keeps a table of fewer than
+	// 500,000 symbols, so that the next process reads it. A server leaves
+	// it false so that its first symbol lookup is fast.
 	SymbolsOnDemand bool
 	// OnDamaged, when set, is called (once per Index, from the goroutine
 	// of the search) when a search panicked and the persisted index was

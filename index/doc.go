@@ -46,15 +46,18 @@
 // pooled). Update, Release and Changed never block on indexing. A
 // *Snapshot is immutable and may be read from any number of goroutines;
 // readers never block the writer. The writer goroutine alone writes to
-// bleve, the manifest, the journal and the symbols file.
+// bleve, the manifest, the journal and the symbols file; the symbol
+// table's file (store/symtab_file.go) is written by the goroutine that
+// builds the table, under the table's own lock.
 //
 // Crash safety: before each bleve batch the writer appends the batch's
 // paths to a journal; the manifest is saved (atomically) only after bleve
 // has persisted everything, and then the journal is emptied; the symbols
 // file is only appended to before the manifest naming its new blocks is
 // saved, and a block that fails its check is computed again from its
-// file. On Open, the files in the journal are purged from bleve and
-// indexed again; a missing or unreadable manifest, or a journal of more
-// than 2,000 files, means a rebuild from scratch (store.Load). Each case
-// is logged.
+// file; the symbol table's file is replaced by a rename, and one that
+// fails its checks is built again. On Open, the files in the journal are
+// purged from bleve and indexed again; a missing or unreadable manifest,
+// or a journal of more than 2,000 files, means a rebuild from scratch
+// (store.Load). Each case is logged.
 package index

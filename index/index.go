@@ -189,10 +189,26 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 			st.files[api] = e
 		}
 	}
-	st.tab = store.NextSymbolTable(store.NewSymbolTable(ix.tuner()), st.files, nil)
+	st.tab = store.NextSymbolTable(ix.newSymbolTable(), st.files, nil)
 	ix.cur = st
 	go ix.writer()
 	return ix, nil
+}
+
+// newSymbolTable is the empty symbol table of the roots, each kept in its
+// cache folder (not a temporary one, nor that of a root read from its
+// buffers only).
+func (ix *Index) newSymbolTable() store.SymbolTable {
+	roots := make([]store.SymRoot, len(ix.roots))
+	for i, r := range ix.roots {
+		if r.name != "" {
+			roots[i].Prefix = r.name + "/"
+		}
+		if !r.temp && r.buffersOnly == "" {
+			roots[i].Dir = r.cache
+		}
+	}
+	return store.NewStoredSymbolTable(ix.tuner(), ix.log, roots)
 }
 
 // CacheDir is the cache folder, made absolute: opt when given (the
@@ -536,6 +552,7 @@ func (ix *Index) Close() error {
 		ix.mu.Lock()
 		st := ix.cur
 		ix.mu.Unlock()
+		st.tab.Close() // no table file written once the folders are unlocked
 		for _, r := range ix.roots {
 			if err := ix.saveRoot(r, st); err != nil {
 				errs = append(errs, err)

@@ -164,25 +164,3 @@ func TestSymbolsPutTheDefinitionFirst(t *testing.T) {
 	}
 	checkSymbols(t, f.ix, "definitions")
 }
-
-// TestSymbolsOnDemand: with Options.SymbolsOnDemand no symbol table is
-// built after a sync, and the first Symbols call builds it.
-func TestSymbolsOnDemand(t *testing.T) {
-	root := writeTxtar(t, "workspace.txtar")
-	ix, err := Open(t.Context(), Options{Roots: []string{root}, CacheDir: t.TempDir(), SymbolsOnDemand: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ix.Close()
-	if _, err := ix.Sync(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	s := ix.Snapshot()
-	if s.st.tab.Built() {
-		t.Fatal("symbol table built before any lookup")
-	}
-	syms := s.Symbols("Total", 10)
-	if len(syms) == 0 {
-		t.Fatal("Symbols(Total) found nothing")
-	}
-}

@@ -551,6 +551,12 @@ func (ix *Index) finishSync(s *syncRun) error {
 	s.stats.Files = len(s.files)
 	s.stats.Duration = time.Since(s.start)
 	ix.publish(st, nil)
+	if s.first && ix.opts.SymbolsOnDemand && st.symbolCount() < store.KeepDecodedBelow {
+		// Kept in the cache, so that the first lookup reads it. A larger
+		// table's build (the kernel's: a 1.3 GB peak) would raise the
+		// build's peak: the first server builds and keeps it.
+		st.tab.Build()
+	}
 	return nil
 }
 

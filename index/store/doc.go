@@ -6,10 +6,14 @@
 // batches to reach the disk), the manifest (manifest.go, manifest_codec.go:
 // an Entry per file, in a binary format with a checksum, chunks kept
 // encoded until used), the crash journal, the symbols file beside the
-// manifest (symbols.go), the symbol table (symtab.go: sorted names, shared
-// between generations, a lookup by name, prefix and substring), and the
-// decision, at open, between trusting a persisted index and rebuilding it
-// (Load).
+// manifest (symbols.go), the symbol table (symtab.go: one base per root,
+// sorted names and small records, shared between generations;
+// symtab_build.go: its build from the files' symbols; symtab_lookup.go: a
+// lookup by name, prefix and substring; symnamed.go: every symbol of one
+// name) and its file in the cache folder (symtab_file.go: written when a
+// base is built, read instead of a build, checked by a CRC and a hash per
+// file), and the decision, at open, between trusting a persisted index and
+// rebuilding it (Load).
 //
 // With the façade (index), it is the only package that imports bleve
 // (go list -deps ./index/chunk ./index/walk ./index/secret shows none).
@@ -23,6 +27,9 @@
 // sync.Once); a SymWriter, the journal and a Manifest being saved belong
 // to the index's writer goroutine; the stem cache behind the analyzer is
 // locked and the analyzer itself is safe for concurrent use; a Persister
-// is safe for concurrent use. A SymbolTable is immutable; its base is
-// built once (sync.Once), on the first lookup or by BuildAsync.
+// is safe for concurrent use. A SymbolTable is immutable and safe for
+// concurrent use; each base is made ready once (sync.Once), on the first
+// lookup or by BuildAsync, by reading its file or building it, and the
+// goroutine that builds it writes the file (a mutex shared by the index's
+// tables orders the writes; Close stops them).
 package store

@@ -50,7 +50,8 @@ const SymbolsHeaderLen = len(symbolsMagic) + 8
 
 // symFile is one symbols file, open for reading while an entry may need
 // one of its blocks: each block is read when its entry's symbols are
-// asked for (the symbol table asks for all of them at its first lookup).
+// asked for (the symbol table asks for all of them when it is built, not
+// when it is read from its file).
 // Safe for concurrent use.
 type symFile struct {
 	root string // the root's real path (of the manifest)
@@ -135,7 +136,7 @@ type symRef struct {
 
 // lazySymbols are a file's symbols as the symbols file holds them,
 // decoded at first use: a warm start reads none of them; the symbol
-// table reads them all at its first lookup.
+// table reads them all when it is built (not when read from its file).
 type lazySymbols struct {
 	file       *symFile
 	ref        symRef

@@ -18,15 +18,18 @@ func (t SymbolTable) Named(name string, files map[string]*Entry) []chunk.Symbol 
 		return nil
 	}
 	sq := &symbolQuery{q: name, lq: strings.ToLower(name), t: t}
-	sq.t.base.build()
+	t.Build()
 	var found []symCand
-	b := sq.t.base
-	// The group of lq in the sorted names holds name in every case.
-	if k, ok := slices.BinarySearch(b.names, sq.lq); ok {
+	for _, b := range t.bases {
+		// The group of lq in the sorted names holds name in every case.
+		k := b.find(sq.lq)
+		if k >= b.names() || b.name(k) != sq.lq {
+			continue
+		}
 		for i := b.first[k]; i < b.first[k+1]; i++ {
 			r := &b.recs[i]
-			if sq.keep(r) && b.nameOf(r, k) == name {
-				found = append(found, sq.cand(r, k, rankExact))
+			if sq.keep(b, r) && b.nameOf(r, k) == name {
+				found = append(found, sq.cand(b, r, k, rankExact))
 			}
 		}
 	}
@@ -37,5 +40,5 @@ func (t SymbolTable) Named(name string, files map[string]*Entry) []chunk.Symbol 
 		}
 	}
 	slices.SortFunc(found, compareSymCand)
-	return b.resolve(found)
+	return resolve(found)
 }

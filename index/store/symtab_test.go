@@ -33,9 +33,23 @@ func fixtureFiles(t *testing.T) map[string]*Entry {
 	return files
 }
 
-// checkLookup compares the table's lookups with a scan of every symbol.
+// checkLookup compares the table's lookups with a scan of every symbol,
+// and Named, for every name of the files, with the scan's exact matches.
 func checkLookup(t *testing.T, tab SymbolTable, files map[string]*Entry, when string) {
 	t.Helper()
+	for _, e := range files {
+		for _, s := range e.Symbols() {
+			var want []chunk.Symbol
+			for _, m := range ScanSymbols(files, s.Name, 1<<30) {
+				if m.Name == s.Name {
+					want = append(want, m)
+				}
+			}
+			if got := tab.Named(s.Name, files); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: Named(%q) =\n%+v\nthe scan gives\n%+v", when, s.Name, got, want)
+			}
+		}
+	}
 	for _, q := range []string{"Cart", "cart", "c", "t", "Total", "price", "Cart.Checkout", "shipping", "Gen", "gen", "Sym7", "ym", "nothing-like-it", "e"} {
 		for _, limit := range []int{1, 3, 50} {
 			got, want := tab.Lookup(q, limit, files), ScanSymbols(files, q, limit)
@@ -67,7 +81,7 @@ func TestSymbolTableSharesItsBase(t *testing.T) {
 	edited["cart/cart.go"] = entryOf("cart/cart.go", []byte("package cart\n\ntype Cart struct{}\n\nfunc (c *Cart) Gen7() {}\nfunc GenCart() {}\n"))
 	edited["gen/new.go"] = entryOf("gen/new.go", []byte("package gen\n\nfunc Sym7Gen() {}\nvar cartel = 1\n"))
 	next := NextSymbolTable(tab, edited, map[string]bool{"cart/cart.go": true, "gen/new.go": true})
-	if next.base != tab.base || !next.over["cart/cart.go"] || !next.over["gen/new.go"] {
+	if next.bases[0] != tab.bases[0] || !next.over["cart/cart.go"] || !next.over["gen/new.go"] {
 		t.Fatalf("an edit should list its file over the shared base: over=%v", next.over)
 	}
 	checkLookup(t, next, edited, "after edits")
@@ -76,7 +90,7 @@ func TestSymbolTableSharesItsBase(t *testing.T) {
 	delete(edited, "gen/new.go")
 	delete(edited, "shipping/rates.py")
 	diffed := NextSymbolTable(next, edited, nil)
-	if diffed.base != tab.base || !diffed.over["cart/cart.go"] || !diffed.over["shipping/rates.py"] || diffed.over["gen/new.go"] {
+	if diffed.bases[0] != tab.bases[0] || !diffed.over["cart/cart.go"] || !diffed.over["shipping/rates.py"] || diffed.over["gen/new.go"] {
 		t.Fatalf("the files that differ from the base's should be listed over it: over=%v", diffed.over)
 	}
 	checkLookup(t, diffed, edited, "after a deletion")
@@ -88,7 +102,7 @@ func TestSymbolTableSharesItsBase(t *testing.T) {
 		changed[p] = true
 	}
 	fresh := NextSymbolTable(diffed, edited, changed)
-	if fresh.base == tab.base || len(fresh.over) != 0 {
+	if fresh.bases[0] == tab.bases[0] || len(fresh.over) != 0 {
 		t.Fatalf("after %d changed files the table should have a new base (over: %d files)", MaxOver+1, len(fresh.over))
 	}
 	checkLookup(t, fresh, edited, "after a new base")
