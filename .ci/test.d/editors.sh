@@ -4,7 +4,8 @@
 #      (a fake Ollama speaking /api/chat NDJSON on loopback);
 #   2. the newest Neovim in the Debian sid chroot (same tests);
 #   3. Helix in the chroot, driven through tmux: the binding asks, the
-#      answer opens, the citations are diagnostics.
+#      answer opens, the citations are diagnostics; ASKLS_HX_ROUNDS (default
+#      8) rounds of 4 key tries.
 # Neovim is also driven through tmux on the host and in the chroot
 # (editors/nvim/test/keys.sh): tries of the keys that ask and open an
 # answer, each ending in a jump after an edit; ASKLS_NVIM_TRIES (default
@@ -263,12 +264,12 @@ chroot_level() {
     local hxfake=
     if command -v python3 >/dev/null; then
       rm -f "$WORK/port-hx"
-      python3 editors/nvim/test/fake_ollama.py "$WORK/port-hx" --delay 0.4 2>"$WORK/fake-ollama-hx.log" &
+      python3 editors/nvim/test/fake_ollama.py "$WORK/port-hx" --delay 0.2 2>"$WORK/fake-ollama-hx.log" &
       hxfake=$!
       for _ in $(seq 150); do [ -s "$WORK/port-hx" ] && break; sleep 0.1; done
     fi
     ASKLS_FAKE_OLLAMA=$([ -s "$WORK/port-hx" ] && echo "http://127.0.0.1:$(cat "$WORK/port-hx")") \
-      ASKLS_HX_SESSION="askls-hx-$$" bash editors/helix/test/run.sh "$dir" "$WORK" /askls-test \
+      ASKLS_HX_SESSION="askls-hx-$$" ASKLS_HX_ROUNDS="${ASKLS_HX_ROUNDS:-8}" bash editors/helix/test/run.sh "$dir" "$WORK" /askls-test \
       >"$WORK/helix-$name.log" 2>&1 || status=$?
     [ -n "$hxfake" ] && kill "$hxfake" 2>/dev/null
     sed 's/^/  /' "$WORK/helix-$name.log"

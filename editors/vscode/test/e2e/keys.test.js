@@ -100,6 +100,11 @@ test(`code-server: ${tries} tries of the keys that ask and open an answer, each 
       await page.locator('.quick-input-widget', { hasText: 'the answer cites the code' }).waitFor({ timeout: 30000 });
       await kb.type(question);
       await kb.press('Enter');
+      // The input box closes and the editor has the focus again (what a
+      // person sees before typing on).
+      await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 30000 });
+      for (let k = 0; k < 100 && !(await focusInEditor()); k++) await page.waitForTimeout(50);
+      assert.ok(await focusInEditor(), `try ${i}: the focus is not back in the editor after the question`);
       const tA = Date.now();
       const entry = web.locator('article.entry:not(.earlier)', { has: web.locator('h2.question', { hasText: question }) });
       const arrived = () => entry.locator('section.citations').waitFor({ timeout: 60000 });
