@@ -91,11 +91,12 @@ test(`code-server: ${tries} tries of the keys that ask and open an answer, each 
     for (let i = 1; i <= tries; i++) {
       const ts = Date.now();
       const style = styles[(i - 1) % 3];
-      // Back in the file, everything saved: the file on disk is the buffer.
-      await page.locator('.tabs-container .tab', { hasText: 'load.go' }).first().click();
+      // In the file (the jump left the focus there), everything saved: the
+      // file on disk is the buffer.
+      assert.ok(await focusInEditor(), `try ${i}: the focus is not in the editor`);
       await kb.press('Control+S');
       const before = fs.readFileSync(file, 'utf8').split('\n');
-      const question = `try ${i}: how is the config read?`;
+      const question = `try ${i}: config?`;
       await kb.press('Control+Alt+Slash');
       await page.locator('.quick-input-widget', { hasText: 'the answer cites the code' }).waitFor({ timeout: 30000 });
       await kb.type(question);
