@@ -66,10 +66,11 @@ wait_count() {
   fail "timed out after $3 s waiting for $4"
 }
 last() { grep -E "\"event\": ?\"$1\"" "$LOG" | tail -n 1; }
-# wait_file_last TEXT: until greet.go's last line is TEXT (after :w).
+# wait_file TEST: until the shell test TEST on greet.go holds (after :w),
+# 30 s at most.
 wait_file() {
   local i
-  for ((i = 0; i < 50; i++)); do
+  for ((i = 0; i < 300; i++)); do
     eval "$1" && return 0
     sleep 0.1
   done
