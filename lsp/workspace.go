@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -38,7 +39,7 @@ func newWorkspace(s *server) *workspace.Workspace {
 			Starting: s.indexingStarts,
 			Opened: func(ctx context.Context, notices []string) {
 				for _, msg := range notices {
-					s.notify(ctx, "window/showMessage", map[string]any{"type": 2, "message": "askls: " + msg})
+					s.notify(ctx, "window/showMessage", map[string]any{"type": 2, "message": withAsklsPrefix(msg)})
 				}
 			},
 		},
@@ -135,4 +136,13 @@ func (p indexingProgress) Done(st index.SyncStats, took time.Duration, err error
 	default:
 		p.prog.end(fmt.Sprintf("%d files (%d indexed, %d unchanged, %d removed) in %s", st.Files, st.Indexed, st.Unchanged, st.Removed, took.Round(time.Millisecond)))
 	}
+}
+
+// withAsklsPrefix names askls at the head of a message shown to the user,
+// once: a message that already starts with "askls" keeps its own words.
+func withAsklsPrefix(msg string) string {
+	if strings.HasPrefix(msg, "askls") {
+		return msg
+	}
+	return "askls: " + msg
 }

@@ -4,7 +4,13 @@
 #      (a fake Ollama speaking /api/chat NDJSON on loopback);
 #   2. the newest Neovim in the Debian sid chroot (same tests);
 #   3. Helix in the chroot, driven through tmux: the binding asks, the
-#      answer opens, the citations are diagnostics.
+#      answer opens, the citations are diagnostics; ASKLS_HX_ROUNDS (default
+#      8) rounds of 4 key tries.
+# Neovim is also driven through tmux on the host and in the chroot
+# (editors/nvim/test/keys.sh): tries of the keys that ask and open an
+# answer, each ending in a jump after an edit; ASKLS_NVIM_TRIES (default
+# 30) in the chroot's newest Neovim, ASKLS_NVIM_TRIES_HOST (default 9, with
+# the reopened thread 10 jumps) on the host's 0.7.
 # The chroot comes from .ci/install.d/editors.sh. A level whose tools are
 # missing is skipped with the reason, or fails when ASKLS_REQUIRE_ALL=1.
 set -euo pipefail
@@ -35,10 +41,13 @@ result() { # name, exit status
 
 WORK=$(mktemp -d /tmp/askls-editors.XXXXXX)
 FAKE_PID=
+FAKE_KEYS_PID=
 MOUNTS=() # mounted by this script, unmounted in reverse order
 cleanup() {
   [ -n "$FAKE_PID" ] && kill "$FAKE_PID" 2>/dev/null || true
+  [ -n "$FAKE_KEYS_PID" ] && kill "$FAKE_KEYS_PID" 2>/dev/null || true
   tmux kill-session -t "askls-hx-$$" 2>/dev/null || true
+  tmux kill-session -t "askls-nvim-keys-$$" 2>/dev/null || true
   local k m left=0
   for ((k = ${#MOUNTS[@]} - 1; k >= 0; k--)); do
     m=${MOUNTS[k]}
@@ -126,6 +135,38 @@ if command -v python3 >/dev/null; then
 fi
 OLLAMA_URL=
 [ -s "$WORK/port" ] && OLLAMA_URL="http://127.0.0.1:$(cat "$WORK/port")"
+# A second one for the key tries, streaming its answer in about a second.
+KEYS_OLLAMA_URL=
+if [ -n "$OLLAMA_URL" ]; then
+  python3 editors/nvim/test/fake_ollama.py "$WORK/port-keys" --delay 0.06 2>"$WORK/fake-ollama-keys.log" &
+  FAKE_KEYS_PID=$!
+  for _ in $(seq 150); do [ -s "$WORK/port-keys" ] && break; sleep 0.1; done
+  [ -s "$WORK/port-keys" ] && KEYS_OLLAMA_URL="http://127.0.0.1:$(cat "$WORK/port-keys")"
+fi
+
+# nvim_keys LABEL TRIES BIN HOME [PREFIX...]: Neovim's own UI in tmux
+# (editors/nvim/test/keys.sh), model mode, its tries and jumps counted.
+# BIN and HOME as the editor sees them; the chroot sees $WORK at /askls-test.
+nvim_keys() {
+  local label=$1 tries=$2 bin=$3 home=$4 view=$WORK
+  shift 4
+  [ $# -gt 0 ] && view=/askls-test
+  if ! command -v tmux >/dev/null; then skip "neovim $label keys: tmux is not installed"; return; fi
+  if [ -z "$KEYS_OLLAMA_URL" ]; then skip "neovim $label keys: python3 missing for the fake Ollama"; return; fi
+  fixture "$WORK/ws-$label-keys"
+  mkdir -p "$WORK/keys-$label"
+  local status=0
+  KEYS_WS="$WORK/ws-$label-keys" KEYS_WS_VIEW="$view/ws-$label-keys" KEYS_HOME="$WORK/${home#"$view"/}" KEYS_HOME_VIEW="$home" \
+    KEYS_NVIM_DIR="$NVIM_DIR" KEYS_OUT="$WORK/keys-$label" KEYS_OUT_VIEW="$view/keys-$label" \
+    ASKLS_BIN="$bin" ASKLS_OLLAMA="$KEYS_OLLAMA_URL" ASKLS_NVIM_SESSION="askls-nvim-keys-$$" ASKLS_NVIM_TRIES="$tries" \
+    timeout 900 bash editors/nvim/test/keys.sh "$@" >"$WORK/nvim-$label-keys.log" 2>&1 || status=$?
+  if [ "$status" = 0 ]; then
+    grep -vE '^ok - neovim keys: try [0-9]+:' "$WORK/nvim-$label-keys.log" | sed 's/^/  /'
+  else
+    sed 's/^/  /' "$WORK/nvim-$label-keys.log"
+  fi
+  result "neovim $label, keys in tmux (ask, type, open, jump)" "$status"
+}
 
 # nvim_suite LABEL BIN WS_HERE WS_THERE HOME [PREFIX...]: the headless
 # tests in both modes. PREFIX is empty on the host, "chroot SID env -i ..."
@@ -157,6 +198,8 @@ nvim_suite() {
 if command -v nvim >/dev/null; then
   NVIM_DIR="$REPO/editors/nvim"
   nvim_suite host "$WORK/bin/askls" "$WORK/ws-host" "$WORK/ws-host" "$WORK/home"
+  # 30 tries on the newest Neovim (the sid chroot, below); fewer on 0.7.
+  nvim_keys host "${ASKLS_NVIM_TRIES_HOST:-9}" "$WORK/bin/askls" "$WORK/home"
 else
   skip "neovim is not installed on the host (bash .ci/install.d/editors.sh)"
 fi
@@ -179,6 +222,7 @@ chroot_level() {
   hxv=$(chroot "$dir" hx --version | awk '{print $2}')
   say "$name chroot: $(chroot "$dir" nvim --version | head -n1), helix $hxv"
   nvim_suite "$name" /askls-test/bin/askls "$WORK/ws-$name" "/askls-test/ws-$name" "/askls-test/home-$name" "${chroot_cmd[@]}"
+  nvim_keys "$name" "${ASKLS_NVIM_TRIES:-30}" /askls-test/bin/askls "/askls-test/home-$name" "${chroot_cmd[@]}"
   # Neovim 0.11+: vim.lsp.enable('askls') alone, from the shipped lsp/askls.lua.
   if "${chroot_cmd[@]}" nvim --headless --clean -c 'if has("nvim-0.11") | qa! | else | cq | endif' >/dev/null 2>&1; then
     fixture "$WORK/ws-$name-native"
@@ -220,12 +264,12 @@ chroot_level() {
     local hxfake=
     if command -v python3 >/dev/null; then
       rm -f "$WORK/port-hx"
-      python3 editors/nvim/test/fake_ollama.py "$WORK/port-hx" --delay 0.4 2>"$WORK/fake-ollama-hx.log" &
+      python3 editors/nvim/test/fake_ollama.py "$WORK/port-hx" --delay 0.2 2>"$WORK/fake-ollama-hx.log" &
       hxfake=$!
       for _ in $(seq 150); do [ -s "$WORK/port-hx" ] && break; sleep 0.1; done
     fi
     ASKLS_FAKE_OLLAMA=$([ -s "$WORK/port-hx" ] && echo "http://127.0.0.1:$(cat "$WORK/port-hx")") \
-      ASKLS_HX_SESSION="askls-hx-$$" bash editors/helix/test/run.sh "$dir" "$WORK" /askls-test \
+      ASKLS_HX_SESSION="askls-hx-$$" ASKLS_HX_ROUNDS="${ASKLS_HX_ROUNDS:-8}" bash editors/helix/test/run.sh "$dir" "$WORK" /askls-test \
       >"$WORK/helix-$name.log" 2>&1 || status=$?
     [ -n "$hxfake" ] && kill "$hxfake" 2>/dev/null
     sed 's/^/  /' "$WORK/helix-$name.log"

@@ -6,7 +6,9 @@
 #           stubbed vscode module, against the askls binary
 #   build   the .vsix (vsce package, no network)
 #   vscode  a real VS Code: code-server with the .vsix, driven by playwright-core
-#           in headless chromium; screenshots in editors/vscode/test-artifacts/
+#           in headless chromium (test/e2e/codeserver.test.js, and the key
+#           tries of test/e2e/keys.test.js); screenshots in
+#           editors/vscode/test-artifacts/
 # Needs `bash .ci/install.d/vscode.sh` first (npm packages, chromium, code-server).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -42,5 +44,7 @@ VSIX=$(node scripts/package.mjs | tail -1)
 test -s "$VSIX"
 echo "vscode: packaged $VSIX"
 
-echo "vscode: code-server end-to-end test"
-ASKLS_VSIX=$VSIX timeout 900 node --test test/e2e/
+# codeserver.test.js, then keys.test.js (ASKLS_VSCODE_TRIES tries of the
+# keys that ask and open an answer, default 30), one code-server at a time.
+echo "vscode: code-server end-to-end tests"
+ASKLS_VSIX=$VSIX timeout 1800 node --test --test-concurrency=1 test/e2e/

@@ -168,6 +168,51 @@ sleep 0.3
 tmux send-keys -t "$S" ":write" Enter
 sleep 0.3
 ok "after 3 lines added above, the hint moved with the code: ]d lands on line $moved"
+# Ten jumps, each after one more line added above the cited code (not
+# saved): ]d from the old first line (the hint moved with the code), or
+# space i a (the answer rewritten to where the code is now) and :open on
+# its citation line. Each must land on the cited line; all are counted.
+# ]d puts the cursor at the end of the hint's range (line $pos); the
+# citation line gives its start: the greet.go citation starting last at or
+# before $pos.
+cited='' start=0
+while read -r n l; do
+  if [ "$l" -le "$pos" ] && [ "$l" -gt "$start" ]; then cited=$n start=$l; fi
+done < <(grep -oE '^\[[0-9]+\] [^ ]*greet/greet\.go:[0-9]+' "$answer" | sed -E 's/^(\[[0-9]+\]) .*:([0-9]+)$/\1 \2/')
+[ -n "$cited" ] || fail "no citation of greet/greet.go starts at or before line $pos: $(grep -E '^\[' "$answer")"
+jumps=0
+for k in $(seq 10); do
+  tmux send-keys -t "$S" g g O
+  sleep 0.2
+  tmux send-keys -t "$S" -l "const moved$k = $k"
+  tmux send-keys -t "$S" Escape
+  sleep 0.4
+  want=$((pos + k))
+  if ((k % 2)); then
+    how="]d"
+    tmux send-keys -t "$S" -l "$((k + 1))gg"
+    sleep 0.3
+    tmux send-keys -t "$S" ']' d
+  else
+    before=$(shown)
+    tmux send-keys -t "$S" ' ' i a
+    for ((i = 0; i < 100; i++)); do
+      [ "$(shown)" -gt "$before" ] && break
+      sleep 0.1
+    done
+    uri=$(grep -oE '"method":"window/showDocument","params":\{[^}]*\}' "$LOG" | grep -oE 'file://[^"]+' | tail -n1)
+    loc=$(grep -oE "^\\$cited [^ ]*greet/greet\.go:[0-9]+:[0-9]+" "$SID${uri#file://}" | cut -d' ' -f2)
+    [ -n "$loc" ] || fail "jump $k: space i a's answer has no $cited line for greet/greet.go"
+    how="space i a, :open $loc"
+    want=$((start + k))
+    tmux send-keys -t "$S" ":open $loc" Enter
+  fi
+  wait_screen 10 "greet/greet\\.go \\[\\+\\] +1 sel +$want:" "jump $k ($how) to land on line $want, where the cited code is now"
+  jumps=$((jumps + 1))
+done
+echo "ok - helix: $jumps/10 jumps landed on the cited line after 1 to 10 lines were added above it (]d, and space i a with :open)"
+tmux send-keys -t "$S" ":reload" Enter
+sleep 0.3
 tmux send-keys -t "$S" ' ' d
 wait_screen 10 'HINT +askls .*\[[0-9]+\]' 'the diagnostics picker to list the askls hint'
 tmux send-keys -t "$S" Escape
@@ -310,6 +355,7 @@ if [ -n "${ASKLS_FAKE_OLLAMA:-}" ]; then
       sleep 0.1
     done
   }
+  t0=$(date +%s)
   for round in $(seq "${ASKLS_HX_ROUNDS:-2}"); do
     # 1. Insert mode, typing while the answer is written and after it came.
     shown_before=$(shown)
@@ -376,7 +422,7 @@ if [ -n "${ASKLS_FAKE_OLLAMA:-}" ]; then
     sleep 0.3
     checked "round $round: a picker open while the answer arrived stays open; Escape returns to greet.go"
   done
-  echo "ok - helix: $tries tries (ASKLS_HX_ROUNDS=${ASKLS_HX_ROUNDS:-2} rounds of 4) with keys before, during and after an answer: 0 keys reached an answer"
+  echo "ok - helix: $tries tries (ASKLS_HX_ROUNDS=${ASKLS_HX_ROUNDS:-2} rounds of 4) with keys before, during and after an answer: 0 keys reached an answer ($(( ($(date +%s) - t0) / tries )) s a try)"
   tmux send-keys -t "$S" ' ' i a
   wait_screen 20 'answer-[0-9a-f]+\.md' 'space i a to open the answer'
   ok "space i a opens the answer that waited"
@@ -400,4 +446,25 @@ chroot "$SID" env -i HOME="$VIEW/home-hx" XDG_CACHE_HOME="$VIEW/home-hx/.cache" 
 left=$(find "$WORK/home-hx/.cache/askls" -maxdepth 1 -name 'answers-*' 2>/dev/null)
 [ -z "$left" ] || fail "answer folders left after the next askls started: $left"
 ok "the answer files are removed when the server exits (or, if Helix killed it first, when the next askls starts)"
+
+# The binary missing: Helix alone says "`askls.ask` is not supported for any
+# language server"; the keys end with a check that says what to install,
+# and hx --health says the binary is not on the PATH.
+tmux kill-session -t "$S" 2>/dev/null || true
+tmux new-session -d -s "$S" -x 180 -y 45 \
+  "chroot '$SID' env -i HOME=$VIEW/home-hx XDG_CONFIG_HOME=$VIEW/hxcfg XDG_CACHE_HOME=$VIEW/home-hx/.cache \
+     PATH=/usr/bin:/bin TERM=xterm-256color LANG=C.UTF-8 \
+     sh -c 'cd $VIEW/ws-hx && hx greet/greet.go; echo HX-EXITED; sleep 300'"
+wait_screen 20 'greet/greet.go' 'hx to open greet/greet.go without askls'
+missing='askls is not on the PATH Helix runs with: go install github.com/askls/askls/cmd/askls@latest, then restart Helix'
+tmux send-keys -t "$S" / Greeting Enter
+sleep 0.3
+tmux send-keys -t "$S" ' ' i w
+wait_screen 10 "$missing" "space i w to say askls is missing and what to install"
+tmux send-keys -t "$S" ' ' i t
+wait_screen 10 "$missing" "space i t to say askls is missing and what to install"
+health=$(chroot "$SID" env -i HOME="$VIEW/home-hx" XDG_CONFIG_HOME="$VIEW/hxcfg" PATH=/usr/bin:/bin hx --health go 2>&1 | sed 's/\x1b\[[0-9;]*m//g' || true)
+echo "$health" | grep -q "askls: 'askls' not found in \$PATH" || fail "hx --health go does not say askls is missing: $health"
+ok "askls missing: space i w and space i t say '$missing'; hx --health go says 'askls' not found in \$PATH"
+tmux send-keys -t "$S" ":quit-all!" Enter
 echo "all passed"

@@ -405,6 +405,7 @@ async function askQuestion(given?: string, thread?: string): Promise<Entry | und
         p.finish(entry, result);
         if (result.mode === 'retrieval') {
           output?.appendLine('askls: answered in retrieval mode (no model was reachable); see `askls doctor`.');
+          warnRetrieval(result.notice);
         }
       } catch (err) {
         if (token.isCancellationRequested || (err instanceof ResponseError && err.code === -32800)) {
@@ -420,6 +421,24 @@ async function askQuestion(given?: string, thread?: string): Promise<Entry | und
     },
   );
   return entry;
+}
+
+/** The reasons for retrieval mode already shown as a warning this session. */
+const retrievalWarned = new Set<string>();
+
+/**
+ * warnRetrieval says, once per reason, why no model answered and what to do
+ * (the server's notice: "no Ollama server at …: run `ollama serve`"), as a
+ * warning where VS Code shows messages; the panel shows it above the answer
+ * too.
+ */
+function warnRetrieval(notice: string | undefined): void {
+  if (!notice || retrievalWarned.has(notice)) {
+    return;
+  }
+  retrievalWarned.add(notice);
+  // The reason first: a toast shows its first line only.
+  void vscode.window.showWarningMessage(`askls: ${notice}. Until a model answers, answers are the ranked evidence (retrieval mode).`);
 }
 
 function truncate(s: string, n: number): string {

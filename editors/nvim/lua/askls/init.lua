@@ -378,6 +378,21 @@ local function refresh_lenses()
   end
 end
 
+-- The reasons for retrieval mode already said this session.
+local retrieval_warned = {}
+
+-- Says once per reason, as a warning in the message area, why no model
+-- answered and what to do (the server's notice: "no Ollama server at …:
+-- run `ollama serve`"); the answer window shows it above the answer too.
+local function warn_retrieval(result)
+  local notice = result.notice
+  if result.mode ~= 'retrieval' or type(notice) ~= 'string' or notice == '' or retrieval_warned[notice] then
+    return
+  end
+  retrieval_warned[notice] = true
+  notify('retrieval mode: ' .. notice, vim.log.levels.WARN)
+end
+
 local function on_result(pending, result)
   M.state.last = result
   if result.id ~= nil then
@@ -396,6 +411,7 @@ local function on_result(pending, result)
     vim.api.nvim_set_current_win(win)
   end
   refresh_lenses()
+  warn_retrieval(result)
   vim.api.nvim_exec_autocmds('User', { pattern = 'AsklsAnswer', modeline = false })
 end
 

@@ -127,9 +127,12 @@ function startServer(bin, args, env = {}) {
  * fakeOllama serves the parts of Ollama's HTTP API the agent uses on
  * 127.0.0.1: /api/version, /api/tags, /api/show, and /api/chat as an NDJSON
  * stream that plays the next scripted turn per request. A line 'HOLD' keeps
- * the stream open until the client goes away (then onClosed fires).
+ * the stream open until the client goes away (then onClosed fires). turns
+ * is a list, or a function (request body, index of the chat) giving the
+ * turn; opts.delayMs is the pause between lines (default 5).
  */
-function fakeOllama(turns) {
+function fakeOllama(turns, opts = {}) {
+  const delayMs = opts.delayMs ?? 5;
   const state = { chats: 0, requests: [], closed: 0, holding: 0 };
   let closedWaiters = [];
   const server = http.createServer((req, res) => {
@@ -144,13 +147,15 @@ function fakeOllama(turns) {
         case '/api/show':
           return json(res, { capabilities: ['completion', 'tools'], model_info: { 'llama.context_length': 8192 } });
         case '/api/chat': {
-          const turn = turns[state.chats] || [textChunk('No more script.', true)];
-          state.chats++;
+          let parsed = body;
           try {
-            state.requests.push(JSON.parse(body));
+            parsed = JSON.parse(body);
           } catch {
-            state.requests.push(body);
+            // kept as text
           }
+          state.requests.push(parsed);
+          const turn = (typeof turns === 'function' ? turns(parsed, state.chats) : turns[state.chats]) || [textChunk('No more script.', true)];
+          state.chats++;
           res.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
           // Watch from the first byte: a client that goes away before the
           // script reaches HOLD (a cancel right after the first words) must
@@ -180,7 +185,7 @@ function fakeOllama(turns) {
         return;
       }
       res.write(turn[i] + '\n');
-      setTimeout(() => play(res, turn, i + 1), 5);
+      setTimeout(() => play(res, turn, i + 1), delayMs);
     }
   });
   return new Promise((resolve) => {
