@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	rtrace "runtime/trace"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -199,16 +200,20 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 		endBulk(s.stats.Indexed)
 	}()
 
+	region := rtrace.StartRegion(ctx, "sync: walk")
 	todo, err := ix.walkRoots(s)
+	region.End()
 	if err != nil {
 		return s.stats, err
 	}
 	total := len(todo)
 	s.progress("index", 0, total)
+	region = rtrace.StartRegion(ctx, "sync: read, chunk, batch")
 	results := ix.readChanged(s, todo)
 	stopEarly := ix.publishEarly(s.first, cur, &s.mu, s.files)
 	batchErr := ix.submitResults(s, results, total)
 	stopEarly()
+	region.End()
 	if err := ctx.Err(); err != nil {
 		// What was written is journaled; keep what is known.
 		ix.publish(&state{gen: cur.gen, ready: cur.ready, files: s.files}, nil)
@@ -518,9 +523,13 @@ func (sub *submitter) flush(r *root) {
 // finishSync makes what the sync wrote durable, checks it, records it in
 // the manifests and publishes it with the edits queued meanwhile.
 func (ix *Index) finishSync(s *syncRun) error {
-	if err := ix.persist.Wait(); err != nil {
+	region := rtrace.StartRegion(s.ctx, "sync: persist")
+	err := ix.persist.Wait()
+	region.End()
+	if err != nil {
 		return fmt.Errorf("index: persisting: %w", err)
 	}
+	region = rtrace.StartRegion(s.ctx, "sync: settle")
 	if s.first {
 		// A first build leaves many small segments whose merges would
 		// otherwise run after it, beside the first edits and searches
@@ -531,18 +540,25 @@ func (ix *Index) finishSync(s *syncRun) error {
 			}
 		}
 	}
+	region.End()
+	region = rtrace.StartRegion(s.ctx, "sync: verify")
 	for _, r := range ix.roots {
 		if err := ix.verifyRoot(r, s.files); err != nil {
+			region.End()
 			return err
 		}
 	}
+	region.End()
 	st := &state{ready: true, files: s.files}
 	for _, r := range ix.roots {
 		writes := r.dirty // saveRoot writes only a changed root's manifest
-		if err := ix.saveRoot(r, st); err != nil {
+		region = rtrace.StartRegion(s.ctx, "sync: manifest")
+		err := ix.saveRoot(r, st)
+		region.End()
+		if err != nil {
 			ix.log.Warn("index: cannot save the manifest; the next start re-indexes", "err", err)
 		} else if writes && s.stats.Indexed > freeAfter {
-			ix.reloadEntries(r, s.files)
+			rtrace.WithRegion(s.ctx, "sync: reload entries", func() { ix.reloadEntries(r, s.files) })
 		}
 	}
 	pend, gen, ov2, _ := ix.takePending()
