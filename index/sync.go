@@ -366,14 +366,15 @@ func (ix *Index) readChanged(s *syncRun, todo []syncJob) <-chan result {
 	return results
 }
 
-// readOne reads, hashes and chunks one file (its open buffer when it has
-// one).
+// readOne reads, hashes, chunks and analyses one file (its open buffer
+// when it has one).
 func (ix *Index) readOne(s *syncRun, j syncJob) result {
 	res := result{r: j.r, rel: j.Rel, old: j.old}
 	api := j.r.api(j.Rel)
 	if content, open := s.ov[api]; open {
 		res.e, res.docs = ix.prepare(j.r, j.Rel, content, int64(len(content)), 0, false)
 		res.e.Compact()
+		analyseDocs(res.docs)
 		return res
 	}
 	data, _, err := walk.ReadCapped(j.r.abs+"/"+j.Rel, ix.opts.MaxFileBytes)
@@ -398,6 +399,7 @@ func (ix *Index) readOne(s *syncRun, j syncJob) result {
 		return res
 	}
 	res.e.Compact()
+	analyseDocs(res.docs)
 	return res
 }
 
@@ -521,7 +523,9 @@ func (sub *submitter) flush(r *root) {
 }
 
 // finishSync makes what the sync wrote durable, checks it, records it in
-// the manifests and publishes it with the edits queued meanwhile.
+// the manifests and publishes it with the edits queued meanwhile. A first
+// build's merges (settleFirstBuild) run beside the check and the manifest
+// save: they only reorganise documents bleve has already persisted.
 func (ix *Index) finishSync(s *syncRun) error {
 	region := rtrace.StartRegion(s.ctx, "sync: persist")
 	err := ix.persist.Wait()
@@ -529,22 +533,12 @@ func (ix *Index) finishSync(s *syncRun) error {
 	if err != nil {
 		return fmt.Errorf("index: persisting: %w", err)
 	}
-	region = rtrace.StartRegion(s.ctx, "sync: settle")
-	if s.first {
-		// A first build leaves many small segments whose merges would
-		// otherwise run after it, beside the first edits and searches
-		// (or at the next start, when askls index exits): run them now.
-		for _, r := range ix.roots {
-			if err := store.Settle(s.ctx, r.bi); err != nil {
-				ix.log.Warn("index: merging the first build's segments", "err", err)
-			}
-		}
-	}
-	region.End()
+	settled := ix.settleFirstBuild(s)
 	region = rtrace.StartRegion(s.ctx, "sync: verify")
 	for _, r := range ix.roots {
 		if err := ix.verifyRoot(r, s.files); err != nil {
 			region.End()
+			settled()
 			return err
 		}
 	}
@@ -561,6 +555,7 @@ func (ix *Index) finishSync(s *syncRun) error {
 			rtrace.WithRegion(s.ctx, "sync: reload entries", func() { ix.reloadEntries(r, s.files) })
 		}
 	}
+	rtrace.WithRegion(s.ctx, "sync: settle (wait)", settled)
 	pend, gen, ov2, _ := ix.takePending()
 	ix.applyChanges(s.files, pend, ov2)
 	st.gen = gen
@@ -568,6 +563,31 @@ func (ix *Index) finishSync(s *syncRun) error {
 	s.stats.Duration = time.Since(s.start)
 	ix.publish(st, nil)
 	return nil
+}
+
+// settleFirstBuild starts, after a first build, the merges of its many
+// small segments, which would otherwise run after it, beside the first
+// edits and searches (or at the next start, when askls index exits), and
+// returns a function that waits for them. Scorch runs a merge plan on one
+// goroutine, so they used to be the longest stretch of a cold build with
+// one core working (docs/kernel.md, "Where the cold build's time goes"):
+// they now overlap the check and the manifest save, and the sync publishes
+// once they are done. After any other sync it does nothing.
+func (ix *Index) settleFirstBuild(s *syncRun) (wait func()) {
+	if !s.first {
+		return func() {}
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer rtrace.StartRegion(s.ctx, "sync: settle").End()
+		for _, r := range ix.roots {
+			if err := store.Settle(s.ctx, r.bi); err != nil {
+				ix.log.Warn("index: merging the first build's segments", "err", err)
+			}
+		}
+	}()
+	return func() { <-done }
 }
 
 // verifyRoot checks, after a sync, that bleve holds one document per chunk
