@@ -7,6 +7,7 @@ import (
 	"github.com/askls/askls/index/chunk"
 	"github.com/askls/askls/index/store"
 	"github.com/blevesearch/bleve/v2/document"
+	bindex "github.com/blevesearch/bleve_index_api"
 )
 
 // chunkDoc builds the bleve document of one chunk.
@@ -34,6 +35,18 @@ func chunkDoc(rel, lang string, test bool, n int, c chunk.Chunk, text []byte) *d
 	}
 	d.AddField(newKeywordField(store.FieldTest, []byte(t)))
 	return d
+}
+
+// analyseDocs counts the terms of every field of docs now (codeField's
+// Analyze), on the caller's goroutine. A sync's read workers call it, one
+// per core, so that bleve's Batch, which analyses each document on its
+// own queue of four goroutines before it builds the batch's segment on
+// the submitting one, finds them analysed (a second Analyze does
+// nothing) and only builds the segment.
+func analyseDocs(docs []*document.Document) {
+	for _, d := range docs {
+		d.VisitFields(func(f bindex.Field) { f.Analyze() })
+	}
 }
 
 // docHash is the hash of everything chunkDoc indexes for chunk c of a

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	rtrace "runtime/trace"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -145,15 +146,16 @@ func (ix *Index) reloadEntries(r *root, files map[string]*store.Entry) {
 //
 //  1. walkRoots lists the files, keeps those whose size and mtime the index
 //     already vouches for, and deletes from bleve the files that are gone;
-//  2. readChanged reads, hashes and chunks the rest on one goroutine per
-//     core (compactEntry keeps each entry's chunks encoded);
+//  2. readChanged reads, hashes, chunks and analyses the rest on one
+//     goroutine per core (compactEntry keeps each entry's chunks encoded);
 //  3. submitResults takes the results on two goroutines, records them in
 //     the file map, streams their symbols to the symbols file, and sends
 //     their documents to bleve in batches (the journal lists each batch's
 //     files before it is written);
-//  4. finishSync waits for bleve to persist, merges a first build's
-//     segments, checks bleve against the file map, saves the manifest,
-//     applies the edits queued meanwhile and publishes the result.
+//  4. finishSync waits for bleve to persist, checks bleve against the file
+//     map and saves the manifest while a first build's segments are
+//     merged, then applies the edits queued meanwhile and publishes the
+//     result.
 
 // syncJob is one file the walk could not vouch for.
 type syncJob struct {
@@ -199,16 +201,20 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 		endBulk(s.stats.Indexed)
 	}()
 
+	region := rtrace.StartRegion(ctx, "sync: walk")
 	todo, err := ix.walkRoots(s)
+	region.End()
 	if err != nil {
 		return s.stats, err
 	}
 	total := len(todo)
 	s.progress("index", 0, total)
+	region = rtrace.StartRegion(ctx, "sync: read, chunk, batch")
 	results := ix.readChanged(s, todo)
 	stopEarly := ix.publishEarly(s.first, cur, &s.mu, s.files)
 	batchErr := ix.submitResults(s, results, total)
 	stopEarly()
+	region.End()
 	if err := ctx.Err(); err != nil {
 		// What was written is journaled; keep what is known.
 		ix.publish(&state{gen: cur.gen, ready: cur.ready, files: s.files}, nil)
@@ -324,11 +330,11 @@ func (ix *Index) removeGone(s *syncRun, r *root, seen map[string]bool) error {
 	return nil
 }
 
-// readChanged reads, hashes and chunks the files of todo on one goroutine
-// per core and returns their results, closed when all are in (or the
-// context ends). Two goroutines submit them (submitResults): bleve
-// analyses a batch's documents in parallel and builds its segment on the
-// submitting goroutine; its merger runs beside them. A first build goes
+// readChanged reads, hashes, chunks and analyses the files of todo on one
+// goroutine per core and returns their results, closed when all are in
+// (or the context ends). Two goroutines submit them (submitResults):
+// bleve builds a batch's segment on the submitting goroutine; its merger
+// runs beside them. A first build goes
 // the same way: scorch's offline builder, used before, built segments one
 // at a time and merged them all at the end, alone: GOROOT/src 12.0-13.0 s
 // against 9.2-10.5 s with batches of 1,000 (peak RSS 345-355 against
@@ -361,14 +367,15 @@ func (ix *Index) readChanged(s *syncRun, todo []syncJob) <-chan result {
 	return results
 }
 
-// readOne reads, hashes and chunks one file (its open buffer when it has
-// one).
+// readOne reads, hashes, chunks and analyses one file (its open buffer
+// when it has one).
 func (ix *Index) readOne(s *syncRun, j syncJob) result {
 	res := result{r: j.r, rel: j.Rel, old: j.old}
 	api := j.r.api(j.Rel)
 	if content, open := s.ov[api]; open {
 		res.e, res.docs = ix.prepare(j.r, j.Rel, content, int64(len(content)), 0, false)
 		res.e.Compact()
+		analyseDocs(res.docs)
 		return res
 	}
 	data, _, err := walk.ReadCapped(j.r.abs+"/"+j.Rel, ix.opts.MaxFileBytes)
@@ -393,6 +400,7 @@ func (ix *Index) readOne(s *syncRun, j syncJob) result {
 		return res
 	}
 	res.e.Compact()
+	analyseDocs(res.docs)
 	return res
 }
 
@@ -516,35 +524,39 @@ func (sub *submitter) flush(r *root) {
 }
 
 // finishSync makes what the sync wrote durable, checks it, records it in
-// the manifests and publishes it with the edits queued meanwhile.
+// the manifests and publishes it with the edits queued meanwhile. A first
+// build's merges (settleFirstBuild) run beside the check and the manifest
+// save: they only reorganise documents bleve has already persisted.
 func (ix *Index) finishSync(s *syncRun) error {
-	if err := ix.persist.Wait(); err != nil {
+	region := rtrace.StartRegion(s.ctx, "sync: persist")
+	err := ix.persist.Wait()
+	region.End()
+	if err != nil {
 		return fmt.Errorf("index: persisting: %w", err)
 	}
-	if s.first {
-		// A first build leaves many small segments whose merges would
-		// otherwise run after it, beside the first edits and searches
-		// (or at the next start, when askls index exits): run them now.
-		for _, r := range ix.roots {
-			if err := store.Settle(s.ctx, r.bi); err != nil {
-				ix.log.Warn("index: merging the first build's segments", "err", err)
-			}
-		}
-	}
+	settled := ix.settleFirstBuild(s)
+	region = rtrace.StartRegion(s.ctx, "sync: verify")
 	for _, r := range ix.roots {
 		if err := ix.verifyRoot(r, s.files); err != nil {
+			region.End()
+			settled()
 			return err
 		}
 	}
+	region.End()
 	st := &state{ready: true, files: s.files}
 	for _, r := range ix.roots {
 		writes := r.dirty // saveRoot writes only a changed root's manifest
-		if err := ix.saveRoot(r, st); err != nil {
+		region = rtrace.StartRegion(s.ctx, "sync: manifest")
+		err := ix.saveRoot(r, st)
+		region.End()
+		if err != nil {
 			ix.log.Warn("index: cannot save the manifest; the next start re-indexes", "err", err)
 		} else if writes && s.stats.Indexed > freeAfter {
-			ix.reloadEntries(r, s.files)
+			rtrace.WithRegion(s.ctx, "sync: reload entries", func() { ix.reloadEntries(r, s.files) })
 		}
 	}
+	rtrace.WithRegion(s.ctx, "sync: settle (wait)", settled)
 	pend, gen, ov2, _ := ix.takePending()
 	ix.applyChanges(s.files, pend, ov2)
 	st.gen = gen
@@ -558,6 +570,31 @@ func (ix *Index) finishSync(s *syncRun) error {
 		st.tab.Build()
 	}
 	return nil
+}
+
+// settleFirstBuild starts, after a first build, the merges of its many
+// small segments, which would otherwise run after it, beside the first
+// edits and searches (or at the next start, when askls index exits), and
+// returns a function that waits for them. Scorch runs a merge plan on one
+// goroutine, so they used to be the longest stretch of a cold build with
+// one core working (docs/kernel.md, "Where the cold build's time goes"):
+// they now overlap the check and the manifest save, and the sync publishes
+// once they are done. After any other sync it does nothing.
+func (ix *Index) settleFirstBuild(s *syncRun) (wait func()) {
+	if !s.first {
+		return func() {}
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer rtrace.StartRegion(s.ctx, "sync: settle").End()
+		for _, r := range ix.roots {
+			if err := store.Settle(s.ctx, r.bi); err != nil {
+				ix.log.Warn("index: merging the first build's segments", "err", err)
+			}
+		}
+	}()
+	return func() { <-done }
 }
 
 // verifyRoot checks, after a sync, that bleve holds one document per chunk
