@@ -74,7 +74,7 @@ func (d *decoder) int() int64 {
 
 func (d *decoder) str() string {
 	n := int(d.uint())
-	if d.err != nil || n < 0 || d.i+n > len(d.s) {
+	if d.err != nil || n < 0 || n > len(d.s)-d.i { // not d.i+n: a huge n wraps around
 		d.err = errManifestCorrupt
 		return ""
 	}
