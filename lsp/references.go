@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/askls/askls/agent"
+	"github.com/askls/askls/index"
 	"github.com/askls/askls/workspace"
 )
 
@@ -29,31 +30,11 @@ func (s *server) references(ctx context.Context, raw json.RawMessage, release fu
 		return nil, err
 	}
 	out := []protocol.Location{}
-	ix := s.ws.Current()
-	if ix == nil {
-		return out, nil // still opening: nothing yet, never wait
-	}
-	snap := ix.Snapshot()
-	release()
-	path, ok := s.indexPath(ix, p.TextDocument.URI)
+	at, ok := s.identUnderCursor(p.TextDocument.URI, p.Position, release)
 	if !ok {
 		return out, nil
 	}
-	var content []byte
-	if doc, open := s.docs.get(p.TextDocument.URI); open {
-		content = doc.content
-	} else if content, err = snap.Content(path); err != nil {
-		return out, nil
-	}
-	off, _ := offsetOf(content, p.Position)
-	name, qual := identAt(content, off)
-	if name == "" {
-		return out, nil
-	}
-	written := name
-	if qual != "" {
-		written = qual + "." + name
-	}
+	ix, snap, path, name, written := at.ix, at.snap, at.path, at.name, at.written
 	q := agent.RefQueryAt(snap, written, path, int(p.Position.Line)+1)
 	q.Tests = true
 	q.Skip = nil // recursive calls in the definition are references too
@@ -70,14 +51,7 @@ func (s *server) references(ctx context.Context, raw json.RawMessage, release fu
 		if err != nil {
 			continue
 		}
-		start := utf16Len(r.Text[:r.Col])
-		out = append(out, protocol.Location{
-			URI: protocol.DocumentURI(workspace.FileURI(abs)),
-			Range: protocol.Range{
-				Start: protocol.Position{Line: uint32(r.Line - 1), Character: uint32(start)},
-				End:   protocol.Position{Line: uint32(r.Line - 1), Character: uint32(start + utf16Len(name))},
-			},
-		})
+		out = append(out, nameLocation(abs, r.Line, r.Text, r.Col, name))
 	}
 	return out, nil
 }
@@ -92,31 +66,12 @@ func (s *server) implementation(ctx context.Context, raw json.RawMessage, releas
 		return nil, err
 	}
 	out := []protocol.Location{}
-	ix := s.ws.Current()
-	if ix == nil {
-		return out, nil // still opening: nothing yet, never wait
-	}
-	snap := ix.Snapshot()
-	release()
-	path, ok := s.indexPath(ix, p.TextDocument.URI)
+	at, ok := s.identUnderCursor(p.TextDocument.URI, p.Position, release)
 	if !ok {
 		return out, nil
 	}
-	var content []byte
-	if doc, open := s.docs.get(p.TextDocument.URI); open {
-		content = doc.content
-	} else if content, err = snap.Content(path); err != nil {
-		return out, nil
-	}
-	off, _ := offsetOf(content, p.Position)
-	name, qual := identAt(content, off)
-	if name == "" {
-		return out, nil
-	}
-	if qual != "" {
-		name = qual + "." + name
-	}
-	def, ok := agent.ImplementableAt(snap, name, path, int(p.Position.Line)+1)
+	ix, snap, name := at.ix, at.snap, at.written
+	def, ok := agent.ImplementableAt(snap, name, at.path, int(p.Position.Line)+1)
 	if !ok {
 		return out, nil
 	}
@@ -130,16 +85,68 @@ func (s *server) implementation(ctx context.Context, raw json.RawMessage, releas
 		if err != nil {
 			continue
 		}
-		start := utf16Len(im.Text[:min(im.Col, len(im.Text))])
-		out = append(out, protocol.Location{
-			URI: protocol.DocumentURI(workspace.FileURI(abs)),
-			Range: protocol.Range{
-				Start: protocol.Position{Line: uint32(im.Line - 1), Character: uint32(start)},
-				End:   protocol.Position{Line: uint32(im.Line - 1), Character: uint32(start + utf16Len(im.Type))},
-			},
-		})
+		out = append(out, nameLocation(abs, im.Line, im.Text, im.Col, im.Type))
 	}
 	return out, nil
+}
+
+// cursorIdent is the identifier under a cursor, with what a request
+// needs to look it up: the index and its snapshot, the file's index path,
+// the name, and the name as written (qualified: "context.WithCancel").
+type cursorIdent struct {
+	ix                  *index.Index
+	snap                *index.Snapshot
+	path, name, written string
+}
+
+// identUnderCursor finds the identifier at pos in the document u (the
+// editor's text when it is open, else the indexed file) and releases the
+// request queue once the snapshot is taken; ok is false while the index
+// is still opening (never wait), for a file outside the roots or when no
+// identifier is there.
+func (s *server) identUnderCursor(u protocol.DocumentURI, pos protocol.Position, release func()) (cursorIdent, bool) {
+	ix := s.ws.Current()
+	if ix == nil {
+		return cursorIdent{}, false
+	}
+	snap := ix.Snapshot()
+	release()
+	path, ok := s.indexPath(ix, u)
+	if !ok {
+		return cursorIdent{}, false
+	}
+	var content []byte
+	if doc, open := s.docs.get(u); open {
+		content = doc.content
+	} else {
+		var err error
+		if content, err = snap.Content(path); err != nil {
+			return cursorIdent{}, false
+		}
+	}
+	off, _ := offsetOf(content, pos)
+	name, qual := identAt(content, off)
+	if name == "" {
+		return cursorIdent{}, false
+	}
+	written := name
+	if qual != "" {
+		written = qual + "." + name
+	}
+	return cursorIdent{ix: ix, snap: snap, path: path, name: name, written: written}, true
+}
+
+// nameLocation is the Location of name at byte col of line (1-based) of
+// text, in the file at abs, in UTF-16 columns.
+func nameLocation(abs string, line int, text string, col int, name string) protocol.Location {
+	start := utf16Len(text[:min(col, len(text))])
+	return protocol.Location{
+		URI: protocol.DocumentURI(workspace.FileURI(abs)),
+		Range: protocol.Range{
+			Start: protocol.Position{Line: uint32(line - 1), Character: uint32(start)},
+			End:   protocol.Position{Line: uint32(line - 1), Character: uint32(start + utf16Len(name))},
+		},
+	}
 }
 
 // identAt returns the identifier around byte off of content and the
