@@ -12,7 +12,9 @@ func TestUnit(lang, symbol string) bool {
 	if lang != "rust" || symbol == "" {
 		return false
 	}
-	for _, part := range strings.Split(symbol, ".") {
+	for rest := symbol; rest != ""; {
+		var part string
+		part, rest, _ = strings.Cut(rest, ".")
 		if part == "tests" || part == "test" {
 			return true
 		}
