@@ -5,12 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"time"
 
 	"github.com/askls/askls/agent"
-	"github.com/askls/askls/index"
 	"github.com/askls/askls/workspace"
 )
 
@@ -49,24 +46,6 @@ func (s *server) executeCommand(ctx context.Context, raw json.RawMessage, releas
 		return nil, invalidParams("workspace/executeCommand: unknown command %q (askls knows %s)",
 			p.Command, strings.Join(commands, ", "))
 	}
-}
-
-// commandStatus is askls.status [{"notify": bool}?]. Clients that run
-// commands from a menu (Helix, VS Code) show nothing of the result, so it
-// is also said in a message, unless the caller reads the result itself
-// (notify false).
-func (s *server) commandStatus(ctx context.Context, args []json.RawMessage) *statusResult {
-	st := s.status(ctx)
-	var opt struct {
-		Notify *bool `json:"notify"`
-	}
-	if len(args) > 0 {
-		_ = json.Unmarshal(args[0], &opt) // anything else: the default
-	}
-	if opt.Notify == nil || *opt.Notify {
-		s.notify(ctx, "window/showMessage", map[string]any{"type": 3, "message": st.summary()})
-	}
-	return st
 }
 
 // cmdClearCitations hides the lenses and hint diagnostics of one answer
@@ -296,56 +275,6 @@ func codeSpan(s string) string {
 		return s
 	}
 	return "`" + s + "`"
-}
-
-type statusResult struct {
-	Index         index.Stats      `json:"index"`
-	Workspace     workspace.Status `json:"workspace"`
-	Model         agent.Health     `json:"model"`
-	Answers       int              `json:"answers"`
-	OpenDocuments int              `json:"openDocuments"`
-	Config        Config           `json:"config"`
-	HeapBytes     uint64           `json:"heapBytes"`
-	SysBytes      uint64           `json:"sysBytes"`
-}
-
-// summary is the status in one line, for clients that show a message
-// rather than the result.
-func (st *statusResult) summary() string {
-	idx := fmt.Sprintf("%d files indexed", st.Index.Files)
-	if !st.Workspace.Ready {
-		idx += " (still indexing)"
-	}
-	model := "no model: answers in retrieval mode"
-	if st.Model.Reachable {
-		model = "model " + st.Model.Model + " at " + st.Model.Host
-		if len(st.Model.Problems) > 0 {
-			model += " (" + st.Model.Problems[0] + ")"
-		}
-	}
-	return fmt.Sprintf("askls: %s · %s · %d answers kept, citations shown for the last %d", idx, model, st.Answers, st.Config.KeepCitations)
-}
-
-// status is askls.status: index size, generation, model health.
-func (s *server) status(ctx context.Context) *statusResult {
-	st := &statusResult{
-		Workspace:     s.ws.Status(),
-		Answers:       s.answers.len(),
-		OpenDocuments: len(s.docs.all()),
-		Config:        s.config(),
-	}
-	// The addresses as they are shown: no password, no key parameter.
-	st.Config.OllamaHost, st.Config.BaseURL = agent.ShownURL(st.Config.OllamaHost), agent.ShownURL(st.Config.BaseURL)
-	if ix := s.ws.Current(); ix != nil {
-		st.Index = ix.Stats()
-	}
-	hctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	defer cancel()
-	st.Model = s.currentAgent().Health(hctx)
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	st.HeapBytes, st.SysBytes = ms.HeapAlloc, ms.Sys
-	return st
 }
 
 // citationLine is a citation as the answer document shows it:
