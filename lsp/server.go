@@ -18,6 +18,7 @@ import (
 
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/lsp/framing"
 	"github.com/askls/askls/workspace"
 )
 
@@ -74,7 +75,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	if testHook != nil {
 		testHook(s)
 	}
-	st := newStream(rwc, s.opts.Logger)
+	st := framing.NewStream(rwc, s.opts.Logger)
 	s.conn = jsonrpc2.NewConn(st)
 	q := newQueue(s.log, s.handle)
 	q.onPanic = s.ws.CheckStore // a panic from the store may mean a damaged segment
