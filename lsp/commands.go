@@ -128,13 +128,13 @@ func (s *server) refreshedResult(a *answer) *askResult {
 	out := *a.result
 	out.Citations = make([]wireCitation, 0, len(a.cites))
 	for i, c := range a.cites {
-		cc := c.now()
-		wc := wireCitation{N: cc.N, Symbol: cc.Symbol, Excerpt: cc.Excerpt, Stale: cc.Stale, Hash: c.hash}
+		cc := c.Now()
+		wc := wireCitation{N: cc.N, Symbol: cc.Symbol, Excerpt: cc.Excerpt, Stale: cc.Stale, Hash: c.Hash}
 		if i < len(a.result.Citations) {
 			wc.Location = a.result.Citations[i].Location
 		}
 		wc.Location.URI = c.uri
-		wc.Location.Range = citationLocation(cc, string(c.uri), c.anchor.Content()).Range
+		wc.Location.Range = citationLocation(cc, string(c.uri), c.Anchor.Content()).Range
 		out.Citations = append(out.Citations, wc)
 	}
 	return &out

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
 	"github.com/askls/askls/thread"
 	"github.com/askls/askls/workspace"
@@ -219,9 +220,9 @@ func (s *server) wireTurns(ix *index.Index, th *thread.Thread) []wireTurn {
 				hash = ev.Hash
 				// Where the cited lines are now: moved lines are followed
 				// by their hash; stale only when they are gone or changed.
-				c = threadCitationNow(c, content, ev.Start, ev.End, hash, ev.Text)
+				c = citations.Follow(c, content, ev.Start, ev.End, hash, ev.Text)
 			} else {
-				c = citationAt(c, content, c.Start, c.End, c.Stale)
+				c = citations.At(c, content, c.Start, c.End, c.Stale)
 			}
 			wt.Citations = append(wt.Citations, wireCitation{
 				N: c.N, Location: citationLocation(c, string(u), content),
