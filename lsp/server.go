@@ -18,6 +18,7 @@ import (
 
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/lsp/clientlog"
 	"github.com/askls/askls/lsp/framing"
 	"github.com/askls/askls/workspace"
 )
@@ -80,7 +81,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	q := newQueue(s.log, s.handle)
 	q.onPanic = s.ws.CheckStore // a panic from the store may mean a damaged segment
 	s.conn.Go(ctx, q.serve)
-	go s.clientLog.run(ctx)
+	go s.clientLog.Run(ctx)
 
 	select {
 	case <-s.exited:
@@ -131,12 +132,6 @@ func isClosed(err error) bool {
 // testHook, set only by tests, sees each server Serve creates.
 var testHook func(*server)
 
-// LogMessageParams is window/logMessage's params.
-type LogMessageParams struct {
-	Type    int    `json:"type"`
-	Message string `json:"message"`
-}
-
 type lifecycle int
 
 const (
@@ -154,7 +149,7 @@ type server struct {
 	conn      jsonrpc2.Conn
 	log       *slog.Logger
 	level     *slog.LevelVar
-	clientLog *clientLog
+	clientLog *clientlog.Log
 	methods   map[string]method
 
 	docs        *documents
@@ -212,10 +207,10 @@ func newServer(opts Options) *server {
 
 		published: map[protocol.DocumentURI]bool{},
 	}
-	s.clientLog = newClientLog(s.level, func(m LogMessageParams) {
+	s.clientLog = clientlog.New(s.level, func(m clientlog.Message) {
 		_ = s.conn.Notify(context.Background(), "window/logMessage", m)
 	})
-	s.log = slog.New(index.RedactHandler(teeHandler{opts.Logger.Handler(), s.clientLog.handler()})) // no credential in any log line
+	s.log = slog.New(index.RedactHandler(clientlog.Tee(opts.Logger.Handler(), s.clientLog.Handler()))) // no credential in any log line
 	s.ws = newWorkspace(s)
 	s.methods = map[string]method{
 		"initialize":                          s.initialize,
