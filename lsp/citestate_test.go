@@ -17,6 +17,7 @@ import (
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/internal/modeltest"
+	"github.com/askls/askls/lsp/answerdoc"
 	"github.com/askls/askls/workspace"
 )
 
@@ -309,7 +310,7 @@ func TestDefaultAnswerBase(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", cache)
 	t.Setenv("HOME", t.TempDir())
-	if got := defaultAnswerBase(); got != filepath.Join(cache, "askls") {
+	if got := answerdoc.DefaultBase(); got != filepath.Join(cache, "askls") {
 		t.Errorf("default answer folder: %s, want under %s", got, cache)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/askls/askls/agent"
+	"github.com/askls/askls/lsp/answerdoc"
 	"github.com/askls/askls/workspace"
 )
 
@@ -190,7 +191,7 @@ func (s *server) openAnswer(ctx context.Context, res *askResult, takeFocus bool)
 	if res.Thread != "" {
 		md += s.earlierTurnsMarkdown(ctx, res.Thread)
 	}
-	path, err := s.answerFiles.write(res.ID, md)
+	path, err := s.answerFiles.Write(res.ID, md)
 	if err != nil {
 		s.log.Warn("could not write the answer file", "err", err)
 		return false
@@ -223,76 +224,30 @@ func (s *server) relPath(abs string) string {
 	return abs
 }
 
-func safeName(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '-' || r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9') {
-			return r
-		}
-		return '_'
-	}, s)
-}
-
-// answerMarkdown renders an answer for reading in any editor: the answer,
-// then one "[n] path:line:col" line per citation, the path relative to the
-// workspace folder (what Helix's :open and most terminals follow).
+// answerMarkdown is res as its document shows it.
 func (s *server) answerMarkdown(res *askResult) string {
-	var b strings.Builder
-	title, rest, _ := strings.Cut(strings.TrimSpace(res.Question), "\n")
-	fmt.Fprintf(&b, "# %s\n\n", title)
-	if rest = strings.TrimSpace(rest); rest != "" {
-		b.WriteString(rest + "\n\n")
-	}
-	// Notices the answer text does not already carry (addNotice puts the
-	// server's there; the agent's may be in it too).
-	for _, n := range strings.Split(res.Notice, "; ") {
-		if n != "" && !strings.Contains(res.Answer, n) {
-			fmt.Fprintf(&b, "> %s\n\n", n)
-		}
-	}
-	b.WriteString(strings.TrimSpace(res.Answer))
-	b.WriteString("\n\n## Citations\n\n")
-	if len(res.Citations) == 0 {
-		b.WriteString("(none)\n")
-	}
-	for _, c := range res.Citations {
-		b.WriteString(s.citationLine(c) + "\n")
-		if ex := strings.TrimRight(c.Excerpt, "\n"); ex != "" {
-			b.WriteString("\n```\n" + ex + "\n```\n\n")
-		}
-	}
-	fmt.Fprintf(&b, "\n---\nmode: %s", res.Mode)
-	if res.Model != "" {
-		fmt.Fprintf(&b, " (%s)", res.Model)
-	}
-	fmt.Fprintf(&b, " · %d steps · %d tool calls · %.0f ms · answer %s (%s)\n", len(res.Steps), res.Stats.ToolCalls, res.Stats.MS, s.labelOf(res.ID), res.ID)
-	return b.String()
+	return answerdoc.AnswerMarkdown(answerdoc.Answer{
+		ID: res.ID, Label: s.labelOf(res.ID), Question: res.Question, Answer: res.Answer, Notice: res.Notice,
+		Mode: res.Mode, Model: res.Model, Steps: len(res.Steps), ToolCalls: res.Stats.ToolCalls, MS: res.Stats.MS,
+		Citations: s.docCitations(res.Citations),
+	})
 }
 
-// codeSpan is s as inline markdown code, so that "*T" is not read as
-// emphasis; s as is when it holds a backtick.
-func codeSpan(s string) string {
-	if strings.Contains(s, "`") {
-		return s
+// docCitations are citations as a document shows them: "[n]
+// path:line:col", the path relative to its workspace folder, in a form
+// editors' go-to-file follows.
+func (s *server) docCitations(cs []wireCitation) []answerdoc.Citation {
+	out := make([]answerdoc.Citation, len(cs))
+	for i, c := range cs {
+		path, err := workspace.URIPath(string(c.Location.URI))
+		if err != nil {
+			path = string(c.Location.URI)
+		} else {
+			path = s.relPath(path)
+		}
+		start := c.Location.Range.Start
+		out[i] = answerdoc.Citation{N: c.N, Path: path, Line: int(start.Line) + 1, Col: int(start.Character) + 1,
+			Symbol: c.Symbol, Excerpt: c.Excerpt, Stale: c.Stale}
 	}
-	return "`" + s + "`"
-}
-
-// citationLine is a citation as the answer document shows it:
-// "[n] path:line:col `Symbol`", the path relative to its workspace folder,
-// in a form editors' go-to-file follows.
-func (s *server) citationLine(c wireCitation) string {
-	path, err := workspace.URIPath(string(c.Location.URI))
-	if err != nil {
-		path = string(c.Location.URI)
-	} else {
-		path = s.relPath(path)
-	}
-	line := fmt.Sprintf("[%d] %s:%d:%d", c.N, path, c.Location.Range.Start.Line+1, c.Location.Range.Start.Character+1)
-	if c.Symbol != "" {
-		line += " " + codeSpan(c.Symbol)
-	}
-	if c.Stale {
-		line += " (stale: the cited code changed)"
-	}
-	return line
+	return out
 }

@@ -210,7 +210,7 @@ func (s *server) shutdown(ctx context.Context, raw json.RawMessage, release func
 	s.state = stateShutdown
 	s.shutdownCalled = true
 	s.mu.Unlock()
-	_ = s.answerFiles.removeAll() // first: editors kill a server soon after exit
+	_ = s.answerFiles.RemoveAll() // first: editors kill a server soon after exit
 	s.ws.StopSync()
 	s.log.Info("shutdown")
 	return nil, nil

@@ -18,6 +18,7 @@ import (
 
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/lsp/answerdoc"
 	"github.com/askls/askls/lsp/clientlog"
 	"github.com/askls/askls/lsp/framing"
 	"github.com/askls/askls/workspace"
@@ -47,7 +48,7 @@ type Options struct {
 	// AnswerDir is where askls.ask writes answers as markdown for
 	// window/showDocument, in a folder of this server's that is removed
 	// when Serve returns. Default: the user's cache folder (see
-	// answerFiles); askls serve passes the runtime folder when there is
+	// answerdoc.DefaultBase); askls serve passes the runtime folder when there is
 	// one.
 	AnswerDir string
 	// Version is reported in serverInfo.
@@ -90,7 +91,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	}
 	// First, while the editor may still wait for the exit: an editor
 	// kills a server that takes long to go.
-	if err := s.answerFiles.removeAll(); err != nil {
+	if err := s.answerFiles.RemoveAll(); err != nil {
 		s.log.Warn("answer files left behind", "err", err)
 	}
 	cancel() // stops asks in flight and the background sync
@@ -156,7 +157,7 @@ type server struct {
 	ws          *workspace.Workspace
 	skipped     skippedFolders // workspace folders that cannot be served
 	answers     *answers
-	answerFiles *answerFiles
+	answerFiles *answerdoc.Folder
 
 	// editMu orders edits to open documents with the index overlay and
 	// the citation anchors: didOpen/didChange/didClose and registering an
@@ -200,7 +201,7 @@ func newServer(opts Options) *server {
 		docs:    newDocuments(),
 		answers: newAnswers(maxAnswers),
 
-		answerFiles: newAnswerFiles(opts.AnswerDir),
+		answerFiles: answerdoc.NewFolder(opts.AnswerDir),
 		cfg:         *opts.Config,
 		exited:      make(chan struct{}),
 		done:        make(chan struct{}),

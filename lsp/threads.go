@@ -10,6 +10,7 @@ import (
 
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/lsp/answerdoc"
 	"github.com/askls/askls/thread"
 	"github.com/askls/askls/workspace"
 )
@@ -103,7 +104,7 @@ func (s *server) showMarkdown(ctx context.Context, name, md string) {
 	if !s.capabilities().ShowDocument {
 		return
 	}
-	path, err := s.answerFiles.write(name, md)
+	path, err := s.answerFiles.Write(name, md)
 	if err != nil {
 		s.log.Warn("could not write the document", "name", name, "err", err)
 		return
@@ -170,24 +171,18 @@ func (s *server) commandOpenThread(ctx context.Context, args []json.RawMessage, 
 	release()
 	out := wireThread{ID: th.ID, Title: th.Title(), Created: th.Created, Updated: th.Updated, Turns: s.wireTurns(ix, th)}
 	if show {
-		s.showMarkdown(ctx, "thread-"+th.ID, s.threadMarkdown(out))
+		s.showMarkdown(ctx, "thread-"+th.ID, answerdoc.ThreadMarkdown(out.ID, out.Title, s.docTurns(out.Turns)))
 	}
 	return out, nil
 }
 
-// threadMarkdown is a thread as a document: its turns in order, each with
-// its path:line:col citation lines where the code is now.
-func (s *server) threadMarkdown(th wireThread) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "# %s\n\nThread %s, %d turns. space i f follows up on the most recent thread;\nfor this one: :lsp-workspace-command askls.ask \"question\" \"\" 0 0 \"%s\"\n", th.Title, th.ID, len(th.Turns), th.ID)
-	for _, t := range th.Turns {
-		title, _, _ := strings.Cut(strings.TrimSpace(t.Question), "\n")
-		fmt.Fprintf(&b, "\n## %s\n\n%s\n\n", title, strings.TrimSpace(t.Answer))
-		for _, c := range t.Citations {
-			b.WriteString(s.citationLine(c) + "\n")
-		}
+// docTurns are turns as a document shows them.
+func (s *server) docTurns(turns []wireTurn) []answerdoc.Turn {
+	out := make([]answerdoc.Turn, len(turns))
+	for i, t := range turns {
+		out[i] = answerdoc.Turn{Question: t.Question, Answer: t.Answer, Citations: s.docCitations(t.Citations)}
 	}
-	return b.String()
+	return out
 }
 
 // wireTurns is th's turns with their citations as Locations in the files
@@ -251,16 +246,5 @@ func (s *server) earlierTurnsMarkdown(ctx context.Context, id string) string {
 	if err != nil {
 		return ""
 	}
-	turns := s.wireTurns(ix, th)
-	var b strings.Builder
-	fmt.Fprintf(&b, "\n## Earlier in this thread (%s)\n", th.ID)
-	for i := len(turns) - 2; i >= 0; i-- {
-		t := turns[i]
-		title, _, _ := strings.Cut(strings.TrimSpace(t.Question), "\n")
-		fmt.Fprintf(&b, "\n### %s\n\n%s\n\n", title, strings.TrimSpace(t.Answer))
-		for _, c := range t.Citations {
-			b.WriteString(s.citationLine(c) + "\n")
-		}
-	}
-	return b.String()
+	return answerdoc.EarlierTurnsMarkdown(th.ID, s.docTurns(s.wireTurns(ix, th)))
 }
