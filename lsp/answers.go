@@ -9,11 +9,12 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/askls/askls/citations"
+	"github.com/askls/askls/lsp/settings"
 )
 
 // maxAnswers bounds the answers kept for askls.showAnswer. Of these, only
 // the newest Config.KeepCitations show their citations (lenses, hints).
-const maxAnswers = 32
+const maxAnswers = settings.MaxAnswers
 
 // answer is one kept answer: its result as sent and a live anchor per
 // citation.

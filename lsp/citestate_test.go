@@ -317,11 +317,11 @@ func TestDefaultAnswerBase(t *testing.T) {
 
 // Neovim's Lua encodes an empty settings table as [].
 func TestConfigMergeAcceptsAnEmptyList(t *testing.T) {
-	c, err := DefaultConfig().merge(json.RawMessage(`[]`))
+	c, err := DefaultConfig().Merge(json.RawMessage(`[]`))
 	if err != nil || c.KeepCitations != 1 {
 		t.Errorf("merge([]) = %+v, %v", c, err)
 	}
-	if _, err := DefaultConfig().merge(json.RawMessage(`{"keepCitations": -1}`)); err == nil || !strings.Contains(err.Error(), "keepCitations") {
+	if _, err := DefaultConfig().Merge(json.RawMessage(`{"keepCitations": -1}`)); err == nil || !strings.Contains(err.Error(), "keepCitations") {
 		t.Errorf("keepCitations -1: %v", err)
 	}
 }

@@ -267,7 +267,7 @@ func TestProtocolDocSettings(t *testing.T) {
 	}
 	decodeStrict(t, "settings", data, &wrapped)
 	checkExampleBytes[Config](t, "settings", wrapped.Askls)
-	got, err := DefaultConfig().merge(data)
+	got, err := DefaultConfig().Merge(data)
 	if err != nil {
 		t.Fatalf("the settings example is refused: %v", err)
 	}

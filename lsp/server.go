@@ -335,37 +335,4 @@ func (s *server) currentAgent() *agent.Agent {
 	return s.agent
 }
 
-func (s *server) agentConfig(c Config) agent.Config {
-	a := s.opts.Agent
-	if c.Model != "" {
-		a.Model = c.Model
-	}
-	if c.OllamaHost != "" {
-		a.Host = c.OllamaHost
-	}
-	if c.Provider != "" {
-		a.Provider = c.Provider
-	}
-	if c.BaseURL != "" {
-		a.BaseURL = c.BaseURL
-	}
-	if c.APIKey != "" {
-		a.APIKey = c.APIKey
-	}
-	if c.NumCtx > 0 {
-		a.NumCtx = c.NumCtx
-	}
-	if c.MaxHops > 0 {
-		a.MaxHops = c.MaxHops
-	}
-	if t := c.timeout(); t > 0 {
-		a.Timeout = t
-	} else {
-		// timeoutSeconds 0: no time for the model. Answers come from
-		// retrieval mode at once; no model server is contacted (a silent
-		// one was waited on for the default two minutes per turn).
-		a.NoModel = true
-	}
-	a.Logger = s.log
-	return a
-}
+func (s *server) agentConfig(c Config) agent.Config { return c.Agent(s.opts.Agent, s.log) }

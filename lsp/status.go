@@ -34,14 +34,14 @@ func (s *server) commandStatus(ctx context.Context, args []json.RawMessage) *sta
 // reply it is plain JSON that encoding/json reads back: a duration is a
 // number with its unit in its name (durationMs), never a time.Duration.
 type statusResult struct {
-	Index         statusIndex     `json:"index"`
-	Workspace     statusWorkspace `json:"workspace"`
-	Model         agent.Health    `json:"model"`
-	Answers       int             `json:"answers"`
-	OpenDocuments int             `json:"openDocuments"`
-	Config        Config          `json:"config"`
-	HeapBytes     uint64          `json:"heapBytes"`
-	SysBytes      uint64          `json:"sysBytes"`
+	Index         statusIndex      `json:"index"`
+	Workspace     workspace.Status `json:"workspace"`
+	Model         agent.Health     `json:"model"`
+	Answers       int              `json:"answers"`
+	OpenDocuments int              `json:"openDocuments"`
+	Config        Config           `json:"config"`
+	HeapBytes     uint64           `json:"heapBytes"`
+	SysBytes      uint64           `json:"sysBytes"`
 }
 
 // statusIndex is index.Stats on the wire.
@@ -55,48 +55,9 @@ type statusIndex struct {
 	Ready      bool     `json:"ready"` // the first sync has finished
 }
 
-// statusWorkspace is workspace.Status on the wire.
-type statusWorkspace struct {
-	Roots    []string       `json:"roots"`
-	Ready    bool           `json:"ready"`
-	Progress statusProgress `json:"progress"`
-	Error    string         `json:"error,omitempty"`
-	LastSync statusSync     `json:"lastSync"`
-}
-
-// statusProgress is index.Progress on the wire.
-type statusProgress struct {
-	Phase string `json:"phase"`
-	Done  int    `json:"done"`
-	Total int    `json:"total"`
-}
-
-// statusSync is index.SyncStats on the wire.
-type statusSync struct {
-	Files       int            `json:"files"`
-	Unchanged   int            `json:"unchanged"`
-	Indexed     int            `json:"indexed"`
-	Removed     int            `json:"removed"`
-	Chunks      int            `json:"chunks"`
-	Skipped     map[string]int `json:"skipped"`
-	IgnoreNotes []string       `json:"ignoreNotes"`
-	DurationMs  float64        `json:"durationMs"`
-}
-
 func wireStatusIndex(st index.Stats) statusIndex {
 	return statusIndex{Roots: st.Roots, Files: st.Files, Chunks: st.Chunks, Symbols: st.Symbols,
 		Generation: st.Generation, DiskBytes: st.DiskBytes, Ready: st.Ready}
-}
-
-func wireStatusWorkspace(st workspace.Status) statusWorkspace {
-	p, l := st.Progress, st.LastSync
-	return statusWorkspace{
-		Roots: st.Roots, Ready: st.Ready, Error: st.Error,
-		Progress: statusProgress{Phase: p.Phase, Done: p.Done, Total: p.Total},
-		LastSync: statusSync{Files: l.Files, Unchanged: l.Unchanged, Indexed: l.Indexed, Removed: l.Removed,
-			Chunks: l.Chunks, Skipped: l.Skipped, IgnoreNotes: l.IgnoreNotes,
-			DurationMs: float64(l.Duration.Microseconds()) / 1000},
-	}
 }
 
 // summary is the status in one line, for clients that show a message
@@ -119,7 +80,7 @@ func (st *statusResult) summary() string {
 // status is askls.status: index size, generation, model health.
 func (s *server) status(ctx context.Context) *statusResult {
 	st := &statusResult{
-		Workspace:     wireStatusWorkspace(s.ws.Status()),
+		Workspace:     s.ws.Status(),
 		Answers:       s.answers.len(),
 		OpenDocuments: len(s.docs.all()),
 		Config:        s.config(),

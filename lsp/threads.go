@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/askls/askls/citations"
@@ -69,17 +68,7 @@ func (s *server) commandThreads(ctx context.Context, args []json.RawMessage) (an
 		return nil, fmt.Errorf("%s: %w", cmdThreads, err)
 	}
 	if show {
-		var b strings.Builder
-		b.WriteString("# Threads of this workspace\n\n")
-		if len(list) == 0 {
-			b.WriteString("(none yet: a question asked with space i w or space i q starts one)\n")
-		} else {
-			b.WriteString("The most recent first. With the cursor on a thread's id, space i o opens it\n(askls.openThread).\n\n")
-		}
-		for _, t := range list {
-			fmt.Fprintf(&b, "%s  %s (%d turns, updated %s)\n", t.ID, t.Title, t.Turns, t.Updated.Local().Format("2006-01-02 15:04"))
-		}
-		s.showMarkdown(ctx, "threads", b.String())
+		s.showMarkdown(ctx, "threads", answerdoc.ThreadsMarkdown(list))
 	}
 	return list, nil
 }

@@ -3,6 +3,8 @@ package answerdoc
 import (
 	"fmt"
 	"strings"
+
+	"github.com/askls/askls/thread"
 )
 
 // Citation is a citation as a document shows it.
@@ -65,6 +67,22 @@ func AnswerMarkdown(res Answer) string {
 		fmt.Fprintf(&b, " (%s)", res.Model)
 	}
 	fmt.Fprintf(&b, " · %d steps · %d tool calls · %.0f ms · answer %s (%s)\n", res.Steps, res.ToolCalls, res.MS, res.Label, res.ID)
+	return b.String()
+}
+
+// ThreadsMarkdown is the workspace's threads as a document, the most
+// recent first, one a line with its id first.
+func ThreadsMarkdown(list []thread.Summary) string {
+	var b strings.Builder
+	b.WriteString("# Threads of this workspace\n\n")
+	if len(list) == 0 {
+		b.WriteString("(none yet: a question asked with space i w or space i q starts one)\n")
+	} else {
+		b.WriteString("The most recent first. With the cursor on a thread's id, space i o opens it\n(askls.openThread).\n\n")
+	}
+	for _, t := range list {
+		fmt.Fprintf(&b, "%s  %s (%d turns, updated %s)\n", t.ID, t.Title, t.Turns, t.Updated.Local().Format("2006-01-02 15:04"))
+	}
 	return b.String()
 }
 
