@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
 	"github.com/askls/askls/lsp/answerdoc"
 	"github.com/askls/askls/thread"
@@ -178,39 +177,18 @@ func (s *server) docTurns(turns []wireTurn) []answerdoc.Turn {
 // as they are now (an open document as the editor has it), each stale when
 // its lines no longer hash as they did when cited.
 func (s *server) wireTurns(ix *index.Index, th *thread.Thread) []wireTurn {
-	snap := ix.Snapshot()
+	open := func(abs string) ([]byte, bool) {
+		doc, ok := s.docs.get(canonURI(workspace.FileURI(abs)))
+		return doc.content, ok
+	}
 	out := []wireTurn{}
-	contents := map[string][]byte{}
-	for _, t := range th.Turns {
+	for i, cs := range workspace.CitationsNow(ix, th, open) {
+		t := th.Turns[i]
 		wt := wireTurn{Question: t.Question, Answer: t.Answer, Mode: t.Mode, Refused: t.Refused, At: t.At, Citations: []wireCitation{}}
-		for i, c := range t.Citations {
-			abs, err := ix.Abs(c.Path)
-			if err != nil {
-				continue
-			}
-			u := canonURI(workspace.FileURI(abs))
-			content, ok := contents[c.Path]
-			if !ok {
-				if doc, open := s.docs.get(u); open {
-					content = doc.content
-				} else if content, err = snap.Content(c.Path); err != nil {
-					content = nil // deleted since: the citation is stale
-				}
-				contents[c.Path] = content
-			}
-			hash := ""
-			if i < len(t.Evidence) && t.Evidence[i] >= 1 && t.Evidence[i] <= len(th.Evidence) && !c.Stale {
-				ev := th.Evidence[t.Evidence[i]-1]
-				hash = ev.Hash
-				// Where the cited lines are now: moved lines are followed
-				// by their hash; stale only when they are gone or changed.
-				c = citations.Follow(c, content, ev.Start, ev.End, hash, ev.Text)
-			} else {
-				c = citations.At(c, content, c.Start, c.End, c.Stale)
-			}
+		for _, c := range cs {
 			wt.Citations = append(wt.Citations, wireCitation{
-				N: c.N, Location: citationLocation(c, string(u), content),
-				Symbol: c.Symbol, Excerpt: c.Excerpt, Stale: c.Stale, Hash: hash,
+				N: c.N, Location: citationLocation(c.Citation, string(canonURI(workspace.FileURI(c.Abs))), c.Content),
+				Symbol: c.Symbol, Excerpt: c.Excerpt, Stale: c.Stale, Hash: c.Hash,
 			})
 		}
 		out = append(out, wt)
