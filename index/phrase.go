@@ -74,3 +74,16 @@ func phraseAt(text []byte, phrase string) bool {
 	}
 	return true
 }
+
+// quoteFactor is 1 + (boost-1) × the share of the phrases text holds: a
+// message or a phrase the user quotes is text they saw, and the code
+// that holds it is where it comes from.
+func quoteFactor(text []byte, phrases []string, boost float64) float64 {
+	held := 0
+	for _, p := range phrases {
+		if containsPhrase(text, p) {
+			held++
+		}
+	}
+	return 1 + (boost-1)*float64(held)/float64(len(phrases))
+}

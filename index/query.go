@@ -116,6 +116,24 @@ var qualifiedRE = regexp.MustCompile(`\b([a-z][a-z0-9]*)\.([A-Za-z_][A-Za-z0-9_]
 // phraseRE matches a quoted phrase.
 var phraseRE = regexp.MustCompile(`"([^"]+)"`)
 
+// singleQuoteRE matches a phrase in single quotes that stand apart from
+// words ('No such command'), not an apostrophe (the user's, don't).
+var singleQuoteRE = regexp.MustCompile(`(?:^|[\s(\[,:;])'([^'\n]{2,}?)'(?:[\s)\].,:;?!]|$)`)
+
+// quotedPhrases returns the phrases q quotes, in double or single
+// quotes, spacing normalised.
+func quotedPhrases(q string) []string {
+	var out []string
+	for _, re := range []*regexp.Regexp{phraseRE, singleQuoteRE} {
+		for _, m := range re.FindAllStringSubmatch(q, -1) {
+			if ph := normalizeSpace(m[1]); ph != "" {
+				out = append(out, ph)
+			}
+		}
+	}
+	return out
+}
+
 // codeIdents returns the identifiers q writes as code, lower-cased: a
 // word in backticks, or a word of several parts written like code
 // (maxTokenSize, max_len, ServeHTTP, http.ResponseWriter: its last

@@ -216,3 +216,23 @@ func TestMissFactorFollowsTheIdentifiersShare(t *testing.T) {
 		t.Errorf("no terms: %v, want the factor", got)
 	}
 }
+
+// A question's quoted phrases, in double or single quotes, are found;
+// an apostrophe is not a quote.
+func TestQuotedPhrases(t *testing.T) {
+	t.Parallel()
+	for q, want := range map[string][]string{
+		`where does the 'Connection  Reset' message come from?`: {"connection reset"},
+		`why does it print "bad handshake" and 'timed out'`:     {"bad handshake", "timed out"},
+		`the user's config and the server's cache`:              nil,
+		`don't retry; it's 'x'`:                                 nil, // one letter is no phrase
+	} {
+		if got := quotedPhrases(q); !slices.Equal(got, want) {
+			t.Errorf("quotedPhrases(%q) = %q, want %q", q, got, want)
+		}
+	}
+	text := []byte("\treturn errors.New(\"bad  Handshake\")\n")
+	if got := quoteFactor(text, []string{"bad handshake", "timed out"}, 2); got != 1.5 {
+		t.Errorf("quoteFactor holding one of two phrases = %v, want 1.5", got)
+	}
+}

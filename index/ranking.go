@@ -29,6 +29,10 @@ type Ranking struct {
 	ExactMissFactor, DefinitionBoost float64
 	// PhraseBoost weighs the terms of a quoted phrase.
 	PhraseBoost float64
+	// QuoteBoost multiplies, in a reranked question, the score of a
+	// chunk that holds the phrases the question quotes (in double or
+	// single quotes), by the share it holds (quoteFactor).
+	QuoteBoost float64
 	// QualifiedBoost weighs the definition of a qualified name
 	// (errors.Is: the symbol Is in a folder named errors).
 	QualifiedBoost float64
@@ -102,7 +106,7 @@ func DefaultRanking() Ranking {
 		SymbolBoostProse: 1.5, PathBoostProse: 1.5,
 		ExactBoost: 3, PartWeight: 0.3,
 		ExactMissFactor: 0.3, DefinitionBoost: 2,
-		PhraseBoost:    2,
+		PhraseBoost: 2, QuoteBoost: 2,
 		QualifiedBoost: 3,
 		Priors:         rank.DefaultPriors(),
 		DeclFactor:     0.3, DeclFileFactor: 1,

@@ -188,9 +188,13 @@ func parseQuery(q string, f Filter) (*plan, error) {
 			}
 		}
 	}
-	// Only quoted phrases: they must match. Phrases inside a question
-	// only raise the chunks that hold them.
+	// Only quoted phrases: they must match. Phrases inside a question,
+	// in double or single quotes, only raise the chunks that hold them
+	// (rerank).
 	p.strict = len(p.phrases) > 0 && strings.TrimSpace(phraseRE.ReplaceAllString(q, "")) == ""
+	if !p.strict {
+		p.phrases = quotedPhrases(q)
+	}
 	var all []string
 	p.terms, all, p.code, p.exact, p.parts = queryTerms(q)
 	p.short = len(p.terms) <= 3
@@ -490,6 +494,12 @@ func (s *Snapshot) rerank(ctx context.Context, p *plan, cands []cand, n int) {
 			f := 1 + rk.ProximityBoost*cv.pairShare(k, p.pairs)
 			c.score *= f
 			c.why.Add(rank.StageCoverage, "proximity", f)
+		}
+		if len(p.phrases) > 0 && rk.QuoteBoost != 1 {
+			if f := quoteFactor(c.text, p.phrases, rk.QuoteBoost); f != 1 {
+				c.score *= f
+				c.why.Add(rank.StageCoverage, "quoted", f)
+			}
 		}
 	}
 	if rk.FeedbackWeight > 0 {
