@@ -47,6 +47,17 @@ func TestOpenSecretFilesStayOut(t *testing.T) {
 			}
 		}
 	}
+	if syms := e.symbols("DeployKey"); len(syms) == 0 || !strings.HasSuffix(string(syms[0].Location.URI), "shop/keys.go") {
+		t.Errorf("workspace/symbol does not find DeployKey in the open shop/keys.go: %+v", syms)
+	}
+	for _, q := range []string{"DeployKey", "DB_PASSWORD", "STRIPE_KEY", "password", "Key", "K"} {
+		b, _ := json.Marshal(e.symbols(q))
+		for _, s := range []string{"hunter2secretvalue", "sk_live_secretvalue", "MIIEsecretBody", "credsecretvalue", "npmTOKENsecretvalue123", "IOSFODNN7EXAMPLE", ".env", "id_rsa", "server.pem", "credentials.json", ".npmrc"} {
+			if strings.Contains(string(b), s) {
+				t.Errorf("workspace/symbol %q lets out %q:\n%s", q, s, b)
+			}
+		}
+	}
 	e.shutdown()
 }
 
