@@ -238,6 +238,19 @@ func TestSecretCorpusReachesNoAgentRoute(t *testing.T) {
 	for _, s := range []string{"stripeKey", "openaiKey", "TOKEN", "mapsKey", "sendgrid"} {
 		runs = append(runs, [2]string{"find_symbol", fmt.Sprintf(`{"name":%q}`, s)})
 	}
+	for _, s := range []string{"stripeKey", "openaiKey", "TOKEN", "mapsKey", "DB_PASSWORD", "AWS_SECRET_ACCESS_KEY", "private_key", "password", "dial"} {
+		runs = append(runs, [2]string{"find_references", fmt.Sprintf(`{"name":%q,"tests":true}`, s)},
+			[2]string{"find_references", fmt.Sprintf(`{"name":%q,"calls":true}`, s)})
+	}
+	ran := map[string]bool{}
+	for _, c := range runs {
+		ran[c[0]] = true
+	}
+	for _, name := range toolNames() {
+		if !ran[name] {
+			t.Errorf("the tool %s is not driven over the corpus", name)
+		}
+	}
 	for _, c := range runs {
 		var a args
 		json.Unmarshal([]byte(c[1]), &a)

@@ -118,6 +118,11 @@ type Index struct {
 	closeOnce   sync.Once
 	notices     []string  // set by Open
 	damagedOnce sync.Once // Options.OnDamaged is called once (verify.go)
+
+	// oversized stands for every open buffer over MaxFileBytes in the
+	// overlay (writer.go: oversizedBuffer), made at the first one.
+	oversized     []byte
+	oversizedOnce sync.Once
 }
 
 // Open opens (or creates) the persisted index for opts.Roots. It does not

@@ -38,13 +38,20 @@ func (ix *Index) Update(p string, content []byte) uint64 {
 		// falls back to disk, where readRegular refuses it.
 		return ix.Release(p)
 	}
-	c := bytes.Clone(content)
-	if c == nil {
-		c = []byte{}
-	}
-	if int64(len(c)) <= ix.opts.MaxFileBytes {
+	var c []byte
+	if int64(len(content)) > ix.opts.MaxFileBytes {
+		// Never read out, indexed or searched (Content, prepare and
+		// staleBuffers refuse it for its length): the overlay holds one
+		// shared placeholder instead of a copy, so a keystroke in a 50 MB
+		// buffer copies, hashes and keeps nothing of it.
+		c = ix.oversizedBuffer()
+	} else {
+		c = bytes.Clone(content)
+		if c == nil {
+			c = []byte{}
+		}
 		secret.Redact(c) // offsets unchanged: see secret.Redact
-	} // a larger buffer is never read out (Content refuses it)
+	}
 	ix.mu.Lock()
 	ov := maps.Clone(ix.overlay)
 	ov[api] = c
@@ -52,6 +59,14 @@ func (ix *Index) Update(p string, content []byte) uint64 {
 	g := ix.queueLocked(api)
 	ix.mu.Unlock()
 	return g
+}
+
+// oversizedBuffer is what the overlay holds for an open buffer over
+// Options.MaxFileBytes: MaxFileBytes+1 zero bytes, made once per Index and
+// shared by every such buffer, never written to.
+func (ix *Index) oversizedBuffer() []byte {
+	ix.oversizedOnce.Do(func() { ix.oversized = make([]byte, ix.opts.MaxFileBytes+1) })
+	return ix.oversized
 }
 
 // Release drops the content set by Update: the file falls back to disk.

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"encoding/json"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -46,13 +47,24 @@ func TestOpenSecretFilesStayOut(t *testing.T) {
 			}
 		}
 	}
+	if syms := e.symbols("DeployKey"); len(syms) == 0 || !strings.HasSuffix(string(syms[0].Location.URI), "shop/keys.go") {
+		t.Errorf("workspace/symbol does not find DeployKey in the open shop/keys.go: %+v", syms)
+	}
+	for _, q := range []string{"DeployKey", "DB_PASSWORD", "STRIPE_KEY", "password", "Key", "K"} {
+		b, _ := json.Marshal(e.symbols(q))
+		for _, s := range []string{"hunter2secretvalue", "sk_live_secretvalue", "MIIEsecretBody", "credsecretvalue", "npmTOKENsecretvalue123", "IOSFODNN7EXAMPLE", ".env", "id_rsa", "server.pem", "credentials.json", ".npmrc"} {
+			if strings.Contains(string(b), s) {
+				t.Errorf("workspace/symbol %q lets out %q:\n%s", q, s, b)
+			}
+		}
+	}
 	e.shutdown()
 }
 
 // TestOpenSymlinkToASecretStaysOut: with config.txt -> .env and
 // chain.txt -> config.txt open in the editor (didOpen, then didChange),
-// askls/ask cites neither and quotes no value of .env, whatever the
-// question. Before, both were indexed and quoted under their ordinary
+// askls/ask and the askls.ask command (and the answer files it writes)
+// cite neither and quote no value of .env, whatever the question. Before, both were indexed and quoted under their ordinary
 // names.
 func TestOpenSymlinkToASecretStaysOut(t *testing.T) {
 	root := writeFixture(t, "workspace.txtar")
@@ -60,22 +72,50 @@ func TestOpenSymlinkToASecretStaysOut(t *testing.T) {
 	os.WriteFile(filepath.Join(root, ".env"), []byte(env), 0o644)
 	os.Symlink(".env", filepath.Join(root, "config.txt"))
 	os.Symlink("config.txt", filepath.Join(root, "chain.txt"))
-	e := startEditorAt(t, root, editorSetup{})
+	answers := t.TempDir()
+	e := startEditorAt(t, root, editorSetup{opts: Options{AnswerDir: answers}})
 	e.waitIndexed()
 	e.open("config.txt", env)
 	e.open("chain.txt", env)
 	e.sync()
+	leaks := func(what, text string) {
+		t.Helper()
+		for _, s := range []string{"hunter2linked", "tok3nlinkedvalue", "config.txt", "chain.txt"} {
+			if strings.Contains(text, s) {
+				t.Errorf("%s lets out %q:\n%s", what, s, text)
+			}
+		}
+	}
 	for _, q := range []string{"DB_PASSWORD", "where is DB_PASSWORD set?", "API_TOKEN value"} {
 		res, err := e.ask(map[string]any{"question": q})
 		if err != nil {
 			t.Fatal(err)
 		}
 		b, _ := json.Marshal(res)
-		for _, s := range []string{"hunter2linked", "tok3nlinkedvalue", "config.txt", "chain.txt"} {
-			if strings.Contains(string(b), s) {
-				t.Errorf("%q: the answer lets out %q:\n%s", q, s, b)
-			}
+		leaks("askls/ask "+q, string(b))
+		// The command editors bind to a key, and the answer file
+		// askls.showAnswer writes for it.
+		var cmd askResult
+		if err := e.command("askls.ask", []any{q}, &cmd); err != nil {
+			t.Fatal(err)
 		}
+		b, _ = json.Marshal(cmd)
+		leaks("askls.ask "+q, string(b))
+		if err := e.command(cmdShowAnswer, nil, nil); err != nil { // writes the answer's file
+			t.Fatal(err)
+		}
+	}
+	written := 0
+	filepath.WalkDir(answers, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			b, _ := os.ReadFile(p)
+			leaks("the answer file "+p, string(b))
+			written++
+		}
+		return nil
+	})
+	if written == 0 {
+		t.Error("askls.ask wrote no answer file to check")
 	}
 	e.shutdown()
 }

@@ -36,7 +36,9 @@ func connectWith(t *testing.T, opts Options, copts *sdk.ClientOptions) (*sdk.Cli
 		opts.Roots = []string{dir}
 	}
 	opts.CacheDir = t.TempDir()
-	opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
 	srv := New(opts)
 	t.Cleanup(srv.Close)
 	ct, st := sdk.NewInMemoryTransports()
