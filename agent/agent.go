@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"strings"
-	"syscall"
 
 	"github.com/askls/askls/index"
 )
@@ -24,17 +22,19 @@ type Agent struct {
 func New(cfg Config) *Agent {
 	cfg = cfg.withDefaults()
 	a := &Agent{cfg: cfg}
-	p, err := newProvider(cfg)
+	p, err := newProvider(cfg.modelConfig())
 	if err != nil {
 		a.providerErr = err
 		a.cfg.Host, a.cfg.BaseURL = shownURL(cfg.Host), shownURL(cfg.BaseURL) // shown, never used
 		return a
 	}
-	if o, ok := p.(*ollama); ok {
-		a.cfg.Host = o.cfg.Host
-	}
-	if o, ok := p.(*openaiProvider); ok {
-		a.cfg.BaseURL = o.base
+	// The addresses as the provider uses them (normalized, credentials
+	// masked), for messages.
+	switch p.Name() {
+	case ProviderOllama:
+		a.cfg.Host = p.Endpoint()
+	case ProviderOpenAI:
+		a.cfg.BaseURL = p.Endpoint()
 	}
 	a.provider = p
 	return a
@@ -112,14 +112,6 @@ func (r *run) choose(ctx context.Context, q Question) (*Result, error) {
 type unavailableError struct{ msg string }
 
 func (e *unavailableError) Error() string { return e.msg }
-
-// unreachable reports whether err says nothing answers at the host: a
-// failed dial, connection refused, or a name that does not resolve.
-func unreachable(err error) bool {
-	var op *net.OpError
-	var dns *net.DNSError
-	return errors.As(err, &op) && op.Op == "dial" || errors.As(err, &dns) || errors.Is(err, syscall.ECONNREFUSED)
-}
 
 // classify turns a model error into the message a user needs, and whether
 // the model is unusable (rather than failing mid-answer).

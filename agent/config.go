@@ -1,13 +1,8 @@
 package agent
 
 import (
-	"errors"
-	"fmt"
 	"log/slog"
-	"net"
-	"net/url"
 	"os"
-	"strings"
 	"time"
 )
 
@@ -85,31 +80,10 @@ func (c Config) withDefaults() Config {
 	return c
 }
 
-// hostURL parses an Ollama host the way OLLAMA_HOST is written:
-// "127.0.0.1:11434", "http://host:port", "host" (port 11434), ":11434".
-func hostURL(host string) (*url.URL, error) {
-	host = strings.TrimSpace(host)
-	if !strings.Contains(host, "://") {
-		host = "http://" + host
+// modelConfig is what the provider needs of c.
+func (c Config) modelConfig() ModelConfig {
+	return ModelConfig{
+		Provider: c.Provider, Host: c.Host, BaseURL: c.BaseURL, APIKey: c.APIKey,
+		Model: c.Model, NumCtx: c.NumCtx, KeepAlive: c.KeepAlive, Think: c.Think,
 	}
-	u, err := url.Parse(host)
-	if err != nil {
-		return nil, fmt.Errorf("bad Ollama host %q: %w", shownURL(host), errors.Unwrap(err))
-	}
-	if u.Scheme != "http" && u.Scheme != "https" {
-		return nil, fmt.Errorf("bad Ollama host %q: scheme must be http or https", shownURL(host))
-	}
-	h, port := u.Hostname(), u.Port()
-	if h == "" {
-		h = "127.0.0.1"
-	}
-	if port == "" {
-		port = "11434"
-		if u.Scheme == "https" {
-			port = "443"
-		}
-	}
-	u.Host = net.JoinHostPort(h, port)
-	u.Path = strings.TrimRight(u.Path, "/")
-	return u, nil
 }

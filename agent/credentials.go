@@ -25,9 +25,6 @@ func scrub(text, key string) string {
 	return index.Redact(text)
 }
 
-// scrub masks the credentials in text with the agent's own key.
-func (a *Agent) scrub(text string) string { return scrub(text, a.cfg.APIKey) }
-
 // ShownURL is raw (a server address) as askls shows it: with user info
 // and key-like query parameters masked (see shownURL).
 func ShownURL(raw string) string { return shownURL(raw) }
@@ -81,15 +78,4 @@ func hasKeyParam(u *url.URL) bool {
 		}
 	}
 	return false
-}
-
-// scrubResult masks the credentials in what a Result and its thread turn
-// keep as text: the answer, the notice, the question.
-func (a *Agent) scrubResult(res *Result) {
-	if res == nil {
-		return
-	}
-	res.Answer = a.scrub(res.Answer)
-	res.Notice = a.scrub(res.Notice)
-	res.Question = a.scrub(res.Question)
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -13,12 +15,12 @@ import (
 
 // ollama is the Provider for Ollama's native API (/api/chat, NDJSON).
 type ollama struct {
-	cfg    Config
+	cfg    ModelConfig
 	client *api.Client
 	keep   *api.Duration
 }
 
-func newOllama(cfg Config) (*ollama, error) {
+func newOllama(cfg ModelConfig) (*ollama, error) {
 	u, err := hostURL(cfg.Host)
 	if err != nil {
 		return nil, err
@@ -205,4 +207,33 @@ func parseKeepAlive(s string) (time.Duration, error) {
 		return -1, nil
 	}
 	return time.Duration(n * float64(time.Second)), nil
+}
+
+// hostURL parses an Ollama host the way OLLAMA_HOST is written:
+// "127.0.0.1:11434", "http://host:port", "host" (port 11434), ":11434".
+func hostURL(host string) (*url.URL, error) {
+	host = strings.TrimSpace(host)
+	if !strings.Contains(host, "://") {
+		host = "http://" + host
+	}
+	u, err := url.Parse(host)
+	if err != nil {
+		return nil, fmt.Errorf("bad Ollama host %q: %w", shownURL(host), errors.Unwrap(err))
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return nil, fmt.Errorf("bad Ollama host %q: scheme must be http or https", shownURL(host))
+	}
+	h, port := u.Hostname(), u.Port()
+	if h == "" {
+		h = "127.0.0.1"
+	}
+	if port == "" {
+		port = "11434"
+		if u.Scheme == "https" {
+			port = "443"
+		}
+	}
+	u.Host = net.JoinHostPort(h, port)
+	u.Path = strings.TrimRight(u.Path, "/")
+	return u, nil
 }

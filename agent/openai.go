@@ -22,12 +22,12 @@ import (
 // index across chunks, so servers that omit ids or mix text and calls in
 // one chunk work too.
 type openaiProvider struct {
-	cfg    Config
+	cfg    ModelConfig
 	base   string // with its /v1, no trailing slash
 	client *http.Client
 }
 
-func newOpenAI(cfg Config) (*openaiProvider, error) {
+func newOpenAI(cfg ModelConfig) (*openaiProvider, error) {
 	base, err := baseURL(cfg.BaseURL)
 	if err != nil {
 		return nil, err

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -33,6 +35,28 @@ type Provider interface {
 	// Health is what `askls doctor` shows: reachable, model present, and
 	// what to run or set to fix each problem.
 	Health(ctx context.Context) Health
+}
+
+// ModelConfig is what a provider needs of the configuration: the server,
+// the model and how to ask it. The agent fills in the defaults.
+type ModelConfig struct {
+	// Provider is ProviderOllama or ProviderOpenAI.
+	Provider string
+	// Host is the Ollama server as OLLAMA_HOST is written.
+	Host string
+	// BaseURL is the OpenAI-compatible server, "http://host:port/v1"; a
+	// bare host gets "/v1".
+	BaseURL string
+	// APIKey is sent as a bearer token to the OpenAI-compatible server,
+	// never to Ollama. It is never logged, written or shown.
+	APIKey string `json:"-"`
+	Model  string
+	// NumCtx is the context window asked of Ollama (num_ctx).
+	NumCtx int
+	// KeepAlive is Ollama's keep_alive ("10m", "-1", "0").
+	KeepAlive string
+	// Think enables a thinking model's reasoning phase.
+	Think bool
 }
 
 // Providers by name.
@@ -205,7 +229,7 @@ func describeDialError(err error) (string, bool) {
 }
 
 // newProvider builds the provider cfg names.
-func newProvider(cfg Config) (Provider, error) {
+func newProvider(cfg ModelConfig) (Provider, error) {
 	switch cfg.Provider {
 	case ProviderOllama:
 		return newOllama(cfg)
@@ -214,4 +238,28 @@ func newProvider(cfg Config) (Provider, error) {
 	default:
 		return nil, fmt.Errorf("unknown provider %q: want %s or %s", cfg.Provider, ProviderOllama, ProviderOpenAI)
 	}
+}
+
+// Health is what `askls doctor` and askls.status show about the model.
+type Health struct {
+	Provider     string `json:"provider"` // "ollama" | "openai"
+	Host         string `json:"host"`     // Ollama's host or the OpenAI-compatible base URL
+	Reachable    bool   `json:"reachable"`
+	Version      string `json:"version,omitempty"`
+	Model        string `json:"model"`
+	ModelPresent bool   `json:"modelPresent"`
+	Tools        bool   `json:"tools"` // Ollama says so; an OpenAI-compatible server cannot be asked
+
+	ContextLength int      `json:"contextLength,omitempty"`
+	NumCtx        int      `json:"numCtx"`
+	Models        []string `json:"models,omitempty"`   // what an OpenAI-compatible server serves (the first 20)
+	Problems      []string `json:"problems,omitempty"` // each says what to run to fix it
+}
+
+// unreachable reports whether err says nothing answers at the host: a
+// failed dial, connection refused, or a name that does not resolve.
+func unreachable(err error) bool {
+	var op *net.OpError
+	var dns *net.DNSError
+	return errors.As(err, &op) && op.Op == "dial" || errors.As(err, &dns) || errors.Is(err, syscall.ECONNREFUSED)
 }
