@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/askls/askls/agent/model"
+
 	"github.com/askls/askls/index"
 )
 
@@ -13,8 +15,8 @@ import (
 // use.
 type Agent struct {
 	cfg         Config
-	provider    Provider // nil when the configuration is unusable
-	providerErr error    // why, then
+	provider    model.Provider // nil when the configuration is unusable
+	providerErr error          // why, then
 }
 
 // New returns an Agent with cfg's defaults filled in. It does not contact
@@ -22,18 +24,18 @@ type Agent struct {
 func New(cfg Config) *Agent {
 	cfg = cfg.withDefaults()
 	a := &Agent{cfg: cfg}
-	p, err := newProvider(cfg.modelConfig())
+	p, err := model.New(cfg.modelConfig())
 	if err != nil {
 		a.providerErr = err
-		a.cfg.Host, a.cfg.BaseURL = shownURL(cfg.Host), shownURL(cfg.BaseURL) // shown, never used
+		a.cfg.Host, a.cfg.BaseURL = model.ShownURL(cfg.Host), model.ShownURL(cfg.BaseURL) // shown, never used
 		return a
 	}
 	// The addresses as the provider uses them (normalized, credentials
 	// masked), for messages.
 	switch p.Name() {
-	case ProviderOllama:
+	case model.ProviderOllama:
 		a.cfg.Host = p.Endpoint()
-	case ProviderOpenAI:
+	case model.ProviderOpenAI:
 		a.cfg.BaseURL = p.Endpoint()
 	}
 	a.provider = p
@@ -116,7 +118,7 @@ func (e *unavailableError) Error() string { return e.msg }
 // classify turns a model error into the message a user needs, and whether
 // the model is unusable (rather than failing mid-answer).
 func classify(err error) (string, bool) {
-	var me *ModelError
+	var me *model.ModelError
 	if errors.As(err, &me) {
 		return me.Msg, me.Unusable
 	}

@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askls/askls/agent/model"
+
 	"github.com/ollama/ollama/api"
 
 	"github.com/askls/askls/citations"
@@ -75,21 +77,21 @@ func BenchmarkHop(b *testing.B) {
 		reg := citations.NewRegistry()
 		tb := newToolbox(snap, reg)
 		q := benchQueries[i%len(benchQueries)]
-		msgs := []Message{{Role: "system", Content: systemPrompt}, {Role: "user", Content: q}}
+		msgs := []model.Message{{Role: "system", Content: systemPrompt}, {Role: "user", Content: q}}
 		out, _, err := tb.searchCode(ctx, args{"query": q})
 		if err != nil {
 			b.Fatal(err)
 		}
-		msgs = append(msgs, Message{Role: "tool", ToolName: "search_code", Content: out})
+		msgs = append(msgs, model.Message{Role: "tool", ToolName: "search_code", Content: out})
 		if ev, ok := reg.Get(1); ok {
 			o, _, _ := tb.outline(ctx, args{"path": ev.Path})
 			r, _, _ := tb.readFile(ctx, args{"path": ev.Path, "start_line": float64(ev.Start), "end_line": float64(ev.Start + 60)})
 			g, _, _ := tb.grep(ctx, args{"pattern": `func \(`, "path_glob": filepath.ToSlash(filepath.Dir(ev.Path)) + "/*.go"})
-			msgs = append(msgs, Message{Role: "tool", ToolName: "outline", Content: o},
-				Message{Role: "tool", ToolName: "read_file", Content: r},
-				Message{Role: "tool", ToolName: "grep", Content: g})
+			msgs = append(msgs, model.Message{Role: "tool", ToolName: "outline", Content: o},
+				model.Message{Role: "tool", ToolName: "read_file", Content: r},
+				model.Message{Role: "tool", ToolName: "grep", Content: g})
 		}
-		if _, err := json.Marshal(&api.ChatRequest{Model: "m", Messages: ollamaMessages(msgs), Tools: ollamaTools(toolSpecs()), Options: map[string]any{"num_ctx": 16384}}); err != nil {
+		if _, err := json.Marshal(ollamaRequest(msgs)); err != nil {
 			b.Fatal(err)
 		}
 		var answer strings.Builder
@@ -282,4 +284,27 @@ func BenchmarkFindImplementations(b *testing.B) {
 	b.StopTimer()
 	b.ReportMetric(float64(types)/float64(len(ds)), "types/op")
 	reportPercentiles(b, ds)
+}
+
+// ollamaRequest is the /api/chat request of a hop as the Ollama provider
+// writes it (package model): the conversation (tool results, no calls)
+// and the tools' schemas.
+func ollamaRequest(msgs []model.Message) *api.ChatRequest {
+	req := &api.ChatRequest{Model: "m", Options: map[string]any{"num_ctx": 16384}}
+	for _, m := range msgs {
+		req.Messages = append(req.Messages, api.Message{Role: m.Role, Content: m.Content, ToolName: m.ToolName, ToolCallID: m.ToolCallID})
+	}
+	for _, t := range toolSpecs() {
+		props := api.NewToolPropertiesMap()
+		var required []string
+		for _, p := range t.Params {
+			props.Set(p.Name, api.ToolProperty{Type: api.PropertyType{p.Type}, Description: p.Description})
+			if p.Required {
+				required = append(required, p.Name)
+			}
+		}
+		req.Tools = append(req.Tools, api.Tool{Type: "function", Function: api.ToolFunction{Name: t.Name, Description: t.Description,
+			Parameters: api.ToolFunctionParameters{Type: "object", Required: required, Properties: props}}})
+	}
+	return req
 }

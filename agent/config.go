@@ -4,16 +4,9 @@ import (
 	"log/slog"
 	"os"
 	"time"
-)
 
-// DefaultModel is the model used when Config.Model is empty.
-//
-// qwen3:4b: a 2.5 GB download that runs on a laptop CPU or a small GPU,
-// reports the "tools" capability in Ollama and calls tools reliably for its
-// size, reads code well, and its reasoning phase can be turned off
-// (think:false) so that each hop costs only the answer's tokens. Its
-// native context (40K) leaves room for the 16K we ask for.
-const DefaultModel = "qwen3:4b"
+	"github.com/askls/askls/agent/model"
+)
 
 // Defaults of Config.
 const (
@@ -29,7 +22,7 @@ const (
 // withDefaults fills in the zero fields of c.
 func (c Config) withDefaults() Config {
 	if c.Provider == "" {
-		c.Provider = ProviderOllama
+		c.Provider = model.ProviderOllama
 	}
 	if c.Host == "" {
 		c.Host = os.Getenv("OLLAMA_HOST")
@@ -37,7 +30,7 @@ func (c Config) withDefaults() Config {
 	if c.Host == "" {
 		c.Host = DefaultHost
 	}
-	if c.Provider == ProviderOpenAI {
+	if c.Provider == model.ProviderOpenAI {
 		if c.BaseURL == "" {
 			c.BaseURL = os.Getenv("OPENAI_BASE_URL")
 		}
@@ -48,7 +41,7 @@ func (c Config) withDefaults() Config {
 			c.APIKey = os.Getenv("OPENAI_API_KEY")
 		}
 	}
-	if c.Model == "" && c.Provider == ProviderOllama {
+	if c.Model == "" && c.Provider == model.ProviderOllama {
 		c.Model = DefaultModel
 	}
 	if c.NumCtx <= 0 {
@@ -81,8 +74,8 @@ func (c Config) withDefaults() Config {
 }
 
 // modelConfig is what the provider needs of c.
-func (c Config) modelConfig() ModelConfig {
-	return ModelConfig{
+func (c Config) modelConfig() model.Config {
+	return model.Config{
 		Provider: c.Provider, Host: c.Host, BaseURL: c.BaseURL, APIKey: c.APIKey,
 		Model: c.Model, NumCtx: c.NumCtx, KeepAlive: c.KeepAlive, Think: c.Think,
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/askls/askls/agent/model"
+
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
 )
@@ -11,7 +13,7 @@ import (
 // Tools describes the agent's read-only tools as the model sees them:
 // names, descriptions and arguments. Other front ends (the MCP server)
 // offer the same tools under the same names.
-func Tools() []ToolSpec { return toolSpecs() }
+func Tools() []model.ToolSpec { return toolSpecs() }
 
 // ToolResult is one tool run outside an Ask.
 type ToolResult struct {

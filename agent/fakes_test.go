@@ -3,6 +3,8 @@ package agent
 import (
 	"testing"
 
+	"github.com/askls/askls/agent/model"
+
 	"github.com/askls/askls/internal/modeltest"
 )
 
@@ -10,7 +12,7 @@ import (
 // picks which wire the fake and the agent speak: the same scripts run
 // through Ollama's API and through the OpenAI-compatible one
 // (TestLoopThroughOpenAI).
-var fakeKind = ProviderOllama
+var fakeKind = model.ProviderOllama
 
 type (
 	reply = modeltest.Reply
@@ -19,7 +21,7 @@ type (
 )
 
 func newFakeOllama(t *testing.T, script ...turn) *modeltest.Server {
-	if fakeKind == ProviderOpenAI {
+	if fakeKind == model.ProviderOpenAI {
 		return modeltest.NewOpenAI(t, script...)
 	}
 	return modeltest.NewOllama(t, script...)

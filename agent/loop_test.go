@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askls/askls/agent/model"
+
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
 	"github.com/askls/askls/internal/modeltest"
@@ -193,7 +195,7 @@ func TestNormalConversation(t *testing.T) {
 	if len(res.Steps) != 2 || res.Steps[0].Tool != "search_code" || res.Steps[1].Summary != "server/server.go:13-19" || len(got.steps) != 2 {
 		t.Errorf("steps %+v", res.Steps)
 	}
-	if s := res.Stats; fakeKind == ProviderOllama && (s.ModelMS != 3*1500 || s.PromptMS != 3*400 || s.EvalMS != 3*900) {
+	if s := res.Stats; fakeKind == model.ProviderOllama && (s.ModelMS != 3*1500 || s.PromptMS != 3*400 || s.EvalMS != 3*900) {
 		t.Errorf("model durations: %+v, want Ollama's reported durations summed over 3 turns", s)
 	}
 	if s := res.Stats; s.Hops != 3 || s.ToolCalls != 2 || s.PromptTokens != 2700 || s.EvalTokens != 180 || s.MS <= 0 {
@@ -219,12 +221,12 @@ func TestNormalConversation(t *testing.T) {
 		t.Fatal(err)
 	}
 	switch fakeKind {
-	case ProviderOllama:
+	case model.ProviderOllama:
 		if wire.Options["num_ctx"] != float64(DefaultNumCtx) || wire.Think == nil || *wire.Think ||
 			wire.KeepAlive != "10m0s" || wire.Stream == nil || !*wire.Stream {
 			t.Errorf("first request: %s", first.Raw)
 		}
-	case ProviderOpenAI:
+	case model.ProviderOpenAI:
 		if wire.Stream == nil || !*wire.Stream || !wire.StreamOptions.IncludeUsage || wire.Temperature == nil || *wire.Temperature != 0 {
 			t.Errorf("first request: %s", first.Raw)
 		}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/askls/askls/agent/model"
+
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/corpus"
 	"github.com/askls/askls/index"
@@ -809,7 +811,7 @@ func (r *run) callSites(ms []index.GrepMatch, d index.Hit, name string, prose ma
 
 // howToSynthesize is the one line that says how to get model answers.
 func howToSynthesize(cfg Config) string {
-	if cfg.Provider == ProviderOpenAI {
+	if cfg.Provider == model.ProviderOpenAI {
 		return "_For a synthesized answer, start the OpenAI-compatible server at " + cfg.BaseURL + " with a tool-calling model; `askls doctor --provider openai` checks the setup._"
 	}
 	return fmt.Sprintf("_For a synthesized answer, run Ollama with a tool-calling model: `ollama pull %s` then `ollama serve`; `askls doctor` checks the setup._", cfg.Model)

@@ -1,4 +1,4 @@
-package agent
+package model
 
 import (
 	"bytes"
@@ -22,12 +22,12 @@ import (
 // index across chunks, so servers that omit ids or mix text and calls in
 // one chunk work too.
 type openaiProvider struct {
-	cfg    ModelConfig
+	cfg    Config
 	base   string // with its /v1, no trailing slash
 	client *http.Client
 }
 
-func newOpenAI(cfg ModelConfig) (*openaiProvider, error) {
+func newOpenAI(cfg Config) (*openaiProvider, error) {
 	base, err := baseURL(cfg.BaseURL)
 	if err != nil {
 		return nil, err
@@ -47,10 +47,10 @@ func baseURL(s string) (string, error) {
 	}
 	u, err := url.Parse(s)
 	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-		return "", fmt.Errorf("bad base URL %q: want http(s)://host[:port]/v1", shownURL(s))
+		return "", fmt.Errorf("bad base URL %q: want http(s)://host[:port]/v1", ShownURL(s))
 	}
 	if u.User != nil || hasKeyParam(u) {
-		return "", fmt.Errorf("bad base URL %s: put the API key in ASKLS_API_KEY, not in the URL", shownURL(s))
+		return "", fmt.Errorf("bad base URL %s: put the API key in ASKLS_API_KEY, not in the URL", ShownURL(s))
 	}
 	u.Path = strings.TrimRight(u.Path, "/")
 	if u.Path == "" {
@@ -295,7 +295,7 @@ func (p *openaiProvider) models(ctx context.Context) ([]string, error) {
 func (p *openaiProvider) describe(err error) error {
 	e := p.describeRaw(err)
 	if me, ok := e.(*ModelError); ok {
-		me.Msg = scrub(me.Msg, p.cfg.APIKey)
+		me.Msg = Scrub(me.Msg, p.cfg.APIKey)
 	}
 	return e
 }

@@ -1,4 +1,4 @@
-package agent
+package model
 
 import (
 	"net/url"
@@ -18,25 +18,21 @@ import (
 // scheme://user:password@host, key-like query parameters, the token
 // formats of the common services). A model server's error body is
 // scrubbed before it is shown or stored.
-func scrub(text, key string) string {
+func Scrub(text, key string) string {
 	if len(key) >= 8 {
 		text = strings.ReplaceAll(text, key, "[redacted]")
 	}
 	return index.Redact(text)
 }
 
-// ShownURL is raw (a server address) as askls shows it: with user info
-// and key-like query parameters masked (see shownURL).
-func ShownURL(raw string) string { return shownURL(raw) }
-
 // shownURL is raw as messages show it: its user info (user:password@, or
 // a token as user) becomes "[redacted]@" and the values of its key-like
 // query parameters (api_key, key, token, access_token, sig, ...) become
 // "[redacted]". Text that is not a URL is scrubbed.
-func shownURL(raw string) string {
+func ShownURL(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" {
-		return scrub(raw, "")
+		return Scrub(raw, "")
 	}
 	q := u.Query()
 	masked := false

@@ -1,4 +1,4 @@
-package agent
+package model
 
 import (
 	"context"
@@ -15,18 +15,18 @@ import (
 
 // ollama is the Provider for Ollama's native API (/api/chat, NDJSON).
 type ollama struct {
-	cfg    ModelConfig
+	cfg    Config
 	client *api.Client
 	keep   *api.Duration
 }
 
-func newOllama(cfg ModelConfig) (*ollama, error) {
+func newOllama(cfg Config) (*ollama, error) {
 	u, err := hostURL(cfg.Host)
 	if err != nil {
 		return nil, err
 	}
 	o := &ollama{cfg: cfg, client: api.NewClient(u, &http.Client{})}
-	o.cfg.Host = shownURL(u.String()) // the client keeps u; messages show this
+	o.cfg.Host = ShownURL(u.String()) // the client keeps u; messages show this
 	if d, err := parseKeepAlive(cfg.KeepAlive); err == nil {
 		o.keep = &api.Duration{Duration: d}
 	}
@@ -111,7 +111,7 @@ func silentMessage(endpoint, what string) string {
 func (o *ollama) describe(err error) error {
 	e := o.describeRaw(err)
 	if me, ok := e.(*ModelError); ok {
-		me.Msg = scrub(me.Msg, o.cfg.APIKey)
+		me.Msg = Scrub(me.Msg, o.cfg.APIKey)
 	}
 	return e
 }
@@ -218,10 +218,10 @@ func hostURL(host string) (*url.URL, error) {
 	}
 	u, err := url.Parse(host)
 	if err != nil {
-		return nil, fmt.Errorf("bad Ollama host %q: %w", shownURL(host), errors.Unwrap(err))
+		return nil, fmt.Errorf("bad Ollama host %q: %w", ShownURL(host), errors.Unwrap(err))
 	}
 	if u.Scheme != "http" && u.Scheme != "https" {
-		return nil, fmt.Errorf("bad Ollama host %q: scheme must be http or https", shownURL(host))
+		return nil, fmt.Errorf("bad Ollama host %q: scheme must be http or https", ShownURL(host))
 	}
 	h, port := u.Hostname(), u.Port()
 	if h == "" {

@@ -1,4 +1,4 @@
-package agent
+package model
 
 import (
 	"context"
@@ -55,7 +55,7 @@ func TestUnstreamedAnswer(t *testing.T) {
 			`"usage":{"prompt_tokens":12,"completion_tokens":3}}`)
 	}))
 	defer srv.Close()
-	p, err := newOpenAI(ModelConfig{BaseURL: srv.URL, Model: "m"})
+	p, err := newOpenAI(Config{BaseURL: srv.URL, Model: "m"})
 	if err != nil {
 		t.Fatal(err)
 	}
