@@ -3,6 +3,8 @@ package agent
 import (
 	"strings"
 
+	"github.com/askls/askls/agent/unit"
+
 	"github.com/askls/askls/index"
 )
 
@@ -16,7 +18,7 @@ var deicticWords = map[string]bool{"this": true, "these": true, "here": true, "c
 // not enough). Otherwise the cursor is only where the person stood when
 // they asked ("how does the tar reader parse PAX headers", asked from
 // context.go), and its unit is not cited first.
-func (r *run) cursorContext(terms []qterm) []index.Hit {
+func (r *run) cursorContext(terms []unit.Term) []index.Hit {
 	at := r.atCursor()
 	if len(at) == 0 {
 		return nil
@@ -36,7 +38,7 @@ func (r *run) cursorContext(terms []qterm) []index.Hit {
 	if err != nil {
 		return nil
 	}
-	if 2*len(newFileTerms(f, h.Path, terms).has(h.Start, h.End)) >= len(terms) {
+	if 2*len(unit.NewFileTerms(f, h.Path, terms).Has(h.Start, h.End)) >= len(terms) {
 		return at
 	}
 	return nil

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/askls/askls/agent/unit"
+
 	"github.com/askls/askls/index"
 )
 
@@ -80,7 +82,7 @@ func (r *run) followDefs() []index.Hit {
 	var out []index.Hit
 	if best != nil {
 		if f, err := r.tb.file(best.Path); err == nil {
-			out = append(out, index.Hit{Path: best.Path, Start: docStart(f, best.Line), End: max(best.EndLine, best.Line), Symbol: best.QualifiedName(), Kind: best.Kind, Language: best.Language})
+			out = append(out, index.Hit{Path: best.Path, Start: unit.DocStart(f, best.Line), End: max(best.EndLine, best.Line), Symbol: best.QualifiedName(), Kind: best.Kind, Language: best.Language})
 			found++
 		}
 	}

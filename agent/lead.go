@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+
+	"github.com/askls/askls/agent/unit"
 )
 
 // maxLeadDoc caps the doc sentence a lead quotes, in bytes.
@@ -14,11 +16,11 @@ const maxLeadDoc = 200
 // comment when it has one, cited as the unit's entry ("`WithCancel` in
 // context/context.go returns a derived context … [1].").
 func lead(e entry, id int) string {
-	name := e.u.symbol
+	name := e.u.Symbol
 	if name == "" {
-		return fmt.Sprintf("The best match is lines %d-%d of %s [%d].", e.u.start, e.u.end, e.u.path, id)
+		return fmt.Sprintf("The best match is lines %d-%d of %s [%d].", e.u.Start, e.u.End, e.u.Path, id)
 	}
-	subject := codeSpan(name) + " in " + e.u.path
+	subject := codeSpan(name) + " in " + e.u.Path
 	doc := docSentence(e.ft, e.u)
 	if doc == "" {
 		return fmt.Sprintf("The best match is %s [%d].", subject, id)
@@ -39,15 +41,15 @@ func lead(e entry, id int) string {
 // final period, or "" when u has none. Brackets and backticks are
 // dropped (Go doc links, Markdown code): the sentence is prose, and a
 // "[2]" in it would read as a citation.
-func docSentence(ft *fileTerms, u unit) string {
+func docSentence(ft *unit.FileTerms, u unit.Unit) string {
 	var parts []string
-	if u.decl > u.start {
-		for l := u.start; l < u.decl; l++ {
-			parts = append(parts, stripComment(ft.text(l)))
+	if u.Decl > u.Start {
+		for l := u.Start; l < u.Decl; l++ {
+			parts = append(parts, stripComment(ft.Text(l)))
 		}
-	} else if s, e := docstring(ft, u); s > 0 {
+	} else if s, e := unit.Docstring(ft, u); s > 0 {
 		for l := s; l <= e; l++ {
-			t := strings.TrimSpace(ft.text(l))
+			t := strings.TrimSpace(ft.Text(l))
 			t = strings.TrimLeft(t, "rRuUbB")
 			t = strings.Trim(t, `"'`)
 			parts = append(parts, t)

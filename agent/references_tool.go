@@ -6,6 +6,8 @@ import (
 	"path"
 	"strings"
 
+	"github.com/askls/askls/agent/unit"
+
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
 )
@@ -146,7 +148,7 @@ func (tb *toolbox) refQueryAt(name string, calls bool, p string, line int) RefQu
 	f, _ := tb.file(s.Path)
 	start := s.Line
 	if f != nil {
-		start = docStart(f, s.Line)
+		start = unit.DocStart(f, s.Line)
 	}
 	q := refQueryFor(index.Hit{Path: s.Path, Start: start, End: max(s.EndLine, s.Line), Symbol: s.QualifiedName(), Kind: s.Kind}, f, calls)
 	q.DeclPath, q.DeclLine = s.Path, s.Line

@@ -3,6 +3,8 @@ package agent
 import (
 	"fmt"
 	"strings"
+
+	"github.com/askls/askls/agent/unit"
 )
 
 // shownEntries is how many entries of a retrieval answer show code; the
@@ -24,15 +26,15 @@ type cited struct {
 func (r *run) cite(entries []entry) []cited {
 	var out []cited
 	for i, e := range entries {
-		s, end := e.sp.start, e.sp.end
+		s, end := e.sp.Start, e.sp.End
 		if i < shownEntries {
-			s, end = excerpt(e.ft, e.u, e.sp, e.weights)
+			s, end = unit.Excerpt(e.ft, e.u, e.sp, e.weights)
 		}
-		text, ok := e.ft.f.Lines(s, end)
+		text, ok := e.ft.LineIndex.Lines(s, end)
 		if !ok {
 			continue
 		}
-		id := r.reg.Add(e.u.path, s, end, text, e.u.symbol)
+		id := r.reg.Add(e.u.Path, s, end, text, e.u.Symbol)
 		out = append(out, cited{e: e, start: s, end: end, text: text, id: id})
 	}
 	return out
@@ -47,7 +49,7 @@ func writeShown(b *strings.Builder, cs []cited) {
 		for strings.Contains(c.text, fence) {
 			fence += "`"
 		}
-		fmt.Fprintf(b, "%s%s\n%s%s\n", fence, langOf(c.e.u.lang, c.e.u.path), c.text, fence)
+		fmt.Fprintf(b, "%s%s\n%s%s\n", fence, langOf(c.e.u.Lang, c.e.u.Path), c.text, fence)
 	}
 }
 
@@ -81,21 +83,21 @@ func writeAlso(b *strings.Builder, cs []cited, citedAbove map[int]bool) {
 // (checkLabels checks it).
 func entryLabel(c cited) string {
 	u := c.e.u
-	where := fmt.Sprintf("%s:%d-%d", u.path, c.start, c.end)
-	name := u.sig
+	where := fmt.Sprintf("%s:%d-%d", u.Path, c.start, c.end)
+	name := u.Sig
 	if name == "" {
-		name = u.symbol
-		if name != "" && u.kind != "" && !strings.HasPrefix(name, u.kind+" ") {
-			name = u.kind + " " + name
+		name = u.Symbol
+		if name != "" && u.Kind != "" && !strings.HasPrefix(name, u.Kind+" ") {
+			name = u.Kind + " " + name
 		}
 	}
-	name = cutLabel(name)
+	name = unit.CutLabel(name)
 	label := "- " + where
 	if name != "" {
 		label += " " + codeSpan(name)
 	}
-	if u.decl > 0 && (u.decl < c.start || u.decl > c.end) {
-		label += fmt.Sprintf(" (declared at line %d)", u.decl)
+	if u.Decl > 0 && (u.Decl < c.start || u.Decl > c.end) {
+		label += fmt.Sprintf(" (declared at line %d)", u.Decl)
 	}
 	return fmt.Sprintf("%s [%d]", label, c.id)
 }

@@ -10,9 +10,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/askls/askls/agent/unit"
+
 	"github.com/askls/askls/agent/model"
 
-	"github.com/askls/askls/citations"
 	"github.com/askls/askls/corpus"
 	"github.com/askls/askls/index"
 	"github.com/askls/askls/words"
@@ -50,7 +51,7 @@ const weakLine = "Nothing here clearly answers this; the closest code is:"
 // refuses (index.ErrBadQuery: too long) is an error, not an empty answer.
 func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 	r.res.Mode, r.res.Model = ModeRetrieval, ""
-	terms := questionTerms(r.searchText())
+	terms := unit.QuestionTerms(r.searchText())
 	hits, err := r.rankedHits(ctx, terms)
 	if err != nil {
 		return nil, err
@@ -130,7 +131,7 @@ func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 // rankedHits searches for the question, implementation first: test files
 // are left out, then added after the rest when the question is about
 // tests or nothing else matched.
-func (r *run) rankedHits(ctx context.Context, terms []qterm) ([]index.Hit, error) {
+func (r *run) rankedHits(ctx context.Context, terms []unit.Term) ([]index.Hit, error) {
 	query := r.searchText()
 	search := func(f index.Filter) ([]index.Hit, error) {
 		t0 := time.Now()
@@ -180,9 +181,9 @@ func (r *run) rankedHits(ctx context.Context, terms []qterm) ([]index.Hit, error
 
 // asksAboutTests: the question is about tests (test, testing, benchmark,
 // fixture, mock...).
-func asksAboutTests(terms []qterm) bool {
+func asksAboutTests(terms []unit.Term) bool {
 	for _, t := range terms {
-		switch t.stem {
+		switch t.Stem {
 		case "test", "tests", "testing", "benchmark", "fixtur", "mock", "spec", "unittest", "pytest":
 			return true
 		}
@@ -231,7 +232,7 @@ func holdingSites(cs []cited, n int, sites []Reference) []cited {
 			if keep {
 				break
 			}
-			keep = s.Path == c.e.u.path && s.Line >= c.e.u.start && s.Line <= c.e.u.end
+			keep = s.Path == c.e.u.Path && s.Line >= c.e.u.Start && s.Line <= c.e.u.End
 		}
 		if keep {
 			out = append(out, c)
@@ -242,9 +243,9 @@ func holdingSites(cs []cited, n int, sites []Reference) []cited {
 
 // entry is one cited unit of a retrieval answer.
 type entry struct {
-	u     unit
-	sp    span
-	ft    *fileTerms
+	u     unit.Unit
+	sp    unit.Span
+	ft    *unit.FileTerms
 	prior float64      // from the unit's rank in the search (0 when no hit stands for it)
 	first bool         // a definition or the unit at the cursor: shown first, in order
 	held  map[int]bool // the question terms the unit holds
@@ -282,8 +283,8 @@ const (
 // cursor) keep their order ahead of the rest and do not count against
 // their file. weak says whether the evidence does not
 // clearly answer the question (see isWeak).
-func (r *run) chooseEntries(terms []qterm, first []index.Hit, hits []index.Hit) (_ []entry, weak bool) {
-	c := &chooser{r: r, terms: terms, fts: map[string]*fileTerms{}, unitsOf: map[string][]unit{}, at: map[string]*entry{}}
+func (r *run) chooseEntries(terms []unit.Term, first []index.Hit, hits []index.Hit) (_ []entry, weak bool) {
+	c := &chooser{r: r, terms: terms, fts: map[string]*unit.FileTerms{}, unitsOf: map[string][]unit.Unit{}, at: map[string]*entry{}}
 	c.addFirst(first)
 	files := c.addHits(hits)
 	c.addFiles(files)
@@ -299,15 +300,15 @@ func (r *run) chooseEntries(terms []qterm, first []index.Hit, hits []index.Hit) 
 // chooseEntries gathers, scores and picks them.
 type chooser struct {
 	r       *run
-	terms   []qterm
-	fts     map[string]*fileTerms // nil: the file cannot be read
-	unitsOf map[string][]unit
+	terms   []unit.Term
+	fts     map[string]*unit.FileTerms // nil: the file cannot be read
+	unitsOf map[string][]unit.Unit
 	at      map[string]*entry // by unit.key
 	cands   []*entry
 }
 
 // load reads a file's lines and units once.
-func (c *chooser) load(p string) (*fileTerms, []unit, bool) {
+func (c *chooser) load(p string) (*unit.FileTerms, []unit.Unit, bool) {
 	if ft, ok := c.fts[p]; ok {
 		return ft, c.unitsOf[p], ft != nil
 	}
@@ -316,22 +317,22 @@ func (c *chooser) load(p string) (*fileTerms, []unit, bool) {
 		c.fts[p] = nil
 		return nil, nil, false
 	}
-	ft := newFileTerms(f, p, c.terms)
+	ft := unit.NewFileTerms(f, p, c.terms)
 	syms, _ := c.r.src.Outline(p)
-	us := outlineUnits(f, p, syms)
+	us := unit.Outline(f, p, syms)
 	c.fts[p], c.unitsOf[p] = ft, us
 	return ft, us, true
 }
 
 // add makes u a candidate, or raises the prior of the candidate it is.
-func (c *chooser) add(u unit, ft *fileTerms, prior float64, isFirst bool) {
-	if e, ok := c.at[u.key()]; ok {
+func (c *chooser) add(u unit.Unit, ft *unit.FileTerms, prior float64, isFirst bool) {
+	if e, ok := c.at[u.Key()]; ok {
 		e.prior = max(e.prior, prior)
 		e.first = e.first || isFirst
 		return
 	}
 	e := &entry{u: u, ft: ft, prior: prior, first: isFirst}
-	c.at[u.key()] = e
+	c.at[u.Key()] = e
 	c.cands = append(c.cands, e)
 }
 
@@ -343,9 +344,9 @@ func (c *chooser) addFirst(first []index.Hit) {
 		if !ok {
 			continue
 		}
-		u := unit{path: h.Path, start: h.Start, end: h.End, symbol: h.Symbol, kind: h.Kind, lang: h.Language}
+		u := unit.Unit{Path: h.Path, Start: h.Start, End: h.End, Symbol: h.Symbol, Kind: h.Kind, Lang: h.Language}
 		for _, v := range us {
-			if v.end == h.End && v.start == h.Start {
+			if v.End == h.End && v.Start == h.Start {
 				u = v
 			}
 		}
@@ -372,7 +373,7 @@ func (c *chooser) addHits(hits []index.Hit) []string {
 			seen[h.Path] = true
 			files = append(files, h.Path)
 		}
-		for _, u := range unitsOfHit(us, h) {
+		for _, u := range unit.OfHit(us, h) {
 			c.add(u, ft, 1/(1+0.3*float64(rank)), false)
 		}
 	}
@@ -385,14 +386,14 @@ func (c *chooser) addFiles(files []string) {
 	aboutTests := asksAboutTests(c.terms)
 	for i, p := range files[:min(len(files), expandFiles)] {
 		ft, us, _ := c.load(p)
-		if ft.count() > maxExpandLines {
+		if ft.Count() > maxExpandLines {
 			continue // its hits stand for it: weighing all of it costs more than it finds
 		}
 		for _, u := range us {
-			if !aboutTests && corpus.TestUnit(u.lang, u.symbol) {
+			if !aboutTests && corpus.TestUnit(u.Lang, u.Symbol) {
 				continue // a Rust file's own tests, as the search leaves them out
 			}
-			if u.end-u.start+1 >= 3 { // not each line of a block of vars
+			if u.End-u.Start+1 >= 3 { // not each line of a block of vars
 				c.add(u, ft, 0.5/(1+float64(i)), false)
 			}
 		}
@@ -405,21 +406,21 @@ func (c *chooser) score() {
 	held := make([]map[int]bool, len(c.cands))
 	anyHeld := false
 	for i, e := range c.cands {
-		held[i] = e.ft.has(e.u.start, e.u.end)
+		held[i] = e.ft.Has(e.u.Start, e.u.End)
 		e.held = held[i]
 		anyHeld = anyHeld || len(held[i]) > 0
 	}
-	weights := termWeights(c.terms, held)
+	weights := unit.TermWeights(c.terms, held)
 	aboutDocs := asksAboutDocs(c.r.q.Text, c.terms)
 	for i, e := range c.cands {
 		e.weights = weights
 		if len(held[i]) == 0 && !e.first && anyHeld {
 			continue
 		}
-		e.sp = chooseSpan(e.ft, e.u, weights, maxSpanLines)
-		e.share = unitShare(e.ft, e.u, weights, maxSpanLines)
+		e.sp = unit.ChooseSpan(e.ft, e.u, weights, unit.MaxSpanLines)
+		e.share = unit.Share(e.ft, e.u, weights, unit.MaxSpanLines)
 		e.score = e.share + rankWeight*e.prior
-		if !aboutDocs && notCode(e.u.path) {
+		if !aboutDocs && notCode(e.u.Path) {
 			e.score *= notCodeFactor
 		}
 	}
@@ -441,11 +442,11 @@ func (c *chooser) pick() (out []entry, nFirst int) {
 		var best *entry
 		bestScore := 0.0
 		for _, e := range c.cands {
-			if e.first || e.score == 0 || perFile[e.u.path] >= maxPerFile || overlapsAny(e, out) {
+			if e.first || e.score == 0 || perFile[e.u.Path] >= maxPerFile || overlapsAny(e, out) {
 				continue
 			}
 			sc := e.score
-			for k := 0; k < perFile[e.u.path]; k++ {
+			for k := 0; k < perFile[e.u.Path]; k++ {
 				sc *= sameFile
 			}
 			if best == nil || sc > bestScore {
@@ -457,7 +458,7 @@ func (c *chooser) pick() (out []entry, nFirst int) {
 		}
 		best.score = -1 // taken
 		out = append(out, *best)
-		perFile[best.u.path]++
+		perFile[best.u.Path]++
 	}
 	return out, nFirst
 }
@@ -465,12 +466,12 @@ func (c *chooser) pick() (out []entry, nFirst int) {
 // asksAboutDocs: the question is about documentation, asks for an
 // explanation (index.IsDocWord) or an overview (index.AsksForOverview), or
 // asks about a project's history (its changelog is the answer then).
-func asksAboutDocs(q string, terms []qterm) bool {
+func asksAboutDocs(q string, terms []unit.Term) bool {
 	if index.AsksForOverview(q) {
 		return true
 	}
 	for _, t := range terms {
-		if index.IsDocWord(t.word) {
+		if index.IsDocWord(t.Word) {
 			return true
 		}
 	}
@@ -486,7 +487,7 @@ func notCode(p string) bool {
 
 func overlapsAny(e *entry, out []entry) bool {
 	for _, o := range out {
-		if o.u.path == e.u.path && e.sp.start <= o.sp.end && o.sp.start <= e.sp.end {
+		if o.u.Path == e.u.Path && e.sp.Start <= o.sp.End && o.sp.Start <= e.sp.End {
 			return true
 		}
 	}
@@ -507,7 +508,7 @@ const weakShare = 0.15
 // than weakShare of the question's weighted terms. A question that names a
 // definition that exists (defs > 0) is never weak: its definition is
 // cited first.
-func isWeak(ranked []entry, defs int, terms []qterm) bool {
+func isWeak(ranked []entry, defs int, terms []unit.Term) bool {
 	if defs > 0 {
 		return false
 	}
@@ -523,12 +524,12 @@ func isWeak(ranked []entry, defs int, terms []qterm) bool {
 		return true
 	}
 	for j, t := range terms {
-		if !t.name {
+		if !t.Name {
 			continue
 		}
 		inTop := false
 		for _, e := range top {
-			if e.held[j] || e.ft.pathTerms()[j] {
+			if e.held[j] || e.ft.PathTerms()[j] {
 				inTop = true
 			}
 		}
@@ -538,7 +539,7 @@ func isWeak(ranked []entry, defs int, terms []qterm) bool {
 		// Not in the first units: is it anywhere in their files?
 		inFiles := false
 		for _, e := range top {
-			if e.ft.has(1, e.ft.count())[j] {
+			if e.ft.Has(1, e.ft.Count())[j] {
 				inFiles = true
 				break
 			}
@@ -634,7 +635,7 @@ func (r *run) definitions() []index.Hit {
 				continue
 			}
 			label := s.QualifiedName()
-			out = append(out, index.Hit{Path: s.Path, Start: docStart(f, s.Line), End: max(s.EndLine, s.Line), Symbol: label, Kind: s.Kind, Language: s.Language})
+			out = append(out, index.Hit{Path: s.Path, Start: unit.DocStart(f, s.Line), End: max(s.EndLine, s.Line), Symbol: label, Kind: s.Kind, Language: s.Language})
 			found++
 			if len(out) == maxDefinitions || found == maxDefinitionsPerName {
 				break
@@ -677,27 +678,7 @@ func (r *run) atCursor() []index.Hit {
 		return nil
 	}
 	label := best.QualifiedName()
-	return []index.Hit{{Path: best.Path, Start: docStart(f, best.Line), End: max(best.EndLine, best.Line), Symbol: label, Kind: best.Kind, Language: best.Language}}
-}
-
-// docStart is the first line of the comment block right above line: line
-// comments, or one /* */ block.
-func docStart(f *citations.LineIndex, line int) int {
-	if above, _ := f.Lines(line-1, line-1); line > 1 && strings.HasSuffix(strings.TrimSpace(above), "*/") {
-		for l := line - 1; l >= 1 && l >= line-2000; l-- {
-			if text, _ := f.Lines(l, l); strings.HasPrefix(strings.TrimSpace(text), "/*") {
-				return l
-			}
-		}
-	}
-	for line > 1 {
-		text, _ := f.Lines(line-1, line-1)
-		if !isCommentLine(text) {
-			break
-		}
-		line--
-	}
-	return line
+	return []index.Hit{{Path: best.Path, Start: unit.DocStart(f, best.Line), End: max(best.EndLine, best.Line), Symbol: label, Kind: best.Kind, Language: best.Language}}
 }
 
 // maxUses caps the call sites shown per definition.
@@ -815,12 +796,6 @@ func howToSynthesize(cfg Config) string {
 		return "_For a synthesized answer, start the OpenAI-compatible server at " + cfg.BaseURL + " with a tool-calling model; `askls doctor --provider openai` checks the setup._"
 	}
 	return fmt.Sprintf("_For a synthesized answer, run Ollama with a tool-calling model: `ollama pull %s` then `ollama serve`; `askls doctor` checks the setup._", cfg.Model)
-}
-
-func isCommentLine(s string) bool {
-	s = strings.TrimSpace(s)
-	return strings.HasPrefix(s, "//") || strings.HasPrefix(s, "#") || strings.HasPrefix(s, "/*") ||
-		strings.HasPrefix(s, "*") || strings.HasPrefix(s, "--") || strings.HasPrefix(s, `"""`)
 }
 
 // langOf is a code fence's language: the unit's, else the extension.

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/askls/askls/agent/unit"
+
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
 	"github.com/askls/askls/words"
@@ -331,8 +333,8 @@ func TestRetrievalCitesAWindowOfALongUnit(t *testing.T) {
 	src := fixedHits{memSource: longUnit(), hits: []index.Hit{{Path: "srv/server.go", Start: 3, End: 65, Symbol: "Shutdown", Kind: "func", Language: "go"}}}
 	got := ask(t, testAgent(nil, Config{NoModel: true}), src, "how are idle connections drained on shutdown")
 	c := got.res.Citations[0]
-	if c.End-c.Start+1 > maxSpanLines || c.Start > 40 || c.End < 42 || c.Start < 3 || c.End > 65 {
-		t.Errorf("citation %d-%d, want at most %d lines inside 3-65 around 40-42", c.Start, c.End, maxSpanLines)
+	if c.End-c.Start+1 > unit.MaxSpanLines || c.Start > 40 || c.End < 42 || c.Start < 3 || c.End > 65 {
+		t.Errorf("citation %d-%d, want at most %d lines inside 3-65 around 40-42", c.Start, c.End, unit.MaxSpanLines)
 	}
 	label := fmt.Sprintf("- srv/server.go:%d-%d `func Shutdown(ctx int) error` (declared at line 4) [1]", c.Start, c.End)
 	if !strings.Contains(got.res.Answer, label) {
@@ -343,15 +345,15 @@ func TestRetrievalCitesAWindowOfALongUnit(t *testing.T) {
 func TestChooseSpan(t *testing.T) {
 	src := longUnit()
 	f := citations.NewLineIndex([]byte(src["srv/server.go"]))
-	terms := questionTerms("idle drain")
-	ft := newFileTerms(f, "srv/server.go", terms)
+	terms := unit.QuestionTerms("idle drain")
+	ft := unit.NewFileTerms(f, "srv/server.go", terms)
 	w := []float64{1, 1}
-	long := unit{path: "srv/server.go", start: 3, end: 65, decl: 4}
-	if sp := chooseSpan(ft, long, w, maxSpanLines); sp.start < 38 || sp.end > 44 || sp.end-sp.start+1 > maxSpanLines || sp.score != 1 {
+	long := unit.Unit{Path: "srv/server.go", Start: 3, End: 65, Decl: 4}
+	if sp := unit.ChooseSpan(ft, long, w, unit.MaxSpanLines); sp.Start < 38 || sp.End > 44 || sp.End-sp.Start+1 > unit.MaxSpanLines || sp.Score != 1 {
 		t.Errorf("long unit: span %+v, want 38-44 at most, score 1", sp)
 	}
-	short := unit{path: "srv/server.go", start: 38, end: 45, decl: 38}
-	if sp := chooseSpan(ft, short, w, maxSpanLines); sp.start != 38 || sp.end != 45 {
+	short := unit.Unit{Path: "srv/server.go", Start: 38, End: 45, Decl: 38}
+	if sp := unit.ChooseSpan(ft, short, w, unit.MaxSpanLines); sp.Start != 38 || sp.End != 45 {
 		t.Errorf("short unit: span %+v, want it whole", sp)
 	}
 }
@@ -455,23 +457,23 @@ func TestChooseSpanCitesAnExplainingDocComment(t *testing.T) {
 	}
 	b.WriteString("\treturn n\n}\n")
 	f := citations.NewLineIndex([]byte(b.String()))
-	u := unit{path: "rt/procs.go", start: 3, end: 71, decl: 29}
+	u := unit.Unit{Path: "rt/procs.go", Start: 3, End: 71, Decl: 29}
 	if text, _ := f.Lines(29, 29); !strings.HasPrefix(text, "func Procs") {
 		t.Fatalf("line 29 is %q, not the declaration", text)
 	}
-	spanOf := func(q string) span {
-		terms := questionTerms(q)
+	spanOf := func(q string) unit.Span {
+		terms := unit.QuestionTerms(q)
 		w := make([]float64, len(terms))
 		for i := range w {
 			w[i] = 1
 		}
-		return chooseSpan(newFileTerms(f, "rt/procs.go", terms), u, w, maxSpanLines)
+		return unit.ChooseSpan(unit.NewFileTerms(f, "rt/procs.go", terms), u, w, unit.MaxSpanLines)
 	}
-	if sp := spanOf("in a container with a quota, how is the default chosen and which GODEBUG turns it off"); sp.start > 27 || sp.end < 28 || sp.end >= 29 {
-		t.Errorf("span %d-%d, want the doc comment's lines 27-28 (not the code from 29)", sp.start, sp.end)
+	if sp := spanOf("in a container with a quota, how is the default chosen and which GODEBUG turns it off"); sp.Start > 27 || sp.End < 28 || sp.End >= 29 {
+		t.Errorf("span %d-%d, want the doc comment's lines 27-28 (not the code from 29)", sp.Start, sp.End)
 	}
-	if sp := spanOf("how is step3 called"); sp.start < 29 {
-		t.Errorf("span %d-%d, want the code (from line 29)", sp.start, sp.end)
+	if sp := spanOf("how is step3 called"); sp.Start < 29 {
+		t.Errorf("span %d-%d, want the code (from line 29)", sp.Start, sp.End)
 	}
 }
 

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/askls/askls/agent/unit"
+
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
 )
@@ -598,4 +600,32 @@ func (a args) key(tool string) string {
 
 func clamp(v, lo, hi int) int {
 	return max(lo, min(v, hi))
+}
+
+// hitSpan picks the lines of a search hit to show the model, for
+// search_code (not yet called there: see docs/answers.md):
+// the span of the unit the hit stands for that holds the most of the
+// query's terms (chooseSpan, the terms weighed alike), at most maxLines
+// long; hitWindow when no unit holds a term.
+func (tb *toolbox) hitSpan(query string, h index.Hit, f *citations.LineIndex, maxLines int) (int, int) {
+	terms := unit.QuestionTerms(query)
+	if len(terms) == 0 {
+		return hitWindow(f, h)
+	}
+	syms, _ := tb.src.Outline(h.Path)
+	ft := unit.NewFileTerms(f, h.Path, terms)
+	weights := make([]float64, len(terms))
+	for i := range weights {
+		weights[i] = 1
+	}
+	var best unit.Span
+	for _, u := range unit.OfHit(unit.Outline(f, h.Path, syms), h) {
+		if sp := unit.ChooseSpan(ft, u, weights, maxLines); sp.Score > best.Score {
+			best = sp
+		}
+	}
+	if best.Score == 0 {
+		return hitWindow(f, h)
+	}
+	return best.Start, best.End
 }

@@ -1,4 +1,4 @@
-package agent
+package unit
 
 import (
 	"regexp"
@@ -10,33 +10,33 @@ import (
 
 // qterm is one content word of a question, as the retrieval answer matches
 // it against lines of code.
-type qterm struct {
-	word string // lower case: "shutdown", "maxtokensize"
-	stem string // word without its inflection: "shutdown", "decod"
-	code bool   // from a word written as code (ServeHTTP, max_len, errors.Is)
+type Term struct {
+	Word string // lower case: "shutdown", "maxtokensize"
+	Stem string // word without its inflection: "shutdown", "decod"
+	Code bool   // from a word written as code (ServeHTTP, max_len, errors.Is)
 	// name is set for a term from a word written as a name: as code, all
 	// capitals (QUIC, YAML), capitalised inside a sentence (Brotli) or
 	// with letters and digits (AVX2). A question that names something
 	// the code found does not hold is not answered by it.
-	name bool
+	Name bool
 	// whole is set for the joined form of an identifier written as code
 	// ("maxtokensize" from maxTokenSize): it matches a token of a line
 	// only whole, never as a prefix.
-	whole bool
+	Whole bool
 }
 
 // questionTerms are the content words of a question: each word of the
 // question split at case changes, underscores, digits and dots, lower
 // case, without the words every question is phrased with (stopWords).
 // An identifier written as code also gives its whole name as a term.
-func questionTerms(q string) []qterm {
-	var out []qterm
+func QuestionTerms(q string) []Term {
+	var out []Term
 	seen := map[string]bool{}
-	add := func(t qterm) {
-		if seen[t.word] || len(out) == 64 { // lineTerms keeps them in a bit set
+	add := func(t Term) {
+		if seen[t.Word] || len(out) == 64 { // lineTerms keeps them in a bit set
 			return
 		}
-		seen[t.word] = true
+		seen[t.Word] = true
 		out = append(out, t)
 	}
 	examples := exampleSpans(q)
@@ -47,7 +47,7 @@ func questionTerms(q string) []qterm {
 		if code {
 			for _, part := range strings.Split(w, ".") {
 				if whole := strings.ToLower(strings.Trim(part, "_")); len(splitWords(part)) > 1 && len(whole) > 2 {
-					add(qterm{word: whole, stem: whole, code: true, name: name, whole: true})
+					add(Term{Word: whole, Stem: whole, Code: true, Name: name, Whole: true})
 				}
 			}
 		}
@@ -55,7 +55,7 @@ func questionTerms(q string) []qterm {
 			if len(p) < 2 || words.IsStop(p) || (len(p) < 3 && !code) {
 				continue
 			}
-			add(qterm{word: p, stem: string(words.Stem([]byte(p))), code: code, name: name})
+			add(Term{Word: p, Stem: string(words.Stem([]byte(p))), Code: code, Name: name})
 		}
 	}
 	return out
@@ -144,7 +144,7 @@ func splitWords(w string) []string {
 // of code holds, splitting its words as questionTerms splits the
 // question's. It allocates nothing: it runs on every line of the units a
 // retrieval answer weighs.
-func lineTerms(line string, terms []qterm) uint64 {
+func lineTerms(line string, terms []Term) uint64 {
 	var set uint64
 	n := len(line)
 	for i := 0; i < n; {
@@ -165,7 +165,7 @@ func lineTerms(line string, terms []qterm) uint64 {
 // wordTerms is the bit set of the terms one word of a line holds: its
 // parts (words.Parts) lower-cased and stemmed, and the whole identifier
 // for the terms that match only whole.
-func wordTerms(word string, terms []qterm) uint64 {
+func wordTerms(word string, terms []Term) uint64 {
 	var wb [128]byte
 	var spans [32][2]int
 	var buf [64]byte
@@ -183,7 +183,7 @@ func wordTerms(word string, terms []qterm) uint64 {
 		lower := appendLower(buf[:0], part, false)
 		st := words.Stem(lower)
 		for t := range terms {
-			if !terms[t].whole && terms[t].matchesBytes(lower, st) {
+			if !terms[t].Whole && terms[t].matchesBytes(lower, st) {
 				set |= 1 << uint(t)
 			}
 		}
@@ -191,7 +191,7 @@ func wordTerms(word string, terms []qterm) uint64 {
 	if parts > 1 && len(word) <= len(buf) {
 		lower := appendLower(buf[:0], wordB, true)
 		for t := range terms {
-			if terms[t].whole && string(lower) == terms[t].word {
+			if terms[t].Whole && string(lower) == terms[t].Word {
 				set |= 1 << uint(t)
 			}
 		}
@@ -219,11 +219,11 @@ func isWordByte(c byte) bool {
 }
 
 // matchesBytes is matches on a lower-case token and its stem.
-func (t qterm) matchesBytes(tok, tokStem []byte) bool {
-	if string(tokStem) == t.stem || string(tok) == t.word {
+func (t Term) matchesBytes(tok, tokStem []byte) bool {
+	if string(tokStem) == t.Stem || string(tok) == t.Word {
 		return true
 	}
-	a, b := t.stem, tokStem
+	a, b := t.Stem, tokStem
 	if len(a) <= len(b) {
 		return len(a) >= 4 && string(b[:len(a)]) == a
 	}

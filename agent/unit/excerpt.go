@@ -1,10 +1,10 @@
-package agent
+package unit
 
 import "strings"
 
 // maxExcerptLines is the most lines an entry of a retrieval answer shows
 // under its label.
-const maxExcerptLines = 12
+const MaxExcerptLines = 12
 
 // excerpt picks the lines of an entry to show and cite: a window of at
 // most maxExcerptLines lines of its span (see window), or of the unit's
@@ -13,20 +13,20 @@ const maxExcerptLines = 12
 // gives way to the code when the code holds at least half as much; the
 // code is what answers how (a config loader's docstring restates the
 // loop under it).
-func excerpt(ft *fileTerms, u unit, sp span, weights []float64) (start, end int) {
+func Excerpt(ft *FileTerms, u Unit, sp Span, weights []float64) (start, end int) {
 	s, e, sc := window(ft, u, sp, weights)
-	if u.decl < 1 || u.end <= u.decl {
+	if u.Decl < 1 || u.End <= u.Decl {
 		return s, e
 	}
 	isDoc := docLines(ft, u)
 	docs := 0
-	for l := sp.start; l <= sp.end; l++ {
+	for l := sp.Start; l <= sp.End; l++ {
 		if isDoc(l) {
 			docs++
 		}
 	}
-	bs, be, bsc := window(ft, u, span{start: u.decl, end: u.end}, weights)
-	if bsc > sc+1e-9 || (docs*2 > sp.end-sp.start+1 && bsc > 0 && bsc >= sc/2) {
+	bs, be, bsc := window(ft, u, Span{Start: u.Decl, End: u.End}, weights)
+	if bsc > sc+1e-9 || (docs*2 > sp.End-sp.Start+1 && bsc > 0 && bsc >= sc/2) {
 		return bs, be
 	}
 	return s, e
@@ -42,11 +42,11 @@ func excerpt(ft *fileTerms, u unit, sp span, weights []float64) (start, end int)
 // method's docstring restates the loop under it). A span with no match
 // starts at the declaration when it holds it. score is the weighted
 // count of the terms the window holds, as counted.
-func window(ft *fileTerms, u unit, sp span, weights []float64) (start, end int, score float64) {
-	sp.end = max(min(sp.end, ft.count()), sp.start)
+func window(ft *FileTerms, u Unit, sp Span, weights []float64) (start, end int, score float64) {
+	sp.End = max(min(sp.End, ft.Count()), sp.Start)
 	isDoc := docLines(ft, u)
 	matches := func(l int) bool {
-		for _, j := range ft.at(l) {
+		for _, j := range ft.At(l) {
 			if weights[j] > 0 {
 				return true
 			}
@@ -54,7 +54,7 @@ func window(ft *fileTerms, u unit, sp span, weights []float64) (start, end int, 
 		return false
 	}
 	codeOnly := false
-	for l := sp.start; l <= sp.end; l++ {
+	for l := sp.Start; l <= sp.End; l++ {
 		if !isDoc(l) && matches(l) {
 			codeOnly = true
 			break
@@ -69,7 +69,7 @@ func window(ft *fileTerms, u unit, sp span, weights []float64) (start, end int, 
 				continue
 			}
 			sc += densityBonus
-			for _, j := range ft.at(l) {
+			for _, j := range ft.At(l) {
 				if !got[j] {
 					got[j] = true
 					sc += weights[j]
@@ -78,24 +78,24 @@ func window(ft *fileTerms, u unit, sp span, weights []float64) (start, end int, 
 		}
 		return sc
 	}
-	if sp.end-sp.start+1 <= maxExcerptLines {
-		return sp.start, sp.end, held(sp.start, sp.end)
+	if sp.End-sp.Start+1 <= MaxExcerptLines {
+		return sp.Start, sp.End, held(sp.Start, sp.End)
 	}
 	best, bestAt := 0.0, 0
-	for s := sp.start; s+maxExcerptLines-1 <= sp.end; s++ {
-		if sc := held(s, s+maxExcerptLines-1); sc > best+1e-9 {
+	for s := sp.Start; s+MaxExcerptLines-1 <= sp.End; s++ {
+		if sc := held(s, s+MaxExcerptLines-1); sc > best+1e-9 {
 			best, bestAt = sc, s
 		}
 	}
 	if bestAt == 0 {
-		s := sp.start
-		if u.decl > sp.start && u.decl <= sp.end {
-			s = min(u.decl, sp.end-maxExcerptLines+1)
+		s := sp.Start
+		if u.Decl > sp.Start && u.Decl <= sp.End {
+			s = min(u.Decl, sp.End-MaxExcerptLines+1)
 		}
-		return s, s + maxExcerptLines - 1, 0
+		return s, s + MaxExcerptLines - 1, 0
 	}
 	first, last := 0, 0
-	for l := bestAt; l < bestAt+maxExcerptLines; l++ {
+	for l := bestAt; l < bestAt+MaxExcerptLines; l++ {
 		if counts(l) {
 			if first == 0 {
 				first = l
@@ -103,10 +103,10 @@ func window(ft *fileTerms, u unit, sp span, weights []float64) (start, end int, 
 			last = l
 		}
 	}
-	s := (first+last)/2 - (maxExcerptLines-1)/2
-	s = max(sp.start, min(s, sp.end-maxExcerptLines+1))
+	s := (first+last)/2 - (MaxExcerptLines-1)/2
+	s = max(sp.Start, min(s, sp.End-MaxExcerptLines+1))
 	// Matches close together need less: excerptContext lines around them.
-	return max(s, first-excerptContext), min(s+maxExcerptLines-1, last+excerptContext), best
+	return max(s, first-excerptContext), min(s+MaxExcerptLines-1, last+excerptContext), best
 }
 
 // excerptContext is how many lines an excerpt keeps around its first and
@@ -116,32 +116,32 @@ const excerptContext = 3
 // docLines tells the lines of u that document it rather than do its work:
 // the comment block above its declaration and a Python docstring under
 // it.
-func docLines(ft *fileTerms, u unit) func(int) bool {
-	dsStart, dsEnd := docstring(ft, u)
+func docLines(ft *FileTerms, u Unit) func(int) bool {
+	dsStart, dsEnd := Docstring(ft, u)
 	return func(l int) bool {
-		return (u.decl > 0 && l >= u.start && l < u.decl) || (dsStart > 0 && l >= dsStart && l <= dsEnd)
+		return (u.Decl > 0 && l >= u.Start && l < u.Decl) || (dsStart > 0 && l >= dsStart && l <= dsEnd)
 	}
 }
 
 // docstring finds a Python docstring: the first statement under the
 // declaration when it is a string literal in triple quotes, double or
 // single, with an r/u/b prefix or none. It returns 0, 0 when there is none.
-func docstring(ft *fileTerms, u unit) (start, end int) {
-	if u.decl < 1 || !strings.HasSuffix(u.path, ".py") {
+func Docstring(ft *FileTerms, u Unit) (start, end int) {
+	if u.Decl < 1 || !strings.HasSuffix(u.Path, ".py") {
 		return 0, 0
 	}
 	// The first non-blank line after the signature (which may span lines
 	// and ends with ':').
-	l := u.decl
-	for l <= u.end && l < u.decl+20 && !strings.HasSuffix(strings.TrimSpace(stripHashComment(ft.text(l))), ":") {
+	l := u.Decl
+	for l <= u.End && l < u.Decl+20 && !strings.HasSuffix(strings.TrimSpace(stripHashComment(ft.Text(l))), ":") {
 		l++
 	}
-	for l++; l <= u.end && strings.TrimSpace(ft.text(l)) == ""; l++ {
+	for l++; l <= u.End && strings.TrimSpace(ft.Text(l)) == ""; l++ {
 	}
-	if l > u.end {
+	if l > u.End {
 		return 0, 0
 	}
-	t := strings.TrimLeft(strings.TrimSpace(ft.text(l)), "rRuUbB")
+	t := strings.TrimLeft(strings.TrimSpace(ft.Text(l)), "rRuUbB")
 	var quote string
 	switch {
 	case strings.HasPrefix(t, `"""`):
@@ -154,8 +154,8 @@ func docstring(ft *fileTerms, u unit) (start, end int) {
 	if strings.Contains(t[3:], quote) {
 		return l, l
 	}
-	for e := l + 1; e <= u.end; e++ {
-		if strings.Contains(ft.text(e), quote) {
+	for e := l + 1; e <= u.End; e++ {
+		if strings.Contains(ft.Text(e), quote) {
 			return l, e
 		}
 	}

@@ -1,4 +1,4 @@
-package agent
+package unit
 
 import (
 	"fmt"
@@ -11,53 +11,53 @@ import (
 
 // maxSpanLines is the longest span a retrieval answer cites from one unit;
 // a unit up to this long is cited whole.
-const maxSpanLines = 25
+const MaxSpanLines = 25
 
 // unit is a declaration a citation is taken from: a function, method,
 // type or variable with its doc comment, or, where the outline has no
 // symbol, the index's chunk.
-type unit struct {
-	path       string
-	start, end int    // the whole unit, doc comment included
-	decl       int    // line of the declaration (0: none known)
-	symbol     string // "Server.Shutdown"
-	kind       string // symbol kind, "" for a chunk
-	sig        string // one-line signature, may be ""
-	lang       string
+type Unit struct {
+	Path       string
+	Start, End int    // the whole unit, doc comment included
+	Decl       int    // line of the declaration (0: none known)
+	Symbol     string // "Server.Shutdown"
+	Kind       string // symbol kind, "" for a chunk
+	Sig        string // one-line signature, may be ""
+	Lang       string
 }
 
-func (u unit) key() string { return fmt.Sprintf("%s:%d-%d", u.path, u.start, u.end) }
+func (u Unit) Key() string { return fmt.Sprintf("%s:%d-%d", u.Path, u.Start, u.End) }
 
 // span is the part of a unit a citation covers.
-type span struct {
-	start, end int
-	score      float64 // weighted share of the question's terms in the span and the signature, 0..1
+type Span struct {
+	Start, End int
+	Score      float64 // weighted share of the question's terms in the span and the signature, 0..1
 }
 
 // fileTerms holds which question terms each line of a file holds,
 // tokenized on first use: a retrieval answer reads a few units of a file,
 // not all of it.
-type fileTerms struct {
-	f      *citations.LineIndex
-	terms  []qterm
+type FileTerms struct {
+	LineIndex      *citations.LineIndex
+	Terms  []Term
 	lines  [][]int // line i+1 -> indexes of the terms it holds
 	done   []bool  // line i+1 is tokenized
-	path   string
+	Path   string
 	inPath map[int]bool // see pathTerms
 }
 
-func newFileTerms(f *citations.LineIndex, p string, terms []qterm) *fileTerms {
+func NewFileTerms(f *citations.LineIndex, p string, terms []Term) *FileTerms {
 	n := f.Count()
-	return &fileTerms{f: f, path: p, terms: terms, lines: make([][]int, n), done: make([]bool, n)}
+	return &FileTerms{LineIndex: f, Path: p, Terms: terms, lines: make([][]int, n), done: make([]bool, n)}
 }
 
 // pathTerms are the terms the file's path holds: a name the question
 // writes may be a folder's ("Django", "net/http").
-func (ft *fileTerms) pathTerms() map[int]bool {
+func (ft *FileTerms) PathTerms() map[int]bool {
 	if ft.inPath == nil {
 		ft.inPath = map[int]bool{}
-		set := lineTerms(ft.path, ft.terms)
-		for j := range ft.terms {
+		set := lineTerms(ft.Path, ft.Terms)
+		for j := range ft.Terms {
 			if set&(1<<uint(j)) != 0 {
 				ft.inPath[j] = true
 			}
@@ -67,19 +67,19 @@ func (ft *fileTerms) pathTerms() map[int]bool {
 }
 
 // count is the number of lines of the file.
-func (ft *fileTerms) count() int { return len(ft.lines) }
+func (ft *FileTerms) Count() int { return len(ft.lines) }
 
 // at returns the terms line l holds (1-based); none for a line outside
 // the file (a unit's range from an older index can run past its end).
-func (ft *fileTerms) at(l int) []int {
+func (ft *FileTerms) At(l int) []int {
 	if l < 1 || l > len(ft.lines) {
 		return nil
 	}
 	if !ft.done[l-1] {
 		ft.done[l-1] = true
-		text, _ := ft.f.Lines(l, l)
-		set := lineTerms(text, ft.terms)
-		for j := range ft.terms {
+		text, _ := ft.LineIndex.Lines(l, l)
+		set := lineTerms(text, ft.Terms)
+		for j := range ft.Terms {
 			if set&(1<<uint(j)) != 0 {
 				ft.lines[l-1] = append(ft.lines[l-1], j)
 			}
@@ -89,16 +89,16 @@ func (ft *fileTerms) at(l int) []int {
 }
 
 // text is line l (1-based, in range).
-func (ft *fileTerms) text(l int) string {
-	t, _ := ft.f.Lines(l, l)
+func (ft *FileTerms) Text(l int) string {
+	t, _ := ft.LineIndex.Lines(l, l)
 	return t
 }
 
 // has reports the terms of lines start..end (1-based, inclusive).
-func (ft *fileTerms) has(start, end int) map[int]bool {
+func (ft *FileTerms) Has(start, end int) map[int]bool {
 	out := map[int]bool{}
-	for l := max(start, 1); l <= min(end, ft.count()); l++ {
-		for _, j := range ft.at(l) {
+	for l := max(start, 1); l <= min(end, ft.Count()); l++ {
+		for _, j := range ft.At(l) {
 			out[j] = true
 		}
 	}
@@ -107,8 +107,8 @@ func (ft *fileTerms) has(start, end int) map[int]bool {
 
 // unitLines clamps u's lines to the file and returns them with the sum
 // of weights (1 when it is 0), the denominator of a span's share.
-func unitLines(ft *fileTerms, u unit, weights []float64) (start, end int, total float64) {
-	start, end = max(u.start, 1), min(u.end, ft.count())
+func unitLines(ft *FileTerms, u Unit, weights []float64) (start, end int, total float64) {
+	start, end = max(u.Start, 1), min(u.End, ft.Count())
 	if end < start {
 		end = start
 	}
@@ -138,17 +138,17 @@ const densityBonus = 0.001
 // explanation asked for (runtime.GOMAXPROCS's "# Default" section). A
 // unit that is all comment (a package comment) is windowed as a whole.
 // score is the weighted share of the terms the span and its context hold.
-func chooseSpan(ft *fileTerms, u unit, weights []float64, maxLines int) span {
+func ChooseSpan(ft *FileTerms, u Unit, weights []float64, maxLines int) Span {
 	start, end, total := unitLines(ft, u, weights)
 	if end-start+1 <= maxLines {
 		sc, _ := windowScore(ft, start, end, nil, weights)
-		return span{start, end, sc / total}
+		return Span{start, end, sc / total}
 	}
 	from := start
 	context := map[int]bool{}
-	if u.decl >= start && u.decl < end {
-		from = u.decl
-		context = ft.has(start, u.decl)
+	if u.Decl >= start && u.Decl < end {
+		from = u.Decl
+		context = ft.Has(start, u.Decl)
 	}
 	var s, e int
 	if end-from+1 <= maxLines {
@@ -165,7 +165,7 @@ func chooseSpan(ft *fileTerms, u unit, weights []float64, maxLines int) span {
 		}
 	}
 	sc, _ := windowScore(ft, s, e, context, weights)
-	return span{s, e, sc / total}
+	return Span{s, e, sc / total}
 }
 
 // docOverCode: how much more of the question a long doc comment must hold
@@ -175,7 +175,7 @@ const docOverCode = 2
 // bestWindow returns the window of at most maxLines lines of from..to
 // that holds the most of the question's terms (context counting for
 // every window), trimmed to its matches with 2 lines of context.
-func bestWindow(ft *fileTerms, from, to int, context map[int]bool, weights []float64, maxLines int) (s, e int) {
+func bestWindow(ft *FileTerms, from, to int, context map[int]bool, weights []float64, maxLines int) (s, e int) {
 	if to-from+1 <= maxLines {
 		s, e = from, to
 	} else {
@@ -190,7 +190,7 @@ func bestWindow(ft *fileTerms, from, to int, context map[int]bool, weights []flo
 	}
 	first, last := 0, 0
 	for l := s; l <= e; l++ {
-		if len(ft.at(l)) > 0 {
+		if len(ft.At(l)) > 0 {
 			if first == 0 {
 				first = l
 			}
@@ -213,15 +213,15 @@ const docWeight = 0.6
 // best window of at most maxLines lines over the whole unit, doc comment
 // included (its matches weigh docWeight), the declaration line counting
 // for every window.
-func unitShare(ft *fileTerms, u unit, weights []float64, maxLines int) float64 {
+func Share(ft *FileTerms, u Unit, weights []float64, maxLines int) float64 {
 	start, end, total := unitLines(ft, u, weights)
 	sig := map[int]bool{}
-	if u.decl >= start && u.decl <= end {
-		sig = ft.has(u.decl, u.decl)
+	if u.Decl >= start && u.Decl <= end {
+		sig = ft.Has(u.Decl, u.Decl)
 	}
 	// lineW is the weight of a line's matches.
 	lineW := func(l int) float64 {
-		if l < u.decl && isCommentLine(ft.text(l)) {
+		if l < u.Decl && IsCommentLine(ft.Text(l)) {
 			return docWeight
 		}
 		return 1
@@ -242,14 +242,14 @@ func unitShare(ft *fileTerms, u unit, weights []float64, maxLines int) float64 {
 }
 
 // windowScoreW is windowScore with a weight per line.
-func windowScoreW(ft *fileTerms, s, e int, sig map[int]bool, weights []float64, lineW func(int) float64) (sc, dense float64) {
+func windowScoreW(ft *FileTerms, s, e int, sig map[int]bool, weights []float64, lineW func(int) float64) (sc, dense float64) {
 	got := make([]float64, len(weights))
 	for j := range sig {
 		got[j] = 1
 	}
 	for l := s; l <= e; l++ {
 		lw := lineW(l)
-		ts := ft.at(l)
+		ts := ft.At(l)
 		for _, j := range ts {
 			got[j] = max(got[j], lw)
 		}
@@ -267,13 +267,13 @@ func windowScoreW(ft *fileTerms, s, e int, sig map[int]bool, weights []float64, 
 // s..e or the context. dense is densityBonus per line that holds a term:
 // of two windows with the same terms, the one with more matching lines
 // wins.
-func windowScore(ft *fileTerms, s, e int, context map[int]bool, weights []float64) (sc, dense float64) {
+func windowScore(ft *FileTerms, s, e int, context map[int]bool, weights []float64) (sc, dense float64) {
 	got := make([]float64, len(weights))
 	for j := range context {
 		got[j] = 1
 	}
 	for l := s; l <= e; l++ {
-		ts := ft.at(l)
+		ts := ft.At(l)
 		for _, j := range ts {
 			got[j] = 1
 		}
@@ -291,7 +291,7 @@ func windowScore(ft *fileTerms, s, e int, context map[int]bool, weights []float6
 // for the question (an inverse document frequency over them): a term that
 // every candidate holds says little about which one answers. Terms from
 // words written as code weigh more.
-func termWeights(terms []qterm, held []map[int]bool) []float64 {
+func TermWeights(terms []Term, held []map[int]bool) []float64 {
 	n := float64(len(held))
 	w := make([]float64, len(terms))
 	for j, t := range terms {
@@ -302,7 +302,7 @@ func termWeights(terms []qterm, held []map[int]bool) []float64 {
 			}
 		}
 		w[j] = math.Log(1 + (n+1)/(df+0.5))
-		if t.code {
+		if t.Code {
 			w[j] *= 1.5
 		}
 	}
@@ -312,8 +312,8 @@ func termWeights(terms []qterm, held []map[int]bool) []float64 {
 // outlineUnits are the units of a file: every symbol but fields, with its
 // doc comment, and a Go file's package comment (the overview of a
 // package: "package iter" in iter/iter.go, lines 5-211).
-func outlineUnits(f *citations.LineIndex, p string, syms []index.Symbol) []unit {
-	var out []unit
+func Outline(f *citations.LineIndex, p string, syms []index.Symbol) []Unit {
+	var out []Unit
 	if u, ok := packageDoc(f, p); ok {
 		out = append(out, u)
 	}
@@ -322,9 +322,9 @@ func outlineUnits(f *citations.LineIndex, p string, syms []index.Symbol) []unit 
 			continue
 		}
 		label := s.QualifiedName()
-		out = append(out, unit{
-			path: p, start: docStart(f, s.Line), end: max(s.EndLine, s.Line), decl: s.Line,
-			symbol: label, kind: s.Kind, sig: s.Signature, lang: s.Language,
+		out = append(out, Unit{
+			Path: p, Start: DocStart(f, s.Line), End: max(s.EndLine, s.Line), Decl: s.Line,
+			Symbol: label, Kind: s.Kind, Sig: s.Signature, Lang: s.Language,
 		})
 	}
 	return out
@@ -332,23 +332,23 @@ func outlineUnits(f *citations.LineIndex, p string, syms []index.Symbol) []unit 
 
 // packageDoc is the package comment of a Go file with the package clause
 // under it, when it is at least 3 lines long.
-func packageDoc(f *citations.LineIndex, p string) (unit, bool) {
+func packageDoc(f *citations.LineIndex, p string) (Unit, bool) {
 	if !strings.HasSuffix(p, ".go") {
-		return unit{}, false
+		return Unit{}, false
 	}
 	for l := 1; l <= min(f.Count(), 400); l++ {
 		text, _ := f.Lines(l, l)
 		if !strings.HasPrefix(text, "package ") {
 			continue
 		}
-		start := docStart(f, l)
+		start := DocStart(f, l)
 		if l-start < 3 {
-			return unit{}, false
+			return Unit{}, false
 		}
 		name := strings.TrimSpace(text)
-		return unit{path: p, start: start, end: l, decl: l, symbol: name, kind: "package", sig: name, lang: "go"}, true
+		return Unit{Path: p, Start: start, End: l, Decl: l, Symbol: name, Kind: "package", Sig: name, Lang: "go"}, true
 	}
-	return unit{}, false
+	return Unit{}, false
 }
 
 // unitsOfHit maps a search hit to the units it stands for: the smallest
@@ -357,26 +357,26 @@ func packageDoc(f *citations.LineIndex, p string) (unit, bool) {
 // merges small neighbours into one chunk) that is more than 3 lines long,
 // else the hit's own lines (a block of one-line vars or
 // consts, a file without symbols).
-func unitsOfHit(units []unit, h index.Hit) []unit {
+func OfHit(units []Unit, h index.Hit) []Unit {
 	hlen := h.End - h.Start + 1
-	var inner *unit
+	var inner *Unit
 	for i, u := range units {
-		over := min(u.end, h.End) - max(u.start, h.Start) + 1
-		if over*4 >= hlen*3 && (inner == nil || u.end-u.start < inner.end-inner.start) {
+		over := min(u.End, h.End) - max(u.Start, h.Start) + 1
+		if over*4 >= hlen*3 && (inner == nil || u.End-u.Start < inner.End-inner.Start) {
 			inner = &units[i]
 		}
 	}
 	if inner != nil {
-		return []unit{*inner}
+		return []Unit{*inner}
 	}
-	var out []unit
+	var out []Unit
 	for i, u := range units {
-		if u.end < h.Start || u.start > h.End {
+		if u.End < h.Start || u.Start > h.End {
 			continue
 		}
 		outer := true
 		for j, v := range units {
-			if j != i && v.start <= u.start && u.end <= v.end && (v.start < u.start || v.end > u.end) && !(v.end < h.Start || v.start > h.End) {
+			if j != i && v.Start <= u.Start && u.End <= v.End && (v.Start < u.Start || v.End > u.End) && !(v.End < h.Start || v.Start > h.End) {
 				outer = false
 				break
 			}
@@ -385,9 +385,9 @@ func unitsOfHit(units []unit, h index.Hit) []unit {
 			out = append(out, u)
 		}
 	}
-	var long []unit
+	var long []Unit
 	for _, u := range out {
-		if u.end-u.start+1 > 3 {
+		if u.End-u.Start+1 > 3 {
 			long = append(long, u)
 		}
 	}
@@ -395,11 +395,11 @@ func unitsOfHit(units []unit, h index.Hit) []unit {
 		return long
 	}
 	// Only short units (a block of vars or consts): the chunk is the unit.
-	return []unit{{path: h.Path, start: h.Start, end: h.End, symbol: h.Symbol, kind: h.Kind, lang: h.Language}}
+	return []Unit{{Path: h.Path, Start: h.Start, End: h.End, Symbol: h.Symbol, Kind: h.Kind, Lang: h.Language}}
 }
 
 // cutLabel keeps a signature to one short line.
-func cutLabel(s string) string {
+func CutLabel(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if len(s) <= 100 {
 		return s
@@ -411,30 +411,28 @@ func cutLabel(s string) string {
 	return s[:k] + "…"
 }
 
-// hitSpan picks the lines of a search hit to show the model, for
-// search_code (not yet called there: see docs/answers.md):
-// the span of the unit the hit stands for that holds the most of the
-// query's terms (chooseSpan, the terms weighed alike), at most maxLines
-// long; hitWindow when no unit holds a term.
-func (tb *toolbox) hitSpan(query string, h index.Hit, f *citations.LineIndex, maxLines int) (int, int) {
-	terms := questionTerms(query)
-	if len(terms) == 0 {
-		return hitWindow(f, h)
-	}
-	syms, _ := tb.src.Outline(h.Path)
-	ft := newFileTerms(f, h.Path, terms)
-	weights := make([]float64, len(terms))
-	for i := range weights {
-		weights[i] = 1
-	}
-	var best span
-	for _, u := range unitsOfHit(outlineUnits(f, h.Path, syms), h) {
-		if sp := chooseSpan(ft, u, weights, maxLines); sp.score > best.score {
-			best = sp
+// docStart is the first line of the comment block right above line: line
+// comments, or one /* */ block.
+func DocStart(f *citations.LineIndex, line int) int {
+	if above, _ := f.Lines(line-1, line-1); line > 1 && strings.HasSuffix(strings.TrimSpace(above), "*/") {
+		for l := line - 1; l >= 1 && l >= line-2000; l-- {
+			if text, _ := f.Lines(l, l); strings.HasPrefix(strings.TrimSpace(text), "/*") {
+				return l
+			}
 		}
 	}
-	if best.score == 0 {
-		return hitWindow(f, h)
+	for line > 1 {
+		text, _ := f.Lines(line-1, line-1)
+		if !IsCommentLine(text) {
+			break
+		}
+		line--
 	}
-	return best.start, best.end
+	return line
+}
+
+func IsCommentLine(s string) bool {
+	s = strings.TrimSpace(s)
+	return strings.HasPrefix(s, "//") || strings.HasPrefix(s, "#") || strings.HasPrefix(s, "/*") ||
+		strings.HasPrefix(s, "*") || strings.HasPrefix(s, "--") || strings.HasPrefix(s, `"""`)
 }
