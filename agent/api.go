@@ -97,14 +97,6 @@ const (
 	ModeRetrieval = "retrieval"
 )
 
-// Step is one tool call the agent made.
-type Step struct {
-	Tool    string         `json:"tool"`
-	Args    map[string]any `json:"args"`
-	Summary string         `json:"summary"`
-	MS      float64        `json:"ms"`
-}
-
 // Stats count the work of an Ask.
 type Stats struct {
 	Hops         int     `json:"hops"`

@@ -283,16 +283,3 @@ func holdFrom(content string, sent int) int {
 }
 
 func isCancel(ctx context.Context) bool { return ctx.Err() != nil }
-
-// toolSpecs describes the tools to the model.
-func toolSpecs() []model.ToolSpec {
-	out := make([]model.ToolSpec, 0, len(tools))
-	for _, t := range tools {
-		spec := model.ToolSpec{Name: t.name, Description: t.desc}
-		for _, p := range t.params {
-			spec.Params = append(spec.Params, model.ToolParam{Name: p.name, Type: p.typ, Description: p.desc, Required: p.required})
-		}
-		out = append(out, spec)
-	}
-	return out
-}

@@ -191,10 +191,6 @@ func asksAboutTests(terms []unit.Term) bool {
 	return false
 }
 
-// isTestPath: a test file by the conventions of the common languages
-// (corpus.Classify), as index.Filter.NoTests leaves them out.
-func isTestPath(p string) bool { return corpus.Classify(p).Has(corpus.Test) }
-
 // firstCount is the number of entries that are definitions or the unit
 // at the cursor (they come first).
 func firstCount(cs []cited) int {
@@ -476,13 +472,6 @@ func asksAboutDocs(q string, terms []unit.Term) bool {
 		}
 	}
 	return false
-}
-
-// notCode: documentation and prose, generated files and declaration
-// files (.d.ts, .pyi) that only restate code found elsewhere
-// (corpus.Classify).
-func notCode(p string) bool {
-	return corpus.Classify(p)&(corpus.Prose|corpus.Generated|corpus.Decl) != 0
 }
 
 func overlapsAny(e *entry, out []entry) bool {

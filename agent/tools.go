@@ -9,7 +9,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/askls/askls/agent/model"
 	"github.com/askls/askls/agent/unit"
+	"github.com/askls/askls/corpus"
 
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
@@ -119,6 +121,15 @@ func toolByName(name string) (tool, bool) {
 		}
 	}
 	return tool{}, false
+}
+
+// run runs the tool named name with the arguments a.
+func (tb *toolbox) run(ctx context.Context, name string, a args) (text, summary string, err error) {
+	t, ok := toolByName(name)
+	if !ok {
+		return "", "", fmt.Errorf("there is no tool %q; the tools are %s", name, strings.Join(toolNames(), ", "))
+	}
+	return t.run(tb, ctx, a)
 }
 
 func toolNames() []string {
@@ -628,4 +639,36 @@ func (tb *toolbox) hitSpan(query string, h index.Hit, f *citations.LineIndex, ma
 		return hitWindow(f, h)
 	}
 	return best.Start, best.End
+}
+
+// toolSpecs describes the tools to the model.
+func toolSpecs() []model.ToolSpec {
+	out := make([]model.ToolSpec, 0, len(tools))
+	for _, t := range tools {
+		spec := model.ToolSpec{Name: t.name, Description: t.desc}
+		for _, p := range t.params {
+			spec.Params = append(spec.Params, model.ToolParam{Name: p.name, Type: p.typ, Description: p.desc, Required: p.required})
+		}
+		out = append(out, spec)
+	}
+	return out
+}
+
+// isTestPath: a test file by the conventions of the common languages
+// (corpus.Classify), as index.Filter.NoTests leaves them out.
+func isTestPath(p string) bool { return corpus.Classify(p).Has(corpus.Test) }
+
+// notCode: documentation and prose, generated files and declaration
+// files (.d.ts, .pyi) that only restate code found elsewhere
+// (corpus.Classify).
+func notCode(p string) bool {
+	return corpus.Classify(p)&(corpus.Prose|corpus.Generated|corpus.Decl) != 0
+}
+
+// Step is one tool call the agent made.
+type Step struct {
+	Tool    string         `json:"tool"`
+	Args    map[string]any `json:"args"`
+	Summary string         `json:"summary"`
+	MS      float64        `json:"ms"`
 }
