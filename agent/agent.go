@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/askls/askls/agent/tools"
+
 	"github.com/askls/askls/agent/model"
 
 	"github.com/askls/askls/index"
@@ -60,13 +62,13 @@ func (a *Agent) Ask(ctx context.Context, snap *index.Snapshot, q Question, ev Ev
 	return a.ask(ctx, snap, q, ev)
 }
 
-func (a *Agent) ask(ctx context.Context, src source, q Question, ev Events) (*Result, error) {
+func (a *Agent) ask(ctx context.Context, src tools.Source, q Question, ev Events) (*Result, error) {
 	return a.askIn(ctx, src, nil, q, ev)
 }
 
 // askIn answers q, as the next turn of th when th is not nil; the turn is
 // appended to th only when an answer is given.
-func (a *Agent) askIn(ctx context.Context, src source, th *Thread, q Question, ev Events) (*Result, error) {
+func (a *Agent) askIn(ctx context.Context, src tools.Source, th *Thread, q Question, ev Events) (*Result, error) {
 	r := newRun(a, src, q, ev)
 	if th != nil {
 		r.seed(th)

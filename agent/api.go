@@ -4,6 +4,8 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/askls/askls/agent/tools"
+
 	"github.com/askls/askls/citations"
 )
 
@@ -64,7 +66,7 @@ type Question struct {
 // the goroutine that called Ask.
 type Events struct {
 	// Step is called after each tool call.
-	Step func(Step)
+	Step func(tools.Step)
 	// Delta is called with answer text as it arrives, citation markers
 	// already checked and renumbered as they will be in Result.Answer.
 	Delta func(text string)
@@ -80,7 +82,7 @@ type Result struct {
 	Refused   bool                 `json:"refused"`
 	Mode      string               `json:"mode"` // "model" | "retrieval"
 	Model     string               `json:"model,omitempty"`
-	Steps     []Step               `json:"steps"`
+	Steps     []tools.Step         `json:"steps"`
 	Stats     Stats                `json:"stats"`
 	Notice    string               `json:"notice,omitempty"` // e.g. why retrieval mode was used
 	// Weak is set when the best evidence found does not clearly answer

@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askls/askls/agent/tools"
+
 	"github.com/askls/askls/agent/model"
 
 	"github.com/ollama/ollama/api"
@@ -75,18 +77,18 @@ func BenchmarkHop(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		t0 := time.Now()
 		reg := citations.NewRegistry()
-		tb := newToolbox(snap, reg)
+		tb := tools.NewBox(snap, reg)
 		q := benchQueries[i%len(benchQueries)]
 		msgs := []model.Message{{Role: "system", Content: systemPrompt}, {Role: "user", Content: q}}
-		out, _, err := tb.searchCode(ctx, args{"query": q})
+		out, _, err := tb.Run(ctx, "search_code", tools.Args{"query": q})
 		if err != nil {
 			b.Fatal(err)
 		}
 		msgs = append(msgs, model.Message{Role: "tool", ToolName: "search_code", Content: out})
 		if ev, ok := reg.Get(1); ok {
-			o, _, _ := tb.outline(ctx, args{"path": ev.Path})
-			r, _, _ := tb.readFile(ctx, args{"path": ev.Path, "start_line": float64(ev.Start), "end_line": float64(ev.Start + 60)})
-			g, _, _ := tb.grep(ctx, args{"pattern": `func \(`, "path_glob": filepath.ToSlash(filepath.Dir(ev.Path)) + "/*.go"})
+			o, _, _ := tb.Run(ctx, "outline", tools.Args{"path": ev.Path})
+			r, _, _ := tb.Run(ctx, "read_file", tools.Args{"path": ev.Path, "start_line": float64(ev.Start), "end_line": float64(ev.Start + 60)})
+			g, _, _ := tb.Run(ctx, "grep", tools.Args{"pattern": `func \(`, "path_glob": filepath.ToSlash(filepath.Dir(ev.Path)) + "/*.go"})
 			msgs = append(msgs, model.Message{Role: "tool", ToolName: "outline", Content: o},
 				model.Message{Role: "tool", ToolName: "read_file", Content: r},
 				model.Message{Role: "tool", ToolName: "grep", Content: g})
@@ -98,7 +100,7 @@ func BenchmarkHop(b *testing.B) {
 		for id := 1; id <= reg.Len(); id++ {
 			fmt.Fprintf(&answer, "Claim %d [%d]. ", id, id)
 		}
-		_, cits, _ := citations.Validate(answer.String(), reg, tb.content)
+		_, cits, _ := citations.Validate(answer.String(), reg, tb.Content)
 		if len(cits) != reg.Len() {
 			b.Fatalf("%d citations of %d evidence", len(cits), reg.Len())
 		}
@@ -237,9 +239,9 @@ func BenchmarkFindReferences(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		t0 := time.Now()
-		q := RefQueryAt(snap, "WithCancel", "context/context.go", 240)
+		q := tools.RefQueryAt(snap, "WithCancel", "context/context.go", 240)
 		q.Tests, q.Skip = true, nil
-		refs, err := FindReferences(ctx, snap, q)
+		refs, err := tools.FindReferences(ctx, snap, q)
 		if err != nil || len(refs.Sites) == 0 {
 			b.Fatalf("references: %v, %d sites", err, len(refs.Sites))
 		}
@@ -263,7 +265,7 @@ func BenchmarkFindImplementations(b *testing.B) {
 	var defs []index.Symbol
 	for _, q := range [][2]string{{"io.Reader", "io/io.go"}, {"context.Context", "context/context.go"}, {"net.Conn", "net/net.go"},
 		{"http.Handler", "net/http/server.go"}, {"sort.Interface", "sort/sort.go"}, {"hash.Hash", "hash/hash.go"}} {
-		def, ok := ImplementableAt(snap, q[0], q[1], 0)
+		def, ok := tools.ImplementableAt(snap, q[0], q[1], 0)
 		if !ok {
 			b.Fatalf("no interface %s", q[0])
 		}
@@ -274,7 +276,7 @@ func BenchmarkFindImplementations(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		t0 := time.Now()
-		ims, err := FindImplementations(ctx, snap, defs[i%len(defs)], true)
+		ims, err := tools.FindImplementations(ctx, snap, defs[i%len(defs)], true)
 		if err != nil || len(ims.Types) == 0 {
 			b.Fatalf("%s: %v, %d types", defs[i%len(defs)].Name, err, len(ims.Types))
 		}
@@ -294,7 +296,7 @@ func ollamaRequest(msgs []model.Message) *api.ChatRequest {
 	for _, m := range msgs {
 		req.Messages = append(req.Messages, api.Message{Role: m.Role, Content: m.Content, ToolName: m.ToolName, ToolCallID: m.ToolCallID})
 	}
-	for _, t := range toolSpecs() {
+	for _, t := range tools.Specs() {
 		props := api.NewToolPropertiesMap()
 		var required []string
 		for _, p := range t.Params {

@@ -34,7 +34,7 @@ func (r *run) cursorContext(terms []unit.Term) []index.Hit {
 		return at // nothing to match: the question can only be about where it was asked
 	}
 	h := at[0]
-	f, err := r.tb.file(h.Path)
+	f, err := r.tb.File(h.Path)
 	if err != nil {
 		return nil
 	}

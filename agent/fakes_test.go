@@ -5,6 +5,7 @@ import (
 
 	"github.com/askls/askls/agent/model"
 
+	"github.com/askls/askls/internal/memsource"
 	"github.com/askls/askls/internal/modeltest"
 )
 
@@ -44,3 +45,6 @@ func lastTool(req *modeltest.Request) string { return req.LastTool() }
 
 // firstEvidence returns the first evidence number printed in s, 0 if none.
 func firstEvidence(s string) int { return modeltest.FirstEvidence(s) }
+
+// memSource is the in-memory workspace of the tests that need no ranking.
+type memSource = memsource.Source

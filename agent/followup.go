@@ -2,8 +2,9 @@ package agent
 
 import (
 	"fmt"
-	"strings"
 	"time"
+
+	"github.com/askls/askls/agent/tools"
 
 	"github.com/askls/askls/agent/unit"
 
@@ -40,20 +41,12 @@ func (r *run) followed() (ThreadEvidence, bool) {
 	return ThreadEvidence{}, false
 }
 
-// symbolName is the bare name of a qualified label ("Server.ServeHTTP").
-func symbolName(label string) string {
-	if i := strings.LastIndexByte(label, '.'); i >= 0 {
-		return label[i+1:]
-	}
-	return label
-}
-
 // searchText is what a retrieval answer searches for: the question, and
 // for a follow-up that names nothing itself, the name of the symbol it
 // builds on ("who calls that?" searches for that too).
 func (r *run) searchText() string {
 	if e, ok := r.followed(); ok && e.Symbol != "" {
-		return r.q.Text + " " + symbolName(e.Symbol)
+		return r.q.Text + " " + tools.SymbolName(e.Symbol)
 	}
 	return r.q.Text
 }
@@ -67,7 +60,7 @@ func (r *run) followDefs() []index.Hit {
 		return nil
 	}
 	t0 := time.Now()
-	name := symbolName(e.Symbol)
+	name := tools.SymbolName(e.Symbol)
 	var best *index.Symbol
 	syms := r.src.Symbols(name, 200)
 	for i, s := range syms {
@@ -81,14 +74,14 @@ func (r *run) followDefs() []index.Hit {
 	found := 0
 	var out []index.Hit
 	if best != nil {
-		if f, err := r.tb.file(best.Path); err == nil {
+		if f, err := r.tb.File(best.Path); err == nil {
 			out = append(out, index.Hit{Path: best.Path, Start: unit.DocStart(f, best.Line), End: max(best.EndLine, best.Line), Symbol: best.QualifiedName(), Kind: best.Kind, Language: best.Language})
 			found++
 		}
 	}
-	step := Step{Tool: "find_symbol", Args: map[string]any{"name": e.Symbol}, Summary: fmt.Sprintf("%d definitions", found), MS: msSince(t0)}
+	step := tools.Step{Tool: "find_symbol", Args: map[string]any{"name": e.Symbol}, Summary: fmt.Sprintf("%d definitions", found), MS: msSince(t0)}
 	r.res.Stats.ToolCalls++
-	r.searched = append(r.searched, describeCall("find_symbol", args{"name": e.Symbol}))
+	r.searched = append(r.searched, tools.Describe("find_symbol", tools.Args{"name": e.Symbol}))
 	r.recordStep(step)
 	return out
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/askls/askls/agent/tools"
+
 	"github.com/askls/askls/index"
 )
 
@@ -37,12 +39,12 @@ func asksForImplementations(q string) bool {
 // symbol, found again by name in its lines.
 func (r *run) implementableDef(first []index.Hit) (index.Symbol, bool) {
 	for _, h := range first {
-		name := symbolName(h.Symbol)
+		name := tools.SymbolName(h.Symbol)
 		if name == "" {
 			continue
 		}
-		for _, s := range symbolsNamed(r.src, name) {
-			if s.Path == h.Path && s.Line >= h.Start && s.Line <= h.End && isImplementable(s) {
+		for _, s := range tools.SymbolsNamed(r.src, name) {
+			if s.Path == h.Path && s.Line >= h.Start && s.Line <= h.End && tools.IsImplementable(s) {
 				return s, true
 			}
 		}
@@ -57,19 +59,19 @@ func (r *run) implementableDef(first []index.Hit) (index.Symbol, bool) {
 func (r *run) writeImplementations(ctx context.Context, b *strings.Builder, def index.Symbol) map[int]bool {
 	cited := map[int]bool{}
 	t0 := time.Now()
-	ims, err := findImplementations(ctx, r.src, r.tb, def, false)
-	step := Step{Tool: "find_references", Args: map[string]any{"name": def.Name, "implementations": true},
-		Summary: fmt.Sprintf("%s in %s", plural(len(ims.Types), "type"), plural(ims.Files, "file")), MS: msSince(t0)}
+	ims, err := tools.ImplementationsOf(ctx, r.src, r.tb, def, false)
+	step := tools.Step{Tool: "find_references", Args: map[string]any{"name": def.Name, "implementations": true},
+		Summary: fmt.Sprintf("%s in %s", tools.Plural(len(ims.Types), "type"), tools.Plural(ims.Files, "file")), MS: msSince(t0)}
 	if err != nil {
 		step.Summary = "error: " + err.Error()
 	}
 	r.recordStep(step)
 	r.res.Stats.ToolCalls++
-	r.searched = append(r.searched, describeCall("find_references", args{"name": def.Name, "implementations": true}))
+	r.searched = append(r.searched, tools.Describe("find_references", tools.Args{"name": def.Name, "implementations": true}))
 	if err != nil {
 		return cited
 	}
-	fmt.Fprintf(b, "\n### %s %s in the workspace (code only, tests left out)\n\n", implementersTitle(def), codeSpan(qualifiedFor(def)))
+	fmt.Fprintf(b, "\n### %s %s in the workspace (code only, tests left out)\n\n", tools.ImplementersTitle(def), codeSpan(tools.QualifiedFor(def)))
 	if ims.Note != "" {
 		fmt.Fprintf(b, "%s is %s.\n", codeSpan(def.Name), ims.Note)
 		return cited
@@ -78,7 +80,7 @@ func (r *run) writeImplementations(ctx context.Context, b *strings.Builder, def 
 		b.WriteString("No type in code outside tests implements or extends it.\n")
 		return cited
 	}
-	sites := make([]Reference, len(ims.Types))
+	sites := make([]tools.Reference, len(ims.Types))
 	notes := make([]string, len(ims.Types))
 	for i, t := range ims.Types {
 		sites[i] = t.Reference

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/askls/askls/agent/tools"
+
 	"github.com/askls/askls/agent/unit"
 )
 
@@ -27,7 +29,7 @@ func lead(e entry, id int) string {
 	}
 	// "WithCancel returns …", "Package iter provides …": the name is
 	// the sentence's subject already.
-	bare := symbolName(strings.TrimPrefix(name, "package "))
+	bare := tools.SymbolName(strings.TrimPrefix(name, "package "))
 	for _, prefix := range []string{bare + " ", "Package " + bare + " ", "The " + bare + " ", "A " + bare + " ", "An " + bare + " "} {
 		if rest, ok := strings.CutPrefix(doc, prefix); ok && rest != "" {
 			return fmt.Sprintf("%s %s [%d].", subject, rest, id)

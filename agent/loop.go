@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/askls/askls/agent/tools"
+
 	"github.com/askls/askls/agent/model"
 
 	"github.com/askls/askls/citations"
@@ -23,7 +25,7 @@ func (r *run) model(parent context.Context) (*Result, error) {
 	for _, m := range msgs {
 		r.chars += len(m.Content)
 	}
-	defs := toolSpecs()
+	defs := tools.Specs()
 	final, nudged := "", false
 	for hop := 0; ; hop++ {
 		if final == "" {
@@ -123,7 +125,7 @@ func (r *run) callOrExplain(ctx context.Context, c call) string {
 // call is one tool call the model asked for.
 type call struct {
 	id, name string
-	args     args
+	args     tools.Args
 	badArgs  string // arguments that were not JSON, cut
 }
 
@@ -143,7 +145,7 @@ type turnResult struct {
 // rewriter: it can cite nothing) but kept out of the answer: it is either
 // a preamble to tool calls or an uncitable answer (turnResult.quiet).
 func (r *run) turn(ctx context.Context, req model.ChatRequest) (turnResult, error) {
-	s := &turnStream{r: r, quiet: r.reg.Len() == 0, scratch: citations.NewRewriter(r.reg, r.tb.content)}
+	s := &turnStream{r: r, quiet: r.reg.Len() == 0, scratch: citations.NewRewriter(r.reg, r.tb.Content)}
 	tctx, cancel := context.WithTimeout(ctx, r.cfg.RequestTimeout)
 	defer cancel()
 	reply, err := model.ChatWithRetry(tctx, r.a.provider, req, s.delta)
@@ -157,7 +159,7 @@ func (r *run) turn(ctx context.Context, req model.ChatRequest) (turnResult, erro
 	t.content = s.content.String()
 	t.native = reply.ToolCalls
 	for _, tc := range t.native {
-		t.calls = append(t.calls, call{id: tc.ID, name: tc.Name, args: args(tc.Args), badArgs: tc.BadArgs})
+		t.calls = append(t.calls, call{id: tc.ID, name: tc.Name, args: tools.Args(tc.Args), badArgs: tc.BadArgs})
 	}
 	rest := t.content[s.sent:]
 	if s.quiet && len(t.calls) > 0 {

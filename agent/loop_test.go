@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askls/askls/agent/tools"
+
 	"github.com/askls/askls/agent/model"
 
 	"github.com/askls/askls/citations"
@@ -91,15 +93,15 @@ type asked struct {
 	res    *Result
 	err    error
 	deltas string
-	steps  []Step
+	steps  []tools.Step
 }
 
-func ask(t *testing.T, a *Agent, src source, question string) asked {
+func ask(t *testing.T, a *Agent, src tools.Source, question string) asked {
 	t.Helper()
 	var out asked
 	out.res, out.err = a.ask(context.Background(), src, Question{Text: question}, Events{
 		Delta: func(s string) { out.deltas += s },
-		Step:  func(s Step) { out.steps = append(out.steps, s) },
+		Step:  func(s tools.Step) { out.steps = append(out.steps, s) },
 	})
 	if out.err != nil {
 		t.Fatalf("Ask: %v", out.err)
@@ -116,7 +118,7 @@ var (
 // checkResult: no invalid citation reaches a result. Every marker in the
 // answer names a citation, every citation is used, numbered 1..k, points at
 // lines that exist with the text that was returned, and is not stale.
-func checkResult(t *testing.T, res *Result, src source) {
+func checkResult(t *testing.T, res *Result, src tools.Source) {
 	t.Helper()
 	if res == nil {
 		t.Fatal("nil result")
@@ -203,7 +205,7 @@ func TestNormalConversation(t *testing.T) {
 	}
 	reqs := f.Requests()
 	first := reqs[0]
-	if len(first.Tools) != len(tools) {
+	if len(first.Tools) != len(tools.Specs()) {
 		t.Errorf("first request: %d tools", len(first.Tools))
 	}
 	var wire struct {

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/askls/askls/agent/tools"
+
 	"github.com/askls/askls/agent/model"
 
 	"github.com/askls/askls/internal/modeltest"
@@ -53,7 +55,7 @@ func BenchmarkProviderHop(b *testing.B) {
 			}
 			a := New(cfg)
 			ctx := context.Background()
-			req := model.ChatRequest{Messages: msgs, Tools: toolSpecs()}
+			req := model.ChatRequest{Messages: msgs, Tools: tools.Specs()}
 			cpu0 := cpuTime()
 			for b.Loop() {
 				f.Push(reply)

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/askls/askls/agent/tools"
+
 	"github.com/askls/askls/agent/unit"
 
 	"github.com/askls/askls/agent/model"
@@ -135,13 +137,13 @@ func (r *run) rankedHits(ctx context.Context, terms []unit.Term) ([]index.Hit, e
 	query := r.searchText()
 	search := func(f index.Filter) ([]index.Hit, error) {
 		t0 := time.Now()
-		r.searched = append(r.searched, describeCall("search_code", args{"query": query}))
+		r.searched = append(r.searched, tools.Describe("search_code", tools.Args{"query": query}))
 		hits, err := r.src.Search(ctx, query, retrievalPool, f)
 		stepArgs := map[string]any{"query": query, "limit": retrievalPool}
 		if f.NoTests {
 			stepArgs["no_tests"] = true
 		}
-		step := Step{Tool: "search_code", Args: stepArgs, MS: msSince(t0)}
+		step := tools.Step{Tool: "search_code", Args: stepArgs, MS: msSince(t0)}
 		if err != nil {
 			step.Summary = "error: " + err.Error()
 		} else {
@@ -172,7 +174,7 @@ func (r *run) rankedHits(ctx context.Context, terms []unit.Term) ([]index.Hit, e
 		return hits, nil
 	}
 	for _, h := range all {
-		if isTestPath(h.Path) {
+		if tools.IsTestPath(h.Path) {
 			hits = append(hits, h)
 		}
 	}
@@ -220,7 +222,7 @@ func asksForCallers(q string) bool {
 // occurrence of a name answers with them (and the units they are in), and
 // a ranked unit that only shares the question's words ("calls", "used",
 // a part of the name) or names it in a comment is not about it.
-func holdingSites(cs []cited, n int, sites []Reference) []cited {
+func holdingSites(cs []cited, n int, sites []tools.Reference) []cited {
 	out := cs[:n:n]
 	for _, c := range cs[n:] {
 		keep := c.e.first
@@ -308,7 +310,7 @@ func (c *chooser) load(p string) (*unit.FileTerms, []unit.Unit, bool) {
 	if ft, ok := c.fts[p]; ok {
 		return ft, c.unitsOf[p], ft != nil
 	}
-	f, err := c.r.tb.file(p)
+	f, err := c.r.tb.File(p)
 	if err != nil {
 		c.fts[p] = nil
 		return nil, nil, false
@@ -358,7 +360,7 @@ func (c *chooser) addHits(hits []index.Hit) []string {
 	seen := map[string]bool{}
 	aboutTests := asksAboutTests(c.terms)
 	for rank, h := range hits {
-		if !aboutTests && isTestPath(h.Path) && !isTestPath(hits[0].Path) {
+		if !aboutTests && tools.IsTestPath(h.Path) && !tools.IsTestPath(hits[0].Path) {
 			continue // tests are shown for a question about tests, or when nothing else matched
 		}
 		ft, us, ok := c.load(h.Path)
@@ -416,7 +418,7 @@ func (c *chooser) score() {
 		e.sp = unit.ChooseSpan(e.ft, e.u, weights, unit.MaxSpanLines)
 		e.share = unit.Share(e.ft, e.u, weights, unit.MaxSpanLines)
 		e.score = e.share + rankWeight*e.prior
-		if !aboutDocs && notCode(e.u.Path) {
+		if !aboutDocs && tools.NotCode(e.u.Path) {
 			e.score *= notCodeFactor
 		}
 	}
@@ -611,7 +613,7 @@ func (r *run) definitions() []index.Hit {
 		syms := r.src.Symbols(name, limit)
 		found := 0
 		for _, s := range syms {
-			if s.Name != name || isTestPath(s.Path) {
+			if s.Name != name || tools.IsTestPath(s.Path) {
 				continue
 			}
 			// "Type.Method" names a container; "pkg.Name" a package-level
@@ -619,7 +621,7 @@ func (r *run) definitions() []index.Hit {
 			if qual != "" && s.Container != qual && (s.Container != "" || path.Base(path.Dir(s.Path)) != qual) {
 				continue
 			}
-			f, err := r.tb.file(s.Path)
+			f, err := r.tb.File(s.Path)
 			if err != nil {
 				continue
 			}
@@ -630,10 +632,10 @@ func (r *run) definitions() []index.Hit {
 				break
 			}
 		}
-		step := Step{Tool: "find_symbol", Args: map[string]any{"name": id}, Summary: fmt.Sprintf("%d definitions", found), MS: msSince(t0)}
+		step := tools.Step{Tool: "find_symbol", Args: map[string]any{"name": id}, Summary: fmt.Sprintf("%d definitions", found), MS: msSince(t0)}
 		r.recordStep(step)
 		r.res.Stats.ToolCalls++
-		r.searched = append(r.searched, describeCall("find_symbol", args{"name": id}))
+		r.searched = append(r.searched, tools.Describe("find_symbol", tools.Args{"name": id}))
 		if len(out) == maxDefinitions {
 			break
 		}
@@ -662,7 +664,7 @@ func (r *run) atCursor() []index.Hit {
 	if best == nil {
 		return nil
 	}
-	f, err := r.tb.file(best.Path)
+	f, err := r.tb.File(best.Path)
 	if err != nil {
 		return nil
 	}
@@ -679,7 +681,7 @@ const maxUses = 8
 // not a call, and tests are left out.
 func (r *run) writeUses(ctx context.Context, b *strings.Builder, defs []index.Hit) {
 	done := map[string]bool{}
-	prose := map[string]proseRanges{}
+	prose := map[string]tools.Prose{}
 	for _, d := range defs {
 		name := d.Symbol
 		if i := strings.LastIndexByte(name, '.'); i >= 0 {
@@ -705,13 +707,13 @@ func (r *run) writeUses(ctx context.Context, b *strings.Builder, defs []index.Hi
 		if len(uses) > maxUses {
 			uses = uses[:maxUses]
 		}
-		step := Step{Tool: "grep", Args: map[string]any{"pattern": pattern, "path_glob": glob}, Summary: fmt.Sprintf("%d matches", len(ms)), MS: msSince(t0)}
+		step := tools.Step{Tool: "grep", Args: map[string]any{"pattern": pattern, "path_glob": glob}, Summary: fmt.Sprintf("%d matches", len(ms)), MS: msSince(t0)}
 		if err != nil {
 			step.Summary = "error: " + err.Error()
 		}
 		r.recordStep(step)
 		r.res.Stats.ToolCalls++
-		r.searched = append(r.searched, describeCall("grep", args{"pattern": pattern, "path_glob": glob}))
+		r.searched = append(r.searched, tools.Describe("grep", tools.Args{"pattern": pattern, "path_glob": glob}))
 		if len(uses) == 0 {
 			continue
 		}
@@ -730,7 +732,7 @@ func (r *run) writeUses(ctx context.Context, b *strings.Builder, defs []index.Hi
 // list of call sites: "- path:line: `code` [n]", with note (when not
 // empty) before the marker. ok is false when the line cannot be read.
 func (r *run) writeCitedLine(b *strings.Builder, p string, line int, note string) (id int, ok bool) {
-	f, err := r.tb.file(p)
+	f, err := r.tb.File(p)
 	if err != nil {
 		return 0, false
 	}
@@ -742,27 +744,27 @@ func (r *run) writeCitedLine(b *strings.Builder, p string, line int, note string
 	if note != "" {
 		note = " " + note
 	}
-	fmt.Fprintf(b, "- %s:%d: %s%s [%d]\n", p, line, codeSpan(strings.TrimSpace(cutLine(strings.TrimSuffix(text, "\n")))), note, id)
+	fmt.Fprintf(b, "- %s:%d: %s%s [%d]\n", p, line, codeSpan(strings.TrimSpace(tools.CutLine(strings.TrimSuffix(text, "\n")))), note, id)
 	return id, true
 }
 
 // callSites keeps the grep matches that are calls in code: not in a test
 // file, not the definition itself, and with at least one match of
 // "name(" outside comments and strings.
-func (r *run) callSites(ms []index.GrepMatch, d index.Hit, name string, prose map[string]proseRanges) []index.GrepMatch {
+func (r *run) callSites(ms []index.GrepMatch, d index.Hit, name string, prose map[string]tools.Prose) []index.GrepMatch {
 	var uses []index.GrepMatch
 	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\(`)
 	for _, m := range ms {
-		if isTestPath(m.Path) || (m.Path == d.Path && m.Line >= d.Start && m.Line <= d.End) {
+		if tools.IsTestPath(m.Path) || (m.Path == d.Path && m.Line >= d.Start && m.Line <= d.End) {
 			continue
 		}
-		f, err := r.tb.file(m.Path)
+		f, err := r.tb.File(m.Path)
 		if err != nil {
 			continue
 		}
 		pr, ok := prose[m.Path]
 		if !ok {
-			pr = scanProse(m.Path, f.Content())
+			pr = tools.ScanProse(m.Path, f.Content())
 			prose[m.Path] = pr
 		}
 		text, ok := f.Lines(m.Line, m.Line)
@@ -770,7 +772,7 @@ func (r *run) callSites(ms []index.GrepMatch, d index.Hit, name string, prose ma
 			continue
 		}
 		for _, loc := range re.FindAllStringIndex(text, -1) {
-			if !pr.inProse(m.Line, loc[0]) {
+			if !pr.In(m.Line, loc[0]) {
 				uses = append(uses, m)
 				break
 			}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/askls/askls/agent/tools"
+
 	"github.com/askls/askls/agent/unit"
 
 	"github.com/askls/askls/citations"
@@ -286,7 +288,7 @@ func TestProseRangesOfOtherLanguages(t *testing.T) {
 		{"m/util.js", "/**\n * Formats a date: format(new Date())\n */\nfunction format(d) {\n  const s = 'format(x)';\n  return `${format2(d)}`;\n}\nconst y = format(today); // format(z)\n", []int{8}, []int{2, 5}},
 		{"m/lib.rs", "fn parse<'a>(s: &'a str) -> &'a str {\n    // parse(s) again\n    let c = '(';\n    parse(s)\n}\n", []int{4}, []int{2}},
 	} {
-		pr := scanProse(tt.path, []byte(tt.content))
+		pr := tools.ScanProse(tt.path, []byte(tt.content))
 		lines := strings.Split(tt.content, "\n")
 		nameAt := func(l int, find func(s, sub string) int) int {
 			for _, name := range []string{"dumps(", "format(", "parse("} {
@@ -298,12 +300,12 @@ func TestProseRangesOfOtherLanguages(t *testing.T) {
 			return 0
 		}
 		for _, l := range tt.calls {
-			if pr.inProse(l, nameAt(l, strings.Index)) {
+			if pr.In(l, nameAt(l, strings.Index)) {
 				t.Errorf("%s:%d: the call is taken for prose", tt.path, l)
 			}
 		}
 		for _, l := range tt.prose {
-			if !pr.inProse(l, nameAt(l, strings.LastIndex)) {
+			if !pr.In(l, nameAt(l, strings.LastIndex)) {
 				t.Errorf("%s:%d: prose taken for a call", tt.path, l)
 			}
 		}
@@ -391,7 +393,7 @@ func (s testFirstHits) Search(ctx context.Context, q string, limit int, f index.
 	hits, err := s.memSource.Search(ctx, q, limit, f)
 	var tests, rest []index.Hit
 	for _, h := range hits {
-		if isTestPath(h.Path) {
+		if tools.IsTestPath(h.Path) {
 			tests = append(tests, h)
 		} else {
 			rest = append(rest, h)
@@ -411,7 +413,7 @@ func TestRetrievalShowsImplementationBeforeTests(t *testing.T) {
 	a := testAgent(nil, Config{NoModel: true})
 	impl := ask(t, a, src, "how does the cart sum its items")
 	for _, c := range impl.res.Citations {
-		if isTestPath(c.Path) {
+		if tools.IsTestPath(c.Path) {
 			t.Errorf("a question about behaviour cites a test: %v", impl.res.Citations)
 		}
 	}
@@ -422,23 +424,6 @@ func TestRetrievalShowsImplementationBeforeTests(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("a question about tests does not cite the test: %v", tests.res.Citations)
-	}
-}
-
-func TestHitSpanForTheModel(t *testing.T) {
-	src := longUnit()
-	tb := newToolbox(src, citations.NewRegistry())
-	f, err := tb.file("srv/server.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := index.Hit{Path: "srv/server.go", Start: 3, End: 65, Symbol: "Shutdown", Kind: "func"}
-	s, e := tb.hitSpan("drain idle connections", h, f, hitWindowLines)
-	if e-s+1 > hitWindowLines || s > 40 || e < 42 {
-		t.Errorf("hitSpan %d-%d, want at most %d lines around 40-42", s, e, hitWindowLines)
-	}
-	if s, e := tb.hitSpan("zzzz", h, f, hitWindowLines); s != 3 || e != 3+hitWindowLines-1 {
-		t.Errorf("no term: %d-%d, want hitWindow's 3-%d", s, e, 3+hitWindowLines-1)
 	}
 }
 

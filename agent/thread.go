@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/askls/askls/agent/tools"
+
 	"github.com/askls/askls/agent/model"
 
 	"github.com/askls/askls/citations"
@@ -39,7 +41,7 @@ func (a *Agent) AskThread(ctx context.Context, snap *index.Snapshot, th *Thread,
 	return a.askThread(ctx, snap, th, q, ev)
 }
 
-func (a *Agent) askThread(ctx context.Context, src source, th *Thread, q Question, ev Events) (*Result, error) {
+func (a *Agent) askThread(ctx context.Context, src tools.Source, th *Thread, q Question, ev Events) (*Result, error) {
 	return a.askIn(ctx, src, th, q, ev)
 }
 
@@ -175,7 +177,7 @@ func history(th *Thread, budget int) ([]model.Message, string) {
 		ev.WriteByte('\n')
 		if inLast[e.N] {
 			for i, line := range strings.Split(strings.TrimSuffix(e.Text, "\n"), "\n") {
-				fmt.Fprintf(&ev, "%6d  %s\n", e.Start+i, cutLine(line))
+				fmt.Fprintf(&ev, "%6d  %s\n", e.Start+i, tools.CutLine(line))
 			}
 		}
 	}

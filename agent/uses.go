@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/askls/askls/agent/tools"
+
 	"github.com/askls/askls/index"
 )
 
@@ -33,7 +35,7 @@ func asksForUses(q string) bool {
 // It returns the evidence numbers it cited and the occurrences it
 // counted; listed is false when it listed none (no definition, or the
 // search failed).
-func (r *run) writeAllUses(ctx context.Context, b *strings.Builder, defs []index.Hit) (cited map[int]bool, sites []Reference, listed bool) {
+func (r *run) writeAllUses(ctx context.Context, b *strings.Builder, defs []index.Hit) (cited map[int]bool, sites []tools.Reference, listed bool) {
 	cited = map[int]bool{}
 	uses := asksForUses(r.q.Text)
 	var d index.Hit
@@ -47,21 +49,21 @@ func (r *run) writeAllUses(ctx context.Context, b *strings.Builder, defs []index
 	if !found {
 		return cited, nil, false
 	}
-	f, _ := r.tb.file(d.Path)
-	q := refQueryFor(d, f, !uses)
+	f, _ := r.tb.File(d.Path)
+	q := tools.RefQueryFor(d, f, !uses)
 	t0 := time.Now()
-	refs, err := findReferences(ctx, r.src, r.tb, q)
+	refs, err := tools.ReferencesOf(ctx, r.src, r.tb, q)
 	what, one := "Calls", "call site"
 	if uses {
 		what, one = "Uses", "use"
 	}
-	step := Step{Tool: "find_references", Args: map[string]any{"name": q.Name, "calls": q.Calls}, Summary: fmt.Sprintf("%d %ss in %d files", len(refs.Sites), one, refs.Files), MS: msSince(t0)}
+	step := tools.Step{Tool: "find_references", Args: map[string]any{"name": q.Name, "calls": q.Calls}, Summary: fmt.Sprintf("%d %ss in %d files", len(refs.Sites), one, refs.Files), MS: msSince(t0)}
 	if err != nil {
 		step.Summary = "error: " + err.Error()
 	}
 	r.recordStep(step)
 	r.res.Stats.ToolCalls++
-	r.searched = append(r.searched, describeCall("find_references", args{"name": q.Name}))
+	r.searched = append(r.searched, tools.Describe("find_references", tools.Args{"name": q.Name}))
 	if err != nil {
 		return cited, nil, false
 	}
@@ -88,12 +90,12 @@ func (r *run) writeAllUses(ctx context.Context, b *strings.Builder, defs []index
 //	- context/context.go:638: `return WithCancel(parent)` [2]
 //	…
 //	The other 17, by folder: net (4), net/http (5), testing (7).
-func (r *run) writeSiteList(b *strings.Builder, cited map[int]bool, sites []Reference, notes []string, files int, one string, capped bool) {
+func (r *run) writeSiteList(b *strings.Builder, cited map[int]bool, sites []tools.Reference, notes []string, files int, one string, capped bool) {
 	floor := ""
 	if capped {
 		floor = "at least "
 	}
-	fmt.Fprintf(b, "%s%s in %s", floor, plural(len(sites), one), plural(files, "file"))
+	fmt.Fprintf(b, "%s%s in %s", floor, tools.Plural(len(sites), one), tools.Plural(files, "file"))
 	if len(sites) > maxCitedUses {
 		fmt.Fprintf(b, "; the first %d:\n", maxCitedUses)
 	} else {

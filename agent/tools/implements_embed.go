@@ -1,4 +1,4 @@
-package agent
+package tools
 
 import (
 	"bytes"
@@ -32,7 +32,7 @@ type embedTarget struct {
 // a level reads are capped (maxEmbedFiles): the interface's own
 // embedders first, then those of its folder's types, then the types
 // whose names are in the fewest files; each type's own folder first.
-func goEmbedders(ctx context.Context, src source, tb *toolbox, out *Implementations, tests bool) error {
+func goEmbedders(ctx context.Context, src Source, tb *Box, out *Implementations, tests bool) error {
 	seen := map[string]bool{}
 	for _, t := range out.Types {
 		seen[path.Dir(t.Path)+"\x00"+t.Type] = true
@@ -77,7 +77,7 @@ func goEmbedders(ctx context.Context, src source, tb *toolbox, out *Implementati
 // embedCandidates are the Go files that may embed the targets, with the
 // targets each may embed, within *budget files (spent as they are
 // taken); capped when some were left out.
-func embedCandidates(ctx context.Context, src source, targets []embedTarget, home string, tests bool, budget *int, dirs map[string][]string) (map[string][]embedTarget, bool, error) {
+func embedCandidates(ctx context.Context, src Source, targets []embedTarget, home string, tests bool, budget *int, dirs map[string][]string) (map[string][]embedTarget, bool, error) {
 	type cand struct {
 		t     embedTarget
 		paths []string
@@ -95,7 +95,7 @@ func embedCandidates(ctx context.Context, src source, targets []embedTarget, hom
 		if err != nil {
 			return nil, false, err
 		}
-		paths = slices.DeleteFunc(paths, func(p string) bool { return !strings.HasSuffix(p, ".go") || (!tests && isTestPath(p)) })
+		paths = slices.DeleteFunc(paths, func(p string) bool { return !strings.HasSuffix(p, ".go") || (!tests && IsTestPath(p)) })
 		cs = append(cs, cand{t, paths})
 	}
 	rank := func(c cand) int {
@@ -137,7 +137,7 @@ func embedCandidates(ctx context.Context, src source, targets []embedTarget, hom
 // embeddingFields finds in one Go file the structs with a field that
 // embeds one of targets: a field line that is only the type (T, *T, or
 // pkg.T outside its folder), inside a struct's declaration.
-func embeddingFields(src source, p string, content []byte, targets []embedTarget) []Implementation {
+func embeddingFields(src Source, p string, content []byte, targets []embedTarget) []Implementation {
 	want := map[string]embedTarget{}
 	for _, t := range targets {
 		w := t.name
@@ -186,7 +186,7 @@ func embeddingFields(src source, p string, content []byte, targets []embedTarget
 
 // filesIn are the files of folder dir; dirs holds every folder's, read
 // from src once.
-func filesIn(src source, dir string, dirs map[string][]string) ([]string, error) {
+func filesIn(src Source, dir string, dirs map[string][]string) ([]string, error) {
 	if len(dirs) == 0 {
 		all, err := src.Files("")
 		if err != nil {

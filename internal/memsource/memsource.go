@@ -1,4 +1,9 @@
-package agent
+// Package memsource is a test helper: a small in-memory workspace that
+// answers what the agent and its tools read of an index snapshot
+// (search, grep, content, files, symbols, outline), for the tests that
+// do not need bleve's ranking. A Source is read-only and safe for
+// concurrent use.
+package memsource
 
 import (
 	"context"
@@ -11,13 +16,12 @@ import (
 	"github.com/askls/askls/index"
 )
 
-// memSource is a small in-memory source for loop tests that do not need
-// bleve ranking: chunks are blocks between blank lines, scored by how many
-// query words they contain. Tests of the tools themselves run on the real
-// index (tools_test.go).
-type memSource map[string]string
+// Source is a small in-memory workspace, path to content: chunks are
+// blocks between blank lines, scored by how many query words they
+// contain. Tests of the tools themselves run on the real index.
+type Source map[string]string
 
-func (m memSource) paths() []string {
+func (m Source) paths() []string {
 	var ps []string
 	for p := range m {
 		ps = append(ps, p)
@@ -26,7 +30,7 @@ func (m memSource) paths() []string {
 	return ps
 }
 
-func (m memSource) Search(ctx context.Context, query string, limit int, f index.Filter) ([]index.Hit, error) {
+func (m Source) Search(ctx context.Context, query string, limit int, f index.Filter) ([]index.Hit, error) {
 	words := strings.Fields(strings.ToLower(query))
 	var hits []index.Hit
 	for _, p := range m.paths() {
@@ -58,7 +62,7 @@ func (m memSource) Search(ctx context.Context, query string, limit int, f index.
 	return hits, ctx.Err()
 }
 
-func (m memSource) Grep(ctx context.Context, pattern, glob string, limit int) ([]index.GrepMatch, error) {
+func (m Source) Grep(ctx context.Context, pattern, glob string, limit int) ([]index.GrepMatch, error) {
 	re, err := regexp.Compile(pattern)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", index.ErrBadQuery, err)
@@ -77,7 +81,7 @@ func (m memSource) Grep(ctx context.Context, pattern, glob string, limit int) ([
 	return out, nil
 }
 
-func (m memSource) Content(p string) ([]byte, error) {
+func (m Source) Content(p string) ([]byte, error) {
 	s, ok := m[p]
 	if !ok {
 		return nil, fmt.Errorf("%s: %w", p, index.ErrNotFound)
@@ -85,7 +89,7 @@ func (m memSource) Content(p string) ([]byte, error) {
 	return []byte(s), nil
 }
 
-func (m memSource) Files(glob string) ([]string, error) {
+func (m Source) Files(glob string) ([]string, error) {
 	var out []string
 	for _, p := range m.paths() {
 		if glob == "" || globMatch(glob, p) { // "": every file, as index.Snapshot.Files
@@ -105,7 +109,7 @@ func globMatch(glob, p string) bool {
 
 var declRE = regexp.MustCompile(`^(func|type) (\([^)]*\) )?(\w+)`)
 
-func (m memSource) Symbols(q string, limit int) []index.Symbol {
+func (m Source) Symbols(q string, limit int) []index.Symbol {
 	var out []index.Symbol
 	for _, p := range m.paths() {
 		syms, _ := m.Outline(p)
@@ -118,7 +122,7 @@ func (m memSource) Symbols(q string, limit int) []index.Symbol {
 	return out
 }
 
-func (m memSource) Outline(p string) ([]index.Symbol, error) {
+func (m Source) Outline(p string) ([]index.Symbol, error) {
 	s, ok := m[p]
 	if !ok {
 		return nil, fmt.Errorf("%s: %w", p, index.ErrNotFound)

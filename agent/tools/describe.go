@@ -1,4 +1,4 @@
-package agent
+package tools
 
 import (
 	"fmt"
@@ -7,7 +7,7 @@ import (
 )
 
 // describeCall is a short form of a call for a refusal's "searched" list.
-func describeCall(name string, a args) string {
+func Describe(name string, a Args) string {
 	var parts []string
 	for _, k := range []string{"query", "pattern", "path", "glob", "name", "path_glob"} {
 		if v, ok := a[k]; ok {

@@ -1,4 +1,4 @@
-package agent
+package tools
 
 import (
 	"context"
@@ -31,7 +31,7 @@ type namedSymbols interface {
 }
 
 // symbolsNamed is every symbol named exactly name.
-func symbolsNamed(src source, name string) []index.Symbol {
+func SymbolsNamed(src Source, name string) []index.Symbol {
 	if ns, ok := src.(namedSymbols); ok {
 		return ns.SymbolsNamed(name)
 	}
@@ -50,7 +50,7 @@ func symbolsNamed(src source, name string) []index.Symbol {
 // and result types (qualifiers aside; for a generic interface the same
 // numbers of them). Methods promoted from an embedded field are not
 // seen.
-func goImplementations(ctx context.Context, src source, tb *toolbox, def index.Symbol, tests bool) (Implementations, error) {
+func goImplementations(ctx context.Context, src Source, tb *Box, def index.Symbol, tests bool) (Implementations, error) {
 	out := Implementations{Name: def.Name, Of: def}
 	ms, generic, note := goMethodSet(src, tb, def, map[string]bool{})
 	switch {
@@ -68,8 +68,8 @@ func goImplementations(ctx context.Context, src source, tb *toolbox, def index.S
 			return out, err
 		}
 		has[i] = map[string]index.Symbol{}
-		for _, s := range symbolsNamed(src, m.name) {
-			if s.Kind != "method" || !strings.HasPrefix(s.Signature, "func (") || (!tests && isTestPath(s.Path)) {
+		for _, s := range SymbolsNamed(src, m.name) {
+			if s.Kind != "method" || !strings.HasPrefix(s.Signature, "func (") || (!tests && IsTestPath(s.Path)) {
 				continue
 			}
 			if got, ok := methodOf(s.Signature, m.name); ok && m.known && !sameSignature(m, got, generic) {
@@ -116,16 +116,16 @@ func goImplementations(ctx context.Context, src source, tb *toolbox, def index.S
 
 // typeDeclaration is where the receiver type of method m is declared in
 // dir (else m itself), as an implementation.
-func typeDeclaration(src source, tb *toolbox, dir string, m index.Symbol) Implementation {
+func typeDeclaration(src Source, tb *Box, dir string, m index.Symbol) Implementation {
 	at := m
-	for _, s := range symbolsNamed(src, m.Container) {
+	for _, s := range SymbolsNamed(src, m.Container) {
 		if path.Dir(s.Path) == dir && s.Container == "" && (s.Kind == "struct" || s.Kind == "type" || s.Kind == "interface") {
 			at = s
 			break
 		}
 	}
 	im := Implementation{Reference: Reference{Path: at.Path, Line: at.Line}, Type: m.Container}
-	if f, err := tb.file(at.Path); err == nil {
+	if f, err := tb.File(at.Path); err == nil {
 		text, _ := f.Lines(at.Line, at.Line)
 		im.Text = strings.TrimRight(text, "\r\n")
 		im.Col = max(0, wordIndex(im.Text, m.Container))
@@ -138,13 +138,13 @@ func typeDeclaration(src source, tb *toolbox, dir string, m index.Symbol) Implem
 // folder, or in the folder named like their package). generic: def has
 // type parameters. note says why no type implements it by its methods (a
 // constraint with a type set).
-func goMethodSet(src source, tb *toolbox, def index.Symbol, seen map[string]bool) (ms []goMethod, generic bool, note string) {
+func goMethodSet(src Source, tb *Box, def index.Symbol, seen map[string]bool) (ms []goMethod, generic bool, note string) {
 	key := def.Path + ":" + def.Name
 	if seen[key] {
 		return nil, false, ""
 	}
 	seen[key] = true
-	f, err := tb.file(def.Path)
+	f, err := tb.File(def.Path)
 	if err != nil {
 		return nil, false, ""
 	}
@@ -196,7 +196,7 @@ func goMethodSet(src source, tb *toolbox, def index.Symbol, seen map[string]bool
 // embeddedInterface resolves an embedded element of an interface: the
 // interface it names, error (Name "error", no Path), nothing (any, or
 // one not found), or a note when the element is a type set.
-func embeddedInterface(src source, def index.Symbol, e ast.Expr) (index.Symbol, string) {
+func embeddedInterface(src Source, def index.Symbol, e ast.Expr) (index.Symbol, string) {
 	if ix, ok := e.(*ast.IndexExpr); ok {
 		e = ix.X
 	}
@@ -224,9 +224,9 @@ func embeddedInterface(src source, def index.Symbol, e ast.Expr) (index.Symbol, 
 		return index.Symbol{}, constraint // int, string…
 	}
 	var best index.Symbol
-	for _, s := range symbolsNamed(src, name) {
+	for _, s := range SymbolsNamed(src, name) {
 		dir := path.Dir(s.Path)
-		if s.Container != "" || isTestPath(s.Path) || (pkg == "" && dir != path.Dir(def.Path)) || (pkg != "" && path.Base(dir) != pkg) {
+		if s.Container != "" || IsTestPath(s.Path) || (pkg == "" && dir != path.Dir(def.Path)) || (pkg != "" && path.Base(dir) != pkg) {
 			continue
 		}
 		if s.Kind != "interface" {

@@ -1,4 +1,4 @@
-package agent
+package tools
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 )
 
 // implementersTitle heads the list: what the types do to def.
-func implementersTitle(def index.Symbol) string {
+func ImplementersTitle(def index.Symbol) string {
 	switch {
 	case def.Language == "go":
 		return "Types that implement"
@@ -22,7 +22,7 @@ func implementersTitle(def index.Symbol) string {
 
 // qualifiedFor is def's name as code outside its package writes it: a Go
 // name with its package's folder name ("io.Reader"), else its own.
-func qualifiedFor(def index.Symbol) string {
+func QualifiedFor(def index.Symbol) string {
 	if def.Language == "go" {
 		if dir := path.Dir(def.Path); dir != "." {
 			return path.Base(dir) + "." + def.Name
@@ -34,12 +34,12 @@ func qualifiedFor(def index.Symbol) string {
 // implementationsTool is find_references with implementations: the
 // types that implement or extend the named type, counted and listed by
 // folder, each declaration line evidence.
-func (tb *toolbox) implementationsTool(ctx context.Context, name string, tests bool) (string, string, error) {
+func (tb *Box) implementationsTool(ctx context.Context, name string, tests bool) (string, string, error) {
 	def, ok := tb.implementable(name, "", 0)
 	if !ok {
 		return fmt.Sprintf("no interface, trait or class named %q outside tests (find_symbol lists what there is)", name), "no such type", nil
 	}
-	ims, err := findImplementations(ctx, tb.src, tb, def, tests)
+	ims, err := ImplementationsOf(ctx, tb.src, tb, def, tests)
 	if err != nil {
 		return "", "", fmt.Errorf("find_references %q: %w", name, err)
 	}
@@ -47,8 +47,8 @@ func (tb *toolbox) implementationsTool(ctx context.Context, name string, tests b
 	if tests {
 		where = "code only, tests included"
 	}
-	summary := fmt.Sprintf("%s in %s", plural(len(ims.Types), "type"), plural(ims.Files, "file"))
-	of := fmt.Sprintf("%s %s (%s:%d)", def.Kind, qualifiedFor(def), def.Path, def.Line)
+	summary := fmt.Sprintf("%s in %s", Plural(len(ims.Types), "type"), Plural(ims.Files, "file"))
+	of := fmt.Sprintf("%s %s (%s:%d)", def.Kind, QualifiedFor(def), def.Path, def.Line)
 	switch {
 	case ims.Note != "":
 		return fmt.Sprintf("%s is %s", of, ims.Note), summary, nil
@@ -71,7 +71,7 @@ func (tb *toolbox) implementationsTool(ctx context.Context, name string, tests b
 			w.WriteString("(more not shown: ask for one folder's types with grep)\n")
 			break
 		}
-		f, err := tb.file(t.Path)
+		f, err := tb.File(t.Path)
 		if err != nil {
 			continue
 		}
@@ -84,7 +84,7 @@ func (tb *toolbox) implementationsTool(ctx context.Context, name string, tests b
 			prevDir = dir
 		}
 		id := tb.reg.Add(t.Path, t.Line, t.Line, text, t.Type)
-		fmt.Fprintf(&w, "[%d] %s:%d:%d: %s", id, t.Path, t.Line, t.Col+1, cutLine(strings.TrimSpace(strings.TrimSuffix(text, "\n"))))
+		fmt.Fprintf(&w, "[%d] %s:%d:%d: %s", id, t.Path, t.Line, t.Col+1, CutLine(strings.TrimSpace(strings.TrimSuffix(text, "\n"))))
 		if t.Via != "" {
 			fmt.Fprintf(&w, " (through %s)", t.Via)
 		}
@@ -97,9 +97,9 @@ func (tb *toolbox) implementationsTool(ctx context.Context, name string, tests b
 // qualified) written at line of file p ("" when unknown) means: the one
 // declared there, else the first of that name (index.Snapshot.Symbols's
 // order).
-func (tb *toolbox) implementable(name, p string, line int) (index.Symbol, bool) {
+func (tb *Box) implementable(name, p string, line int) (index.Symbol, bool) {
 	for _, d := range tb.definitionsOf(name, p, line) {
-		if isImplementable(d) {
+		if IsImplementable(d) {
 			return d, true
 		}
 	}
@@ -110,5 +110,5 @@ func (tb *toolbox) implementable(name, p string, line int) (index.Symbol, bool) 
 // name (bare, or qualified as "io.Reader") written at line of file p (an
 // index path; "" when unknown) names, for FindImplementations.
 func ImplementableAt(snap *index.Snapshot, name, p string, line int) (index.Symbol, bool) {
-	return newToolbox(snap, nil).implementable(name, p, line)
+	return NewBox(snap, nil).implementable(name, p, line)
 }

@@ -1,4 +1,4 @@
-package agent
+package tools
 
 import (
 	"context"
@@ -19,7 +19,7 @@ const maxToolReferences = 40
 // findReferencesTool is the find_references tool: every occurrence of a
 // name in code across the workspace (calls only when asked), counted and
 // listed by folder, each line evidence.
-func (tb *toolbox) findReferencesTool(ctx context.Context, a args) (string, string, error) {
+func (tb *Box) findReferencesTool(ctx context.Context, a Args) (string, string, error) {
 	name, err := a.str("name", true)
 	if err != nil {
 		return "", "", err
@@ -41,7 +41,7 @@ func (tb *toolbox) findReferencesTool(ctx context.Context, a args) (string, stri
 	}
 	q := tb.refQueryNamed(strings.TrimSpace(name), calls)
 	q.Tests = tests
-	refs, err := findReferences(ctx, tb.src, tb, q)
+	refs, err := ReferencesOf(ctx, tb.src, tb, q)
 	if err != nil {
 		return "", "", fmt.Errorf("find_references %q: %w", name, err)
 	}
@@ -53,7 +53,7 @@ func (tb *toolbox) findReferencesTool(ctx context.Context, a args) (string, stri
 	if tests {
 		where = "code only, tests included"
 	}
-	summary := fmt.Sprintf("%s in %s", plural(len(refs.Sites), one), plural(refs.Files, "file"))
+	summary := fmt.Sprintf("%s in %s", Plural(len(refs.Sites), one), Plural(refs.Files, "file"))
 	if len(refs.Sites) == 0 {
 		return fmt.Sprintf("no %ss of %q in code (%s)", one, name, where), summary, nil
 	}
@@ -73,7 +73,7 @@ func (tb *toolbox) findReferencesTool(ctx context.Context, a args) (string, stri
 			w.WriteString("(more not shown: ask for calls only, or grep a folder)\n")
 			break
 		}
-		f, err := tb.file(s.Path)
+		f, err := tb.File(s.Path)
 		if err != nil {
 			continue
 		}
@@ -86,7 +86,7 @@ func (tb *toolbox) findReferencesTool(ctx context.Context, a args) (string, stri
 			prevDir = dir
 		}
 		id := tb.reg.Add(s.Path, s.Line, s.Line, text, "")
-		fmt.Fprintf(&w, "[%d] %s:%d:%d: %s\n", id, s.Path, s.Line, s.Col+1, cutLine(strings.TrimSpace(strings.TrimSuffix(text, "\n"))))
+		fmt.Fprintf(&w, "[%d] %s:%d:%d: %s\n", id, s.Path, s.Line, s.Col+1, CutLine(strings.TrimSpace(strings.TrimSuffix(text, "\n"))))
 		shown++
 	}
 	return w.String(), summary, nil
@@ -97,7 +97,7 @@ func (tb *toolbox) findReferencesTool(ctx context.Context, a args) (string, stri
 // "Server.Shutdown" (a method). When it names one definition outside
 // tests, the definition's own lines are left out and a Go package-level
 // name must be qualified outside its package.
-func (tb *toolbox) refQueryNamed(name string, calls bool) RefQuery {
+func (tb *Box) refQueryNamed(name string, calls bool) RefQuery {
 	return tb.refQueryAt(name, calls, "", 0)
 }
 
@@ -106,14 +106,14 @@ func (tb *toolbox) refQueryNamed(name string, calls bool) RefQuery {
 // path; "" when unknown): the definition declared there, else the one
 // definition of that name, else the bare name alone.
 func RefQueryAt(snap *index.Snapshot, name, p string, line int) RefQuery {
-	return newToolbox(snap, citations.NewRegistry()).refQueryAt(name, false, p, line)
+	return NewBox(snap, citations.NewRegistry()).refQueryAt(name, false, p, line)
 }
 
 // definitionsOf are the definitions outside tests that name (bare, or
 // qualified as "context.WithCancel" or "Server.Shutdown") written at
 // line of file p ("" when unknown) may mean: the one declared there, else
 // every one of that name.
-func (tb *toolbox) definitionsOf(name, p string, line int) []index.Symbol {
+func (tb *Box) definitionsOf(name, p string, line int) []index.Symbol {
 	parts := strings.Split(name, ".")
 	bare, qual := parts[len(parts)-1], ""
 	if len(parts) > 1 {
@@ -121,7 +121,7 @@ func (tb *toolbox) definitionsOf(name, p string, line int) []index.Symbol {
 	}
 	var defs []index.Symbol
 	for _, s := range tb.src.Symbols(bare, 200) {
-		if s.Name != bare || isTestPath(s.Path) {
+		if s.Name != bare || IsTestPath(s.Path) {
 			continue
 		}
 		if qual != "" && s.Container != qual && (s.Container != "" || path.Base(path.Dir(s.Path)) != qual) {
@@ -138,26 +138,26 @@ func (tb *toolbox) definitionsOf(name, p string, line int) []index.Symbol {
 }
 
 // refQueryAt is RefQueryAt for a toolbox.
-func (tb *toolbox) refQueryAt(name string, calls bool, p string, line int) RefQuery {
+func (tb *Box) refQueryAt(name string, calls bool, p string, line int) RefQuery {
 	bare := name[strings.LastIndexByte(name, '.')+1:]
 	defs := tb.definitionsOf(name, p, line)
 	if len(defs) != 1 {
 		return RefQuery{Name: bare, Calls: calls}
 	}
 	s := defs[0]
-	f, _ := tb.file(s.Path)
+	f, _ := tb.File(s.Path)
 	start := s.Line
 	if f != nil {
 		start = unit.DocStart(f, s.Line)
 	}
-	q := refQueryFor(index.Hit{Path: s.Path, Start: start, End: max(s.EndLine, s.Line), Symbol: s.QualifiedName(), Kind: s.Kind}, f, calls)
+	q := RefQueryFor(index.Hit{Path: s.Path, Start: start, End: max(s.EndLine, s.Line), Symbol: s.QualifiedName(), Kind: s.Kind}, f, calls)
 	q.DeclPath, q.DeclLine = s.Path, s.Line
 	return q
 }
 
 // boolean returns a boolean argument, false when absent. "true" and
 // "false" as strings are accepted (small models send them).
-func (a args) boolean(name string) (bool, error) {
+func (a Args) boolean(name string) (bool, error) {
 	v, ok := a[name]
 	if !ok || v == nil {
 		return false, nil

@@ -1,4 +1,4 @@
-package agent
+package tools
 
 import (
 	"bytes"
@@ -66,14 +66,14 @@ type References struct {
 
 // FindReferences lists where q.Name occurs in the code of snap.
 func FindReferences(ctx context.Context, snap *index.Snapshot, q RefQuery) (References, error) {
-	tb := newToolbox(snap, citations.NewRegistry())
+	tb := NewBox(snap, citations.NewRegistry())
 	tb.once = true
-	return findReferences(ctx, snap, tb, q)
+	return ReferencesOf(ctx, snap, tb, q)
 }
 
 var identNameRE = regexp.MustCompile(`^[\p{L}_$][\p{L}\p{N}_$]*$`)
 
-func findReferences(ctx context.Context, src source, tb *toolbox, q RefQuery) (References, error) {
+func ReferencesOf(ctx context.Context, src Source, tb *Box, q RefQuery) (References, error) {
 	out := References{Name: q.Name, Calls: q.Calls}
 	if !identNameRE.MatchString(q.Name) {
 		return out, fmt.Errorf("%w: %q is not an identifier", index.ErrBadQuery, q.Name)
@@ -84,7 +84,7 @@ func findReferences(ctx context.Context, src source, tb *toolbox, q RefQuery) (R
 	}
 	out.Capped = capped
 	if !q.Tests {
-		paths = slices.DeleteFunc(paths, isTestPath)
+		paths = slices.DeleteFunc(paths, IsTestPath)
 	}
 	found, err := scanFiles(ctx, src, tb, paths, func(p string, content []byte) []Reference {
 		return occurrencesIn(p, content, q)
@@ -132,7 +132,7 @@ type fileSites[T any] struct {
 // order of paths, the files where find found something. The files found
 // join tb's cache, so that citing their lines reads nothing again; tb is
 // only read while the goroutines run.
-func scanFiles[T any](ctx context.Context, src source, tb *toolbox, paths []string, find func(p string, content []byte) []T) ([]fileSites[T], error) {
+func scanFiles[T any](ctx context.Context, src Source, tb *Box, paths []string, find func(p string, content []byte) []T) ([]fileSites[T], error) {
 	res := make([]fileSites[T], len(paths))
 	workers := min(runtime.GOMAXPROCS(0), 8, len(paths))
 	var next atomic.Int64
@@ -193,7 +193,7 @@ func occurrencesIn(p string, content []byte, q RefQuery) []Reference {
 		return nil
 	}
 	var out []Reference
-	var pr *proseRanges
+	var pr *Prose
 	line, lineStart := 1, 0 // the line of offset lineStart
 	for from := 0; ; {
 		i := bytes.Index(content[from:], name)
@@ -221,7 +221,7 @@ func occurrencesIn(p string, content []byte, q RefQuery) []Reference {
 			scanned := scanProseUpTo(p, content, last+len(name))
 			pr = &scanned
 		}
-		if pr.inProse(line, col) {
+		if pr.In(line, col) {
 			continue
 		}
 		out = append(out, Reference{Path: p, Line: line, Col: col, Text: strings.TrimRight(text, "\r\n")})
@@ -237,7 +237,7 @@ type wordFiler interface {
 
 // candidateFiles are the files that may hold name: those the index says
 // hold it as a word, else every file.
-func candidateFiles(ctx context.Context, src source, name string) ([]string, bool, error) {
+func candidateFiles(ctx context.Context, src Source, name string) ([]string, bool, error) {
 	if wf, ok := src.(wordFiler); ok {
 		if paths, capped, err := wf.FilesWithWord(ctx, name); err == nil && !capped {
 			return paths, false, nil
@@ -281,8 +281,8 @@ func isOccurrence(text string, loc []int, q RefQuery, p string) bool {
 // its bare name, its folder, and for a Go package-level name the name of
 // its package (its file's package clause), which uses elsewhere qualify
 // it with.
-func refQueryFor(d index.Hit, f *citations.LineIndex, calls bool) RefQuery {
-	name := symbolName(d.Symbol)
+func RefQueryFor(d index.Hit, f *citations.LineIndex, calls bool) RefQuery {
+	name := SymbolName(d.Symbol)
 	q := RefQuery{Name: name, Calls: calls, Folder: path.Dir(d.Path)}
 	if strings.HasSuffix(d.Path, ".go") && !strings.Contains(d.Symbol, ".") && f != nil {
 		for l := 1; l <= min(f.Count(), 400); l++ {
@@ -299,7 +299,7 @@ func refQueryFor(d index.Hit, f *citations.LineIndex, calls bool) RefQuery {
 }
 
 // plural writes n and a noun, "1 file", "3 files".
-func plural(n int, noun string) string {
+func Plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}

@@ -1,4 +1,4 @@
-package agent
+package tools
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 
 // source is the part of an index snapshot the agent reads. *index.Snapshot
 // implements it; tests may pass a small in-memory one.
-type source interface {
+type Source interface {
 	Search(ctx context.Context, query string, limit int, f index.Filter) ([]index.Hit, error)
 	Grep(ctx context.Context, pattern, pathGlob string, limit int) ([]index.GrepMatch, error)
 	Content(path string) ([]byte, error)
@@ -17,4 +17,4 @@ type source interface {
 	Outline(path string) ([]index.Symbol, error)
 }
 
-var _ source = (*index.Snapshot)(nil)
+var _ Source = (*index.Snapshot)(nil)

@@ -1,22 +1,15 @@
-package agent
+package tools
 
 import (
 	"context"
 	"fmt"
 
-	"github.com/askls/askls/agent/model"
-
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
 )
 
-// Tools describes the agent's read-only tools as the model sees them:
-// names, descriptions and arguments. Other front ends (the MCP server)
-// offer the same tools under the same names.
-func Tools() []model.ToolSpec { return toolSpecs() }
-
 // ToolResult is one tool run outside an Ask.
-type ToolResult struct {
+type Result struct {
 	// Text is what the model would see: "[n] path:start-end" headers and
 	// numbered lines, within the tools' size caps.
 	Text string
@@ -39,11 +32,11 @@ type Evidence struct {
 // with the same confinement, caps and error messages as in an Ask. A bad
 // argument, an unknown tool or a panic inside the tool is an error whose
 // message says what to change; it never takes the caller down.
-func RunTool(ctx context.Context, snap *index.Snapshot, name string, a map[string]any) (res ToolResult, err error) {
+func Run(ctx context.Context, snap *index.Snapshot, name string, a map[string]any) (res Result, err error) {
 	return runOne(ctx, snap, name, a)
 }
 
-func runOne(ctx context.Context, src source, name string, a map[string]any) (res ToolResult, err error) {
+func runOne(ctx context.Context, src Source, name string, a map[string]any) (res Result, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("%s failed inside askls (%v); try another call", name, p)
@@ -51,17 +44,17 @@ func runOne(ctx context.Context, src source, name string, a map[string]any) (res
 	}()
 	t, ok := toolByName(name)
 	if !ok {
-		return res, fmt.Errorf("there is no tool %q; the tools are %v", name, toolNames())
+		return res, fmt.Errorf("there is no tool %q; the tools are %v", name, Names())
 	}
 	if a == nil {
 		a = map[string]any{}
 	}
 	reg := citations.NewRegistry()
-	text, summary, err := t.run(newToolbox(src, reg), ctx, args(a))
+	text, summary, err := t.run(NewBox(src, reg), ctx, Args(a))
 	if err != nil {
 		return res, err
 	}
-	res = ToolResult{Text: text, Summary: summary}
+	res = Result{Text: text, Summary: summary}
 	for _, ev := range reg.All() {
 		res.Evidence = append(res.Evidence, Evidence{N: ev.ID, Path: ev.Path, Start: ev.Start, End: ev.End, Symbol: ev.Symbol})
 	}

@@ -1,4 +1,4 @@
-package agent
+package tools
 
 import (
 	"context"
@@ -62,7 +62,7 @@ var implKinds = map[string]bool{
 
 // isImplementable: a definition whose implementations, subclasses or
 // implementing types can be looked for.
-func isImplementable(s index.Symbol) bool {
+func IsImplementable(s index.Symbol) bool {
 	if s.Language == "go" {
 		return s.Kind == "interface"
 	}
@@ -72,12 +72,12 @@ func isImplementable(s index.Symbol) bool {
 // FindImplementations lists the types of snap's code that implement or
 // extend def (tests too when tests is true).
 func FindImplementations(ctx context.Context, snap *index.Snapshot, def index.Symbol, tests bool) (Implementations, error) {
-	tb := newToolbox(snap, nil)
+	tb := NewBox(snap, nil)
 	tb.once = true
-	return findImplementations(ctx, snap, tb, def, tests)
+	return ImplementationsOf(ctx, snap, tb, def, tests)
 }
 
-func findImplementations(ctx context.Context, src source, tb *toolbox, def index.Symbol, tests bool) (Implementations, error) {
+func ImplementationsOf(ctx context.Context, src Source, tb *Box, def index.Symbol, tests bool) (Implementations, error) {
 	if def.Language == "go" || strings.HasSuffix(def.Path, ".go") {
 		return goImplementations(ctx, src, tb, def, tests)
 	}
@@ -87,7 +87,7 @@ func findImplementations(ctx context.Context, src source, tb *toolbox, def index
 // heritageImplementations follows the declarations that name a type as
 // their base, level by level (maxHeritageDepth), each level from the
 // files the index says hold the names of the level before.
-func heritageImplementations(ctx context.Context, src source, tb *toolbox, def index.Symbol, tests bool) (Implementations, error) {
+func heritageImplementations(ctx context.Context, src Source, tb *Box, def index.Symbol, tests bool) (Implementations, error) {
 	out := Implementations{Name: def.Name, Of: def}
 	seen := map[string]bool{def.Path + ":" + fmt.Sprint(def.Line): true}
 	files := map[string]bool{}
@@ -141,13 +141,13 @@ func heritageImplementations(ctx context.Context, src source, tb *toolbox, def i
 // declarationsNaming are the type declarations that name name as a
 // base, in the files that hold the word, but for tests (unless tests),
 // Go files, files that are not code and built copies (tr: the tree).
-func declarationsNaming(ctx context.Context, src source, tb *toolbox, tr tree, name string, tests bool) ([]Implementation, bool, error) {
+func declarationsNaming(ctx context.Context, src Source, tb *Box, tr tree, name string, tests bool) ([]Implementation, bool, error) {
 	paths, capped, err := candidateFiles(ctx, src, name)
 	if err != nil {
 		return nil, false, err
 	}
 	paths = slices.DeleteFunc(paths, func(p string) bool {
-		return (!tests && isTestPath(p)) || strings.HasSuffix(p, ".go") || notCode(p) || // prose, generated, declaration files
+		return (!tests && IsTestPath(p)) || strings.HasSuffix(p, ".go") || NotCode(p) || // prose, generated, declaration files
 			corpus.IsBuiltCopy(p, tr.hasFile, tr.hasDir) // a .js compiled from a .ts beside it repeats its classes
 	})
 	found, err := scanFiles(ctx, src, tb, paths, func(p string, content []byte) []Implementation {
@@ -171,7 +171,7 @@ func sortImplementations(ims []Implementation, folder string) {
 // basesIn finds in one file the declarations whose bases name name: each
 // class-like symbol of its outline is read from its line to where its
 // body opens, and its base list (heritageNames) holds name.
-func basesIn(src source, p string, content []byte, name string) []Implementation {
+func basesIn(src Source, p string, content []byte, name string) []Implementation {
 	syms, err := src.Outline(p)
 	if err != nil {
 		return nil
@@ -203,7 +203,7 @@ func (t tree) hasFile(p string) bool { return t.files[p] }
 func (t tree) hasDir(p string) bool  { return t.dirs[p] }
 
 // treeOf lists src's files and folders (empty when it cannot).
-func treeOf(src source) tree {
+func treeOf(src Source) tree {
 	t := tree{files: map[string]bool{}, dirs: map[string]bool{}}
 	all, _ := src.Files("")
 	for _, p := range all {

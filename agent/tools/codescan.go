@@ -1,4 +1,4 @@
-package agent
+package tools
 
 import (
 	"path"
@@ -13,14 +13,14 @@ import (
 // family of the file's extension. It is what keeps call-site lists to
 // real calls: a name in a comment, a string or a `>>> f(x)` doctest line
 // is not a call.
-type proseRanges struct {
+type Prose struct {
 	ranges [][2]int // sorted, half-open [start, end)
 	starts []int    // starts[i] is the offset of line i+1
 }
 
 // inProse says whether byte col (0-based) of line (1-based) lies in a
 // comment or a string.
-func (pr proseRanges) inProse(line, col int) bool {
+func (pr Prose) In(line, col int) bool {
 	if line < 1 || line > len(pr.starts) {
 		return false
 	}
@@ -63,14 +63,14 @@ func syntaxOf(p string) syntax {
 }
 
 // scanProse finds the comments and strings of content.
-func scanProse(p string, content []byte) proseRanges {
+func ScanProse(p string, content []byte) Prose {
 	return scanProseUpTo(p, content, len(content))
 }
 
 // scanProseUpTo finds the comments and strings of content that start
 // before offset limit (a search for names needs no further), and the
 // lines up to there.
-func scanProseUpTo(p string, content []byte, limit int) proseRanges {
+func scanProseUpTo(p string, content []byte, limit int) Prose {
 	sx := syntaxOf(p)
 	opens := sx.openers()
 	s := string(content)
@@ -132,7 +132,7 @@ func scanProseUpTo(p string, content []byte, limit int) proseRanges {
 		i += j + 1
 		starts = append(starts, i)
 	}
-	return proseRanges{ranges: out, starts: starts}
+	return Prose{ranges: out, starts: starts}
 }
 
 // closedAt is the end of the first closer in s at or after from, past the
