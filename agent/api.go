@@ -15,15 +15,18 @@ type Config struct {
 	// (any OpenAI-compatible server).
 	Provider string
 	// Host is the Ollama server, "http://127.0.0.1:11434" style. Default:
-	// $OLLAMA_HOST, else http://127.0.0.1:11434.
+	// Env.OllamaHost, else http://127.0.0.1:11434.
 	Host string
 	// BaseURL is the OpenAI-compatible server, "http://host:port/v1".
-	// Default $OPENAI_BASE_URL. A bare host gets "/v1".
+	// Default Env.BaseURL. A bare host gets "/v1".
 	BaseURL string
-	// APIKey is sent as a bearer token to the OpenAI-compatible server.
-	// Default $ASKLS_API_KEY, else $OPENAI_API_KEY. It is never logged,
-	// written or shown.
+	// APIKey is sent as a bearer token to the OpenAI-compatible server,
+	// never to Ollama. Default Env.APIKey with the openai provider. It is
+	// never logged, written or shown.
 	APIKey string `json:"-"`
+	// Env is what the command read from the environment: the defaults of
+	// the fields above. The agent reads no environment itself.
+	Env Env `json:"-"`
 	// Model is the model's name. Default DefaultModel with Ollama; the
 	// openai provider has no default.
 	Model string
@@ -51,6 +54,20 @@ type Config struct {
 	NoModel bool
 	// Logger receives structured logs. Default slog.Default().
 	Logger *slog.Logger
+}
+
+// Env holds the environment's defaults of the model server's address and
+// key, as the command read them ($OLLAMA_HOST, $OPENAI_BASE_URL,
+// $ASKLS_API_KEY else $OPENAI_API_KEY).
+type Env struct {
+	// OllamaHost is the default of Config.Host.
+	OllamaHost string
+	// BaseURL is the default of Config.BaseURL with the openai provider.
+	BaseURL string
+	// APIKey is the default of Config.APIKey with the openai provider
+	// only: a key meant for an OpenAI-compatible server never goes to
+	// Ollama, whichever provider a client switches to.
+	APIKey string `json:"-"`
 }
 
 // Question is what the user asked; Path/Line/Col (optional) are where the

@@ -2,7 +2,6 @@ package agent
 
 import (
 	"log/slog"
-	"os"
 	"time"
 
 	"github.com/askls/askls/agent/model"
@@ -25,20 +24,19 @@ func (c Config) withDefaults() Config {
 		c.Provider = model.ProviderOllama
 	}
 	if c.Host == "" {
-		c.Host = os.Getenv("OLLAMA_HOST")
+		c.Host = c.Env.OllamaHost
 	}
 	if c.Host == "" {
 		c.Host = DefaultHost
 	}
 	if c.Provider == model.ProviderOpenAI {
+		// The environment's address and key are the OpenAI-compatible
+		// server's: never sent to Ollama.
 		if c.BaseURL == "" {
-			c.BaseURL = os.Getenv("OPENAI_BASE_URL")
+			c.BaseURL = c.Env.BaseURL
 		}
 		if c.APIKey == "" {
-			c.APIKey = os.Getenv("ASKLS_API_KEY")
-		}
-		if c.APIKey == "" {
-			c.APIKey = os.Getenv("OPENAI_API_KEY")
+			c.APIKey = c.Env.APIKey
 		}
 	}
 	if c.Model == "" && c.Provider == model.ProviderOllama {

@@ -63,8 +63,10 @@ func TestHealthNotJSON(t *testing.T) {
 }
 
 func TestHostFromEnvironment(t *testing.T) {
-	t.Setenv("OLLAMA_HOST", "10.1.2.3:5")
-	if got := New(Config{}).Config().Host; got != "http://10.1.2.3:5" {
+	if got := New(Config{Env: Env{OllamaHost: "10.1.2.3:5"}}).Config().Host; got != "http://10.1.2.3:5" {
 		t.Errorf("from OLLAMA_HOST: %s", got)
+	}
+	if got := New(Config{Host: "10.9.9.9", Env: Env{OllamaHost: "10.1.2.3:5"}}).Config().Host; got != "http://10.9.9.9:11434" {
+		t.Errorf("--ollama-host over OLLAMA_HOST: %s", got)
 	}
 }

@@ -119,18 +119,49 @@ func TestOpenAIHealth(t *testing.T) {
 	}
 }
 
+// TestAPIKeyFromEnvironment: the environment's key (Config.Env, read by
+// the command) is the openai provider's default key, an explicit one
+// wins, and Ollama gets none.
 func TestAPIKeyFromEnvironment(t *testing.T) {
-	t.Setenv("ASKLS_API_KEY", "")
-	t.Setenv("OPENAI_API_KEY", "from-openai")
-	if k := New(Config{Provider: model.ProviderOpenAI, BaseURL: "http://h/v1"}).Config().APIKey; k != "from-openai" {
+	env := Env{APIKey: "from-env", BaseURL: "http://h/v1"}
+	a := New(Config{Provider: model.ProviderOpenAI, Env: env})
+	if k, u := a.Config().APIKey, a.Config().BaseURL; k != "from-env" || u != "http://h/v1" {
+		t.Errorf("key %q base URL %q", k, u)
+	}
+	if k := New(Config{Provider: model.ProviderOpenAI, APIKey: "explicit", Env: env}).Config().APIKey; k != "explicit" {
 		t.Errorf("key %q", k)
 	}
-	t.Setenv("ASKLS_API_KEY", "from-askls")
-	if k := New(Config{Provider: model.ProviderOpenAI, BaseURL: "http://h/v1"}).Config().APIKey; k != "from-askls" {
-		t.Errorf("key %q", k)
+	if c := New(Config{Env: env}).Config(); c.APIKey != "" || c.BaseURL != "" {
+		t.Errorf("Ollama got a key %q or a base URL %q", c.APIKey, c.BaseURL)
 	}
-	if k := New(Config{}).Config().APIKey; k != "" {
-		t.Errorf("Ollama got a key %q", k)
+}
+
+// TestEnvironmentKeyNeverReachesOllama: with the environment's key set
+// (as when OPENAI_API_KEY is exported) an answer through Ollama sends no
+// Authorization header and shows the key nowhere.
+func TestEnvironmentKeyNeverReachesOllama(t *testing.T) {
+	const key = "sk-env-NEVERTOOLLAMA0123"
+	f := modeltest.NewOllama(t,
+		modeltest.Calls("search_code", `{"query":"sniff"}`),
+		func(req *modeltest.Request) modeltest.Reply {
+			return modeltest.Say(fmt.Sprintf("sniff guesses [%d].", modeltest.FirstEvidence(req.LastTool())))(req)
+		})
+	a := New(Config{Host: f.URL, Model: "qwen3:4b", Env: Env{APIKey: key}})
+	got := ask(t, a, project, "how does sniff guess the content type")
+	if got.res.Mode != ModeModel || got.res.Refused {
+		t.Fatalf("mode %q answer %q notice %q", got.res.Mode, got.res.Answer, got.res.Notice)
+	}
+	reqs := f.Requests()
+	if len(reqs) == 0 {
+		t.Fatal("no request reached Ollama")
+	}
+	for i, r := range reqs {
+		if h := r.Header["Authorization"]; h != "" {
+			t.Errorf("request %d to Ollama carries Authorization %q", i, h)
+		}
+		if strings.Contains(string(r.Raw), key) {
+			t.Errorf("request %d to Ollama holds the key", i)
+		}
 	}
 }
 

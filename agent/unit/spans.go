@@ -38,12 +38,12 @@ type Span struct {
 // tokenized on first use: a retrieval answer reads a few units of a file,
 // not all of it.
 type FileTerms struct {
-	LineIndex      *citations.LineIndex
-	Terms  []Term
-	lines  [][]int // line i+1 -> indexes of the terms it holds
-	done   []bool  // line i+1 is tokenized
-	Path   string
-	inPath map[int]bool // see pathTerms
+	LineIndex *citations.LineIndex
+	Terms     []Term
+	lines     [][]int // line i+1 -> indexes of the terms it holds
+	done      []bool  // line i+1 is tokenized
+	Path      string
+	inPath    map[int]bool // see pathTerms
 }
 
 func NewFileTerms(f *citations.LineIndex, p string, terms []Term) *FileTerms {
