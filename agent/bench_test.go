@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askls/askls/agent/retrieval"
 	"github.com/askls/askls/agent/tools"
 
 	"github.com/askls/askls/agent/model"
@@ -192,7 +193,7 @@ func BenchmarkRetrieval(b *testing.B) {
 }
 
 // BenchmarkRetrievalSearchAlone is the baseline of BenchmarkRetrieval in
-// the same run: the index search alone (tests left out, retrievalPool
+// the same run: the index search alone (tests left out, retrieval.Pool
 // hits) for the same questions. The difference is what the answer adds.
 func BenchmarkRetrievalSearchAlone(b *testing.B) {
 	snap := goroot(b)
@@ -202,7 +203,7 @@ func BenchmarkRetrievalSearchAlone(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		t0 := time.Now()
-		if _, err := snap.Search(ctx, qs[i%len(qs)], retrievalPool, index.Filter{NoTests: true}); err != nil {
+		if _, err := snap.Search(ctx, qs[i%len(qs)], retrieval.Pool, index.Filter{NoTests: true}); err != nil {
 			b.Fatal(err)
 		}
 		ds = append(ds, time.Since(t0))

@@ -5,30 +5,6 @@ import (
 	"testing"
 )
 
-// The classes of question answered with implementations, and questions
-// that use the same words otherwise.
-func TestAsksForImplementations(t *testing.T) {
-	for q, want := range map[string]bool{
-		"which types implement `Shape`?":           true,
-		"what implements it?":                      true,
-		"list the implementations of Store":        true,
-		"which structs satisfy the interface?":     true,
-		"what are the subclasses of Model?":        true,
-		"which classes extend Job":                 true,
-		"what inherits from Model?":                true,
-		"is it implemented by anything else?":      true,
-		"classes derived from Base":                true,
-		"how is the parser implemented?":           false,
-		"where is the cache implemented":           false,
-		"who calls that?":                          false,
-		"what does the implementation of Area do?": false,
-	} {
-		if got := asksForImplementations(q); got != want {
-			t.Errorf("asksForImplementations(%q) = %v, want %v", q, got, want)
-		}
-	}
-}
-
 // A follow-up asking what implements the interface the first answer
 // cited lists the types, each cited on its declaration, and cites no
 // unit that declares none of them.

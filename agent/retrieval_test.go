@@ -8,13 +8,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/askls/askls/agent/retrieval"
 	"github.com/askls/askls/agent/tools"
 
 	"github.com/askls/askls/agent/unit"
 
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
-	"github.com/askls/askls/words"
 )
 
 func TestFallbackToRetrieval(t *testing.T) {
@@ -39,7 +39,7 @@ func TestFallbackToRetrieval(t *testing.T) {
 			if res.Mode != ModeRetrieval || res.Model != "" || !strings.Contains(res.Notice, tt.notice) {
 				t.Errorf("mode %q model %q notice %q", res.Mode, res.Model, res.Notice)
 			}
-			if !strings.HasPrefix(res.Answer, retrievalHeader) || !strings.Contains(res.Answer, "ollama pull") {
+			if !strings.HasPrefix(res.Answer, retrieval.Header) || !strings.Contains(res.Answer, "ollama pull") {
 				t.Errorf("answer:\n%s", res.Answer)
 			}
 			if res.Refused || len(res.Citations) == 0 || res.Citations[0].Path != "server/server.go" {
@@ -69,26 +69,6 @@ func TestRetrievalShowsDocAndGroups(t *testing.T) {
 	none := ask(t, testAgent(nil, Config{NoModel: true}), project, "zzzz qqqq")
 	if !none.res.Refused || !strings.Contains(none.res.Answer, "No code in the workspace matched") {
 		t.Errorf("no hits: %+v", none.res)
-	}
-}
-
-func TestIdentifiers(t *testing.T) {
-	for q, want := range map[string]string{
-		"How does bufio.Scanner handle long tokens?":               "bufio.Scanner",
-		"where is DetectContentType called":                        "DetectContentType",
-		"What does ServeHTTP do with Handler and max_len":          "ServeHTTP,max_len",
-		"How are carts totalled":                                   "",
-		"Why does Reverse use runes":                               "",
-		"Why does `Reverse` use runes":                             "Reverse",
-		"How does errors.Is walk the chain, e.g. for errors.Join?": "errors.Is,errors.Join",
-		"When a reply goes out with no Content-Type set":           "",
-		"Is HTTP/1.1 or HTTP/2 used, i.e. which one?":              "",
-		"what calls `foo()` and `a.b`":                             "foo,a.b",
-		"Where are __init__ and _private set":                      "",
-	} {
-		if got := strings.Join(identifiers(q), ","); got != want {
-			t.Errorf("identifiers(%q) = %q, want %q", q, got, want)
-		}
 	}
 }
 
@@ -250,17 +230,6 @@ func TestMaxQuestionBytesIsTheIndexLimit(t *testing.T) {
 	}
 }
 
-func TestIdentifiersAreOnlyWordsWrittenAsCode(t *testing.T) {
-	for w, want := range map[string]bool{
-		"errors.Is": true, "ServeHTTP": true, "max_len": true, "maxTokenSize": true,
-		"Content": false, "Type": false, "HTTP": false, "Server": false, "e.g": false, "_private": false,
-	} {
-		if got := words.IsCode(w) && qualifiedOK(w); got != want {
-			t.Errorf("%q written as code: %v, want %v", w, got, want)
-		}
-	}
-}
-
 func TestCallSitesAreOnlyCode(t *testing.T) {
 	src := memSource{
 		"lib/rev.go":      "package lib\n\n// Reverse reverses s.\nfunc Reverse(s string) string {\n\treturn s\n}\n",
@@ -363,7 +332,7 @@ func TestChooseSpan(t *testing.T) {
 func TestRetrievalWeakLine(t *testing.T) {
 	a := testAgent(nil, Config{NoModel: true})
 	weak := ask(t, a, project, "where is the Brotli decoder for the body")
-	if !weak.res.Weak || !strings.HasPrefix(weak.res.Answer, weakLine+"\n") || weak.res.Refused {
+	if !weak.res.Weak || !strings.HasPrefix(weak.res.Answer, retrieval.WeakLine+"\n") || weak.res.Refused {
 		t.Errorf("a question naming what the code lacks: weak %v, answer:\n%s", weak.res.Weak, weak.res.Answer)
 	}
 	// A weak answer shows the closest three entries, no list of more.
@@ -372,11 +341,11 @@ func TestRetrievalWeakLine(t *testing.T) {
 		many[fmt.Sprintf("dec/d%d.go", i)] = fmt.Sprintf("package dec\n\n// decode%d reads the body with a decoder.\nfunc decode%d(body []byte) []byte {\n\treturn body\n}\n", i, i)
 	}
 	w := ask(t, a, many, "where is the Brotli decoder for the body")
-	if !w.res.Weak || len(w.res.Citations) != shownEntries || strings.Contains(w.res.Answer, "Also relevant:") {
+	if !w.res.Weak || len(w.res.Citations) != retrieval.ShownEntries || strings.Contains(w.res.Answer, "Also relevant:") {
 		t.Errorf("a weak answer (weak %v) with %d citations:\n%s", w.res.Weak, len(w.res.Citations), w.res.Answer)
 	}
 	strong := ask(t, a, project, "how does sniff guess the content type of a body")
-	if strong.res.Weak || strings.Contains(strong.res.Answer, weakLine) {
+	if strong.res.Weak || strings.Contains(strong.res.Answer, retrieval.WeakLine) {
 		t.Errorf("a question the code answers: weak %v, answer:\n%s", strong.res.Weak, strong.res.Answer)
 	}
 	b, err := json.Marshal(weak.res)
@@ -424,41 +393,6 @@ func TestRetrievalShowsImplementationBeforeTests(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("a question about tests does not cite the test: %v", tests.res.Citations)
-	}
-}
-
-// A long doc comment that explains what the question asks is cited
-// rather than code that holds little of it; one that does not, is not.
-func TestChooseSpanCitesAnExplainingDocComment(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("package rt\n\n// Procs sets the number of procs.\n//\n// # Default\n//\n")
-	for i := range 20 {
-		fmt.Fprintf(&b, "// note %d on nothing in particular.\n", i)
-	}
-	b.WriteString("// In a container, the default comes from the cgroup quota;\n// GODEBUG=containerprocs=0 turns that off.\n")
-	b.WriteString("func Procs(n int) int {\n\tn = defaultProcs(n)\n")
-	for i := range 40 {
-		fmt.Fprintf(&b, "\tstep%d(n)\n", i)
-	}
-	b.WriteString("\treturn n\n}\n")
-	f := citations.NewLineIndex([]byte(b.String()))
-	u := unit.Unit{Path: "rt/procs.go", Start: 3, End: 71, Decl: 29}
-	if text, _ := f.Lines(29, 29); !strings.HasPrefix(text, "func Procs") {
-		t.Fatalf("line 29 is %q, not the declaration", text)
-	}
-	spanOf := func(q string) unit.Span {
-		terms := unit.QuestionTerms(q)
-		w := make([]float64, len(terms))
-		for i := range w {
-			w[i] = 1
-		}
-		return unit.ChooseSpan(unit.NewFileTerms(f, "rt/procs.go", terms), u, w, unit.MaxSpanLines)
-	}
-	if sp := spanOf("in a container with a quota, how is the default chosen and which GODEBUG turns it off"); sp.Start > 27 || sp.End < 28 || sp.End >= 29 {
-		t.Errorf("span %d-%d, want the doc comment's lines 27-28 (not the code from 29)", sp.Start, sp.End)
-	}
-	if sp := spanOf("how is step3 called"); sp.Start < 29 {
-		t.Errorf("span %d-%d, want the code (from line 29)", sp.Start, sp.End)
 	}
 }
 

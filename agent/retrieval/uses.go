@@ -1,4 +1,4 @@
-package agent
+package retrieval
 
 import (
 	"context"
@@ -61,9 +61,7 @@ func (r *run) writeAllUses(ctx context.Context, b *strings.Builder, defs []index
 	if err != nil {
 		step.Summary = "error: " + err.Error()
 	}
-	r.recordStep(step)
-	r.res.Stats.ToolCalls++
-	r.searched = append(r.searched, tools.Describe("find_references", tools.Args{"name": q.Name}))
+	r.record(step, tools.Describe("find_references", tools.Args{"name": q.Name}))
 	if err != nil {
 		return cited, nil, false
 	}

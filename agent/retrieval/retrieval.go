@@ -1,4 +1,4 @@
-package agent
+package retrieval
 
 import (
 	"context"
@@ -14,8 +14,6 @@ import (
 
 	"github.com/askls/askls/agent/unit"
 
-	"github.com/askls/askls/agent/model"
-
 	"github.com/askls/askls/corpus"
 	"github.com/askls/askls/index"
 	"github.com/askls/askls/words"
@@ -26,7 +24,7 @@ const (
 	// retrievalHits is how many entries (cited units) an answer shows.
 	retrievalHits = 10
 	// retrievalPool is how many search hits the entries are chosen from.
-	retrievalPool = 10
+	Pool = 10
 	// maxPerFile caps the entries of one file.
 	maxPerFile = 3
 	// expandFiles is how many of the best files have all their units
@@ -39,44 +37,47 @@ const (
 
 // retrievalHeader opens every retrieval answer, so that it is never taken
 // for a model's answer.
-const retrievalHeader = "**Retrieval mode: no model wrote this.** The code that best matches the question, ranked; each entry is cited."
+const Header = "**Retrieval mode: no model wrote this.** The code that best matches the question, ranked; each entry is cited."
 
 // weakLine opens a retrieval answer whose evidence is weak (see weak).
-const weakLine = "Nothing here clearly answers this; the closest code is:"
+const WeakLine = "Nothing here clearly answers this; the closest code is:"
 
-// retrieval answers without a model: the units of code that best match
-// the question, each cited on the lines that match it, with the same [n]
-// scheme and checks as a model's answer. Definitions of the identifiers
-// the question names as code (and the symbol at the cursor) come first,
-// then the ranked units, then where the named functions are called. why
-// (may be empty) says why no model was used. A question the index
-// refuses (index.ErrBadQuery: too long) is an error, not an empty answer.
-func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
-	r.res.Mode, r.res.Model = ModeRetrieval, ""
+// Write answers a.Text without a model: the units of code that best
+// match the question, each cited on the lines that match it (registered
+// in a.Registry), under a header saying that no model wrote it.
+// Definitions of the identifiers the question names as code (and the
+// symbol at the cursor) come first, then the ranked units, then where the
+// named functions are called. A question the index refuses
+// (index.ErrBadQuery: too long) is an error, not an empty answer.
+func Write(ctx context.Context, a Ask) (Answer, error) {
+	r := &run{q: a, src: a.Src, tb: a.Box, reg: a.Registry, prior: a.Prior, record: a.Record}
+	if r.record == nil {
+		r.record = func(tools.Step, string) {}
+	}
 	terms := unit.QuestionTerms(r.searchText())
 	hits, err := r.rankedHits(ctx, terms)
 	if err != nil {
-		return nil, err
+		return Answer{}, err
 	}
 	defs := append(r.definitions(), r.followDefs()...)
 	first := append(r.cursorContext(terms), defs...)
 	entries, weak := r.chooseEntries(terms, first, hits)
-	if weak && len(entries) > shownEntries {
-		entries = entries[:shownEntries] // weak evidence: the closest three, no more
+	if weak && len(entries) > ShownEntries {
+		entries = entries[:ShownEntries] // weak evidence: the closest three, no more
 	}
 	cs := r.cite(entries)
 
 	var b strings.Builder
 	if weak && len(cs) > 0 {
-		b.WriteString(weakLine + "\n\n")
-		r.res.Weak = true
+		b.WriteString(WeakLine + "\n\n")
+		r.weak = true
 	}
-	b.WriteString(retrievalHeader + "\n")
+	b.WriteString(Header + "\n")
 	b.WriteString(r.buildsOn())
 	if len(cs) > 0 {
 		b.WriteString("\n" + lead(cs[0].e, cs[0].id) + "\n")
 	}
-	n := min(len(cs), shownEntries)
+	n := min(len(cs), ShownEntries)
 	impl, implOK := index.Symbol{}, false
 	if asksForImplementations(r.q.Text) {
 		impl, implOK = r.implementableDef(first)
@@ -109,25 +110,7 @@ func (r *run) retrieval(ctx context.Context, why string) (*Result, error) {
 		writeAlso(&b, cs[n:], nil)
 		r.writeUses(ctx, &b, defs)
 	}
-	b.WriteString("\n" + howToSynthesize(r.cfg))
-	if why != "" {
-		b.WriteString(" (" + why + ")")
-	}
-	b.WriteString("\n")
-	if r.reg.Len() == r.seeded {
-		// Nothing to cite: the refusal below is the whole answer. Streamed,
-		// this text would reach the reader as a header over no entries and
-		// the how-to line twice.
-		r.mute = true
-	}
-	r.startText(b.String())
-	r.mute = false
-	res := r.finish(why)
-	if res.Refused {
-		res.Weak = false
-		res.Answer = "No code in the workspace matched the question. " + r.searchedLine() + "\n\n" + howToSynthesize(r.cfg)
-	}
-	return res, nil
+	return Answer{Text: b.String(), Weak: r.weak}, nil
 }
 
 // rankedHits searches for the question, implementation first: test files
@@ -137,9 +120,8 @@ func (r *run) rankedHits(ctx context.Context, terms []unit.Term) ([]index.Hit, e
 	query := r.searchText()
 	search := func(f index.Filter) ([]index.Hit, error) {
 		t0 := time.Now()
-		r.searched = append(r.searched, tools.Describe("search_code", tools.Args{"query": query}))
-		hits, err := r.src.Search(ctx, query, retrievalPool, f)
-		stepArgs := map[string]any{"query": query, "limit": retrievalPool}
+		hits, err := r.src.Search(ctx, query, Pool, f)
+		stepArgs := map[string]any{"query": query, "limit": Pool}
 		if f.NoTests {
 			stepArgs["no_tests"] = true
 		}
@@ -149,8 +131,7 @@ func (r *run) rankedHits(ctx context.Context, terms []unit.Term) ([]index.Hit, e
 		} else {
 			step.Summary = fmt.Sprintf("%d hits", len(hits))
 		}
-		r.recordStep(step)
-		r.res.Stats.ToolCalls++
+		r.record(step, tools.Describe("search_code", tools.Args{"query": query}))
 		return hits, err
 	}
 	hits, err := search(index.Filter{NoTests: true})
@@ -633,9 +614,7 @@ func (r *run) definitions() []index.Hit {
 			}
 		}
 		step := tools.Step{Tool: "find_symbol", Args: map[string]any{"name": id}, Summary: fmt.Sprintf("%d definitions", found), MS: msSince(t0)}
-		r.recordStep(step)
-		r.res.Stats.ToolCalls++
-		r.searched = append(r.searched, tools.Describe("find_symbol", tools.Args{"name": id}))
+		r.record(step, tools.Describe("find_symbol", tools.Args{"name": id}))
 		if len(out) == maxDefinitions {
 			break
 		}
@@ -711,9 +690,7 @@ func (r *run) writeUses(ctx context.Context, b *strings.Builder, defs []index.Hi
 		if err != nil {
 			step.Summary = "error: " + err.Error()
 		}
-		r.recordStep(step)
-		r.res.Stats.ToolCalls++
-		r.searched = append(r.searched, tools.Describe("grep", tools.Args{"pattern": pattern, "path_glob": glob}))
+		r.record(step, tools.Describe("grep", tools.Args{"pattern": pattern, "path_glob": glob}))
 		if len(uses) == 0 {
 			continue
 		}
@@ -779,14 +756,6 @@ func (r *run) callSites(ms []index.GrepMatch, d index.Hit, name string, prose ma
 		}
 	}
 	return uses
-}
-
-// howToSynthesize is the one line that says how to get model answers.
-func howToSynthesize(cfg Config) string {
-	if cfg.Provider == model.ProviderOpenAI {
-		return "_For a synthesized answer, start the OpenAI-compatible server at " + cfg.BaseURL + " with a tool-calling model; `askls doctor --provider openai` checks the setup._"
-	}
-	return fmt.Sprintf("_For a synthesized answer, run Ollama with a tool-calling model: `ollama pull %s` then `ollama serve`; `askls doctor` checks the setup._", cfg.Model)
 }
 
 // langOf is a code fence's language: the unit's, else the extension.

@@ -1,10 +1,11 @@
-package agent
+package retrieval
 
 import (
 	"fmt"
 	"time"
 
 	"github.com/askls/askls/agent/tools"
+	"github.com/askls/askls/thread"
 
 	"github.com/askls/askls/agent/unit"
 
@@ -15,13 +16,13 @@ import (
 // main cited span of the newest turn that cited anything (its first
 // citation naming a symbol, else its first citation). A question that
 // names identifiers of its own builds on nothing earlier.
-func (r *run) followed() (ThreadEvidence, bool) {
+func (r *run) followed() (thread.Evidence, bool) {
 	th := r.prior
 	if th == nil || len(identifiers(r.q.Text)) > 0 {
-		return ThreadEvidence{}, false
+		return thread.Evidence{}, false
 	}
 	for i := len(th.Turns) - 1; i >= 0; i-- {
-		var first *ThreadEvidence
+		var first *thread.Evidence
 		for _, n := range th.Turns[i].Evidence {
 			if n < 1 || n > len(th.Evidence) {
 				continue
@@ -38,7 +39,7 @@ func (r *run) followed() (ThreadEvidence, bool) {
 			return *first, true
 		}
 	}
-	return ThreadEvidence{}, false
+	return thread.Evidence{}, false
 }
 
 // searchText is what a retrieval answer searches for: the question, and
@@ -80,9 +81,7 @@ func (r *run) followDefs() []index.Hit {
 		}
 	}
 	step := tools.Step{Tool: "find_symbol", Args: map[string]any{"name": e.Symbol}, Summary: fmt.Sprintf("%d definitions", found), MS: msSince(t0)}
-	r.res.Stats.ToolCalls++
-	r.searched = append(r.searched, tools.Describe("find_symbol", tools.Args{"name": e.Symbol}))
-	r.recordStep(step)
+	r.record(step, tools.Describe("find_symbol", tools.Args{"name": e.Symbol}))
 	return out
 }
 

@@ -1,4 +1,4 @@
-package agent
+package retrieval
 
 import (
 	"context"
@@ -65,9 +65,7 @@ func (r *run) writeImplementations(ctx context.Context, b *strings.Builder, def 
 	if err != nil {
 		step.Summary = "error: " + err.Error()
 	}
-	r.recordStep(step)
-	r.res.Stats.ToolCalls++
-	r.searched = append(r.searched, tools.Describe("find_references", tools.Args{"name": def.Name, "implementations": true}))
+	r.record(step, tools.Describe("find_references", tools.Args{"name": def.Name, "implementations": true}))
 	if err != nil {
 		return cited
 	}

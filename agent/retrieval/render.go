@@ -1,4 +1,4 @@
-package agent
+package retrieval
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 
 // shownEntries is how many entries of a retrieval answer show code; the
 // rest are listed under "Also relevant:", one line each.
-const shownEntries = 3
+const ShownEntries = 3
 
 // cited is an entry as the answer shows it: the lines it cites and their
 // evidence number.
@@ -27,7 +27,7 @@ func (r *run) cite(entries []entry) []cited {
 	var out []cited
 	for i, e := range entries {
 		s, end := e.sp.Start, e.sp.End
-		if i < shownEntries {
+		if i < ShownEntries {
 			s, end = unit.Excerpt(e.ft, e.u, e.sp, e.weights)
 		}
 		text, ok := e.ft.LineIndex.Lines(s, end)
