@@ -75,7 +75,7 @@ func TestLoopOnRealIndex(t *testing.T) {
 	}
 }
 
-// runTool runs one tool on a fresh toolbox (the tools' own tests check
+// runTool runs one tool on a fresh Box (the tools' own tests check
 // its evidence, package tools).
 func runTool(t *testing.T, snap *index.Snapshot, name string, a tools.Args) (string, *citations.Registry, error) {
 	t.Helper()

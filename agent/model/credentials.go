@@ -10,9 +10,9 @@ import (
 // askls's own credentials (the API key, a password in OLLAMA_HOST, a key
 // in a URL) are never echoed: every message, notice, answer and thread
 // turn the agent hands out goes through scrub, and the server addresses
-// it shows go through shownURL.
+// it shows go through ShownURL.
 
-// scrub masks in text what could be a credential: key (the configured API
+// Scrub masks in text what could be a credential: key (the configured API
 // key) wherever it appears, and everything the index's secret detector
 // knows (index.Redact: bearer tokens, "sk-" keys, the password of
 // scheme://user:password@host, key-like query parameters, the token
@@ -25,7 +25,7 @@ func Scrub(text, key string) string {
 	return index.Redact(text)
 }
 
-// shownURL is raw as messages show it: its user info (user:password@, or
+// ShownURL is raw as messages show it: its user info (user:password@, or
 // a token as user) becomes "[redacted]@" and the values of its key-like
 // query parameters (api_key, key, token, access_token, sig, ...) become
 // "[redacted]". Text that is not a URL is scrubbed.

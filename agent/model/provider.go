@@ -158,7 +158,7 @@ var (
 	maxRetryAfter = 10 * time.Second
 )
 
-// chatWithRetry runs one turn, trying again after a backoff when the
+// ChatWithRetry runs one turn, trying again after a backoff when the
 // server answers 429 or 503 before any text was streamed. A turn whose
 // text has started is never repeated: the user has seen it.
 func ChatWithRetry(ctx context.Context, p Provider, req ChatRequest, onText func(string) error) (ChatReply, error) {
@@ -229,7 +229,7 @@ func describeDialError(err error) (string, bool) {
 	return "", false
 }
 
-// newProvider builds the provider cfg names.
+// New builds the provider cfg names.
 func New(cfg Config) (Provider, error) {
 	switch cfg.Provider {
 	case ProviderOllama:

@@ -7,7 +7,7 @@ import (
 	"github.com/askls/askls/agent/unit"
 )
 
-// shownEntries is how many entries of a retrieval answer show code; the
+// ShownEntries is how many entries of a retrieval answer show code; the
 // rest are listed under "Also relevant:", one line each.
 const ShownEntries = 3
 
@@ -20,7 +20,7 @@ type cited struct {
 	id         int
 }
 
-// cite registers the lines each entry shows: the first shownEntries an
+// cite registers the lines each entry shows: the first ShownEntries an
 // excerpt of their span (see excerpt), the others their span. An entry
 // whose lines cannot be read is left out.
 func (r *run) cite(entries []entry) []cited {

@@ -23,7 +23,7 @@ import (
 const (
 	// retrievalHits is how many entries (cited units) an answer shows.
 	retrievalHits = 10
-	// retrievalPool is how many search hits the entries are chosen from.
+	// Pool is how many search hits the entries are chosen from.
 	Pool = 10
 	// maxPerFile caps the entries of one file.
 	maxPerFile = 3
@@ -35,11 +35,11 @@ const (
 	maxExpandLines = 5000
 )
 
-// retrievalHeader opens every retrieval answer, so that it is never taken
+// Header opens every retrieval answer, so that it is never taken
 // for a model's answer.
 const Header = "**Retrieval mode: no model wrote this.** The code that best matches the question, ranked; each entry is cited."
 
-// weakLine opens a retrieval answer whose evidence is weak (see weak).
+// WeakLine opens a retrieval answer whose evidence is weak (see weak).
 const WeakLine = "Nothing here clearly answers this; the closest code is:"
 
 // Write answers a.Text without a model: the units of code that best
@@ -230,19 +230,19 @@ type entry struct {
 	held  map[int]bool // the question terms the unit holds
 	share float64      // unitShare
 	score float64
-	// weights are the question terms' weights (termWeights), for the
+	// weights are the question terms' weights (TermWeights), for the
 	// excerpt an entry shows.
 	weights []float64
 }
 
 // Weighing of the units (see chooseEntries).
 const (
-	// rankWeight is the weight of the search rank against unitShare
+	// rankWeight is the weight of the search rank against Share
 	// (0..1). The constants of this block were chosen on the three sets
 	// of testdata/eval with main's ranking (docs/answers.md).
 	rankWeight = 0.5
 	// notCodeFactor scales the score of documentation, generated files and
-	// declaration files (notCode) unless the question asks about
+	// declaration files (NotCode) unless the question asks about
 	// documentation: a question about how something is done is answered
 	// by code.
 	notCodeFactor = 0.5
@@ -255,10 +255,10 @@ const (
 // those the search hits stand for, plus every unit of the best
 // expandFiles files (the hit that found a file is not always its best
 // unit; files over maxExpandLines only through their hits); each is
-// scored by unitShare (the weighted share of the question's terms its
+// scored by Share (the weighted share of the question's terms its
 // best window holds) plus rankWeight times a prior from the search rank
 // (1/(1+0.3·rank) for a hit's unit, 0.5/(1+rank of its file) for a unit
-// found by its file), halved for notCode files. first (definitions, the
+// found by its file), halved for NotCode files. first (definitions, the
 // cursor) keep their order ahead of the rest and do not count against
 // their file. weak says whether the evidence does not
 // clearly answer the question (see isWeak).
@@ -474,7 +474,7 @@ const weakShare = 0.15
 
 // isWeak decides whether the evidence does not clearly answer the
 // question. It is weak when there is no ranked unit; when the question
-// writes a name (QUIC, Brotli, GenerateFromPassword: see qterm.name) that
+// writes a name (QUIC, Brotli, GenerateFromPassword: see Term.Name) that
 // neither the first three units (their text or path) nor the rest of
 // their files hold; or when the best of the first three spans holds less
 // than weakShare of the question's weighted terms. A question that names a

@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 )
 
-// proseRanges are the byte ranges of a file that are not code: comments
+// Prose are the byte ranges of a file that are not code: comments
 // and string literals (docstrings and doctests included), found by a
 // light lexer that knows the comment and string forms of the language
 // family of the file's extension. It is what keeps call-site lists to
@@ -62,7 +62,7 @@ func syntaxOf(p string) syntax {
 	}
 }
 
-// scanProse finds the comments and strings of content.
+// ScanProse finds the comments and strings of content.
 func ScanProse(p string, content []byte) Prose {
 	return scanProseUpTo(p, content, len(content))
 }

@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-// describeCall is a short form of a call for a refusal's "searched" list.
+// Describe is a short form of a call for a refusal's "searched" list.
 func Describe(name string, a Args) string {
 	var parts []string
 	for _, k := range []string{"query", "pattern", "path", "glob", "name", "path_glob"} {

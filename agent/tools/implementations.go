@@ -60,7 +60,7 @@ var implKinds = map[string]bool{
 	"object": true, "record": true, "protocol": true, "module": true, "enum": true,
 }
 
-// isImplementable: a definition whose implementations, subclasses or
+// IsImplementable: a definition whose implementations, subclasses or
 // implementing types can be looked for.
 func IsImplementable(s index.Symbol) bool {
 	if s.Language == "go" {

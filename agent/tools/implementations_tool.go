@@ -9,7 +9,7 @@ import (
 	"github.com/askls/askls/index"
 )
 
-// implementersTitle heads the list: what the types do to def.
+// ImplementersTitle heads the list: what the types do to def.
 func ImplementersTitle(def index.Symbol) string {
 	switch {
 	case def.Language == "go":
@@ -20,7 +20,7 @@ func ImplementersTitle(def index.Symbol) string {
 	return "Types that extend"
 }
 
-// qualifiedFor is def's name as code outside its package writes it: a Go
+// QualifiedFor is def's name as code outside its package writes it: a Go
 // name with its package's folder name ("io.Reader"), else its own.
 func QualifiedFor(def index.Symbol) string {
 	if def.Language == "go" {

@@ -30,7 +30,7 @@ type namedSymbols interface {
 	SymbolsNamed(name string) []index.Symbol
 }
 
-// symbolsNamed is every symbol named exactly name.
+// SymbolsNamed is every symbol named exactly name.
 func SymbolsNamed(src Source, name string) []index.Symbol {
 	if ns, ok := src.(namedSymbols); ok {
 		return ns.SymbolsNamed(name)

@@ -53,7 +53,7 @@ type Reference struct {
 
 // References are the occurrences of a name in the code of a workspace,
 // by folder, then file, then line: never in a comment or a string (a
-// light lexer per language family, see scanProse).
+// light lexer per language family, see ScanProse).
 type References struct {
 	Name  string      `json:"name"`
 	Calls bool        `json:"calls"`
@@ -277,7 +277,7 @@ func isOccurrence(text string, loc []int, q RefQuery, p string) bool {
 	return true
 }
 
-// refQueryFor is the reference query for a definition the answer cites:
+// RefQueryFor is the reference query for a definition the answer cites:
 // its bare name, its folder, and for a Go package-level name the name of
 // its package (its file's package clause), which uses elsewhere qualify
 // it with.
@@ -298,7 +298,7 @@ func RefQueryFor(d index.Hit, f *citations.LineIndex, calls bool) RefQuery {
 	return q
 }
 
-// plural writes n and a noun, "1 file", "3 files".
+// Plural writes n and a noun, "1 file", "3 files".
 func Plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun

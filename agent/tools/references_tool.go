@@ -137,7 +137,7 @@ func (tb *Box) definitionsOf(name, p string, line int) []index.Symbol {
 	return defs
 }
 
-// refQueryAt is RefQueryAt for a toolbox.
+// refQueryAt is RefQueryAt for a Box.
 func (tb *Box) refQueryAt(name string, calls bool, p string, line int) RefQuery {
 	bare := name[strings.LastIndexByte(name, '.')+1:]
 	defs := tb.definitionsOf(name, p, line)

@@ -6,7 +6,7 @@ import (
 	"github.com/askls/askls/index"
 )
 
-// source is the part of an index snapshot the agent reads. *index.Snapshot
+// Source is the part of an index snapshot the agent reads. *index.Snapshot
 // implements it; tests may pass a small in-memory one.
 type Source interface {
 	Search(ctx context.Context, query string, limit int, f index.Filter) ([]index.Hit, error)

@@ -123,7 +123,7 @@ func toolByName(name string) (tool, bool) {
 	return tool{}, false
 }
 
-// run runs the tool named name with the arguments a.
+// Run runs the tool named name with the arguments a.
 func (tb *Box) Run(ctx context.Context, name string, a Args) (text, summary string, err error) {
 	t, ok := toolByName(name)
 	if !ok {
@@ -132,7 +132,7 @@ func (tb *Box) Run(ctx context.Context, name string, a Args) (text, summary stri
 	return t.run(tb, ctx, a)
 }
 
-// knownTool reports whether there is a tool named name.
+// Known reports whether there is a tool named name.
 func Known(name string) bool {
 	_, ok := toolByName(name)
 	return ok
@@ -146,13 +146,13 @@ func Names() []string {
 	return out
 }
 
-// toolbox runs tools for one Ask over one snapshot and registers what they
+// Box runs tools for one Ask over one snapshot and registers what they
 // return as evidence.
 type Box struct {
 	src   Source
 	reg   *citations.Registry
 	files map[string]*citations.LineIndex
-	// once: the toolbox serves one call that cites nothing (FindReferences
+	// once: the Box serves one call that cites nothing (FindReferences
 	// for the language server): the files a search reads are not kept.
 	once bool
 }
@@ -161,7 +161,7 @@ func NewBox(src Source, reg *citations.Registry) *Box {
 	return &Box{src: src, reg: reg, files: map[string]*citations.LineIndex{}}
 }
 
-// file returns a file's content in this snapshot with its lines indexed,
+// File returns a file's content in this snapshot with its lines indexed,
 // cached for the Ask (the snapshot does not change under it).
 func (tb *Box) File(p string) (*citations.LineIndex, error) {
 	if f, ok := tb.files[p]; ok {
@@ -176,7 +176,7 @@ func (tb *Box) File(p string) (*citations.LineIndex, error) {
 	return f, nil
 }
 
-// content returns a file's content in this snapshot, cached for the Ask.
+// Content returns a file's content in this snapshot, cached for the Ask.
 func (tb *Box) Content(p string) ([]byte, error) {
 	f, err := tb.File(p)
 	if err != nil {
@@ -549,7 +549,7 @@ func (tb *Box) outline(ctx context.Context, a Args) (string, string, error) {
 	return w.String(), fmt.Sprintf("%d symbols", len(syms)), nil
 }
 
-// args are a tool call's arguments as the model sent them.
+// Args are a tool call's arguments as the model sent them.
 type Args map[string]any
 
 // str returns a string argument. Numbers are accepted and formatted.
@@ -600,7 +600,7 @@ func (a Args) integer(name string, def int) (int, error) {
 	}
 }
 
-// key is a canonical form of a call, for the repeat cache.
+// Key is a canonical form of a call, for the repeat cache.
 func (a Args) Key(tool string) string {
 	keys := make([]string, 0, len(a))
 	for k := range a {
@@ -622,7 +622,7 @@ func clamp(v, lo, hi int) int {
 // hitSpan picks the lines of a search hit to show the model, for
 // search_code (not yet called there: see docs/answers.md):
 // the span of the unit the hit stands for that holds the most of the
-// query's terms (chooseSpan, the terms weighed alike), at most maxLines
+// query's terms (ChooseSpan, the terms weighed alike), at most maxLines
 // long; hitWindow when no unit holds a term.
 func (tb *Box) hitSpan(query string, h index.Hit, f *citations.LineIndex, maxLines int) (int, int) {
 	terms := unit.QuestionTerms(query)
@@ -647,7 +647,7 @@ func (tb *Box) hitSpan(query string, h index.Hit, f *citations.LineIndex, maxLin
 	return best.Start, best.End
 }
 
-// toolSpecs describes the tools to the model.
+// Specs describes the tools to the model.
 func Specs() []model.ToolSpec {
 	out := make([]model.ToolSpec, 0, len(tools))
 	for _, t := range tools {
@@ -660,11 +660,11 @@ func Specs() []model.ToolSpec {
 	return out
 }
 
-// isTestPath: a test file by the conventions of the common languages
+// IsTestPath: a test file by the conventions of the common languages
 // (corpus.Classify), as index.Filter.NoTests leaves them out.
 func IsTestPath(p string) bool { return corpus.Classify(p).Has(corpus.Test) }
 
-// notCode: documentation and prose, generated files and declaration
+// NotCode: documentation and prose, generated files and declaration
 // files (.d.ts, .pyi) that only restate code found elsewhere
 // (corpus.Classify).
 func NotCode(p string) bool {
@@ -679,7 +679,7 @@ type Step struct {
 	MS      float64        `json:"ms"`
 }
 
-// symbolName is the bare name of a qualified label ("Server.ServeHTTP").
+// SymbolName is the bare name of a qualified label ("Server.ServeHTTP").
 func SymbolName(label string) string {
 	if i := strings.LastIndexByte(label, '.'); i >= 0 {
 		return label[i+1:]

@@ -29,7 +29,7 @@ func realSnapshot(t testing.TB) *index.Snapshot {
 	return ix.Snapshot()
 }
 
-// runTool runs one tool on a fresh toolbox and checks that every piece of
+// runTool runs one tool on a fresh Box and checks that every piece of
 // evidence it printed is registered with the exact text of those lines.
 func runTool(t *testing.T, snap *index.Snapshot, name string, a Args) (string, *citations.Registry, error) {
 	t.Helper()

@@ -2,14 +2,14 @@ package unit
 
 import "strings"
 
-// maxExcerptLines is the most lines an entry of a retrieval answer shows
+// MaxExcerptLines is the most lines an entry of a retrieval answer shows
 // under its label.
 const MaxExcerptLines = 12
 
-// excerpt picks the lines of an entry to show and cite: a window of at
-// most maxExcerptLines lines of its span (see window), or of the unit's
+// Excerpt picks the lines of an entry to show and cite: a window of at
+// most MaxExcerptLines lines of its span (see window), or of the unit's
 // code when that holds more of the question: a span of a long doc
-// comment or docstring (chooseSpan cites one that holds the question)
+// comment or docstring (ChooseSpan cites one that holds the question)
 // gives way to the code when the code holds at least half as much; the
 // code is what answers how (a config loader's docstring restates the
 // loop under it).
@@ -33,7 +33,7 @@ func Excerpt(ft *FileTerms, u Unit, sp Span, weights []float64) (start, end int)
 }
 
 // window picks the lines of sp to show: sp whole when it is at most
-// maxExcerptLines long, else the window of maxExcerptLines lines that
+// MaxExcerptLines long, else the window of MaxExcerptLines lines that
 // holds the most of the question's terms (weighted; more matching lines
 // break ties), centred on its matching lines and cut to excerptContext
 // lines around them. When the code of the unit
@@ -123,7 +123,7 @@ func docLines(ft *FileTerms, u Unit) func(int) bool {
 	}
 }
 
-// docstring finds a Python docstring: the first statement under the
+// Docstring finds a Python docstring: the first statement under the
 // declaration when it is a string literal in triple quotes, double or
 // single, with an r/u/b prefix or none. It returns 0, 0 when there is none.
 func Docstring(ft *FileTerms, u Unit) (start, end int) {

@@ -9,11 +9,11 @@ import (
 	"github.com/askls/askls/index"
 )
 
-// maxSpanLines is the longest span a retrieval answer cites from one unit;
+// MaxSpanLines is the longest span a retrieval answer cites from one unit;
 // a unit up to this long is cited whole.
 const MaxSpanLines = 25
 
-// unit is a declaration a citation is taken from: a function, method,
+// Unit is a declaration a citation is taken from: a function, method,
 // type or variable with its doc comment, or, where the outline has no
 // symbol, the index's chunk.
 type Unit struct {
@@ -28,13 +28,13 @@ type Unit struct {
 
 func (u Unit) Key() string { return fmt.Sprintf("%s:%d-%d", u.Path, u.Start, u.End) }
 
-// span is the part of a unit a citation covers.
+// Span is the part of a unit a citation covers.
 type Span struct {
 	Start, End int
 	Score      float64 // weighted share of the question's terms in the span and the signature, 0..1
 }
 
-// fileTerms holds which question terms each line of a file holds,
+// FileTerms holds which question terms each line of a file holds,
 // tokenized on first use: a retrieval answer reads a few units of a file,
 // not all of it.
 type FileTerms struct {
@@ -51,7 +51,7 @@ func NewFileTerms(f *citations.LineIndex, p string, terms []Term) *FileTerms {
 	return &FileTerms{LineIndex: f, Path: p, Terms: terms, lines: make([][]int, n), done: make([]bool, n)}
 }
 
-// pathTerms are the terms the file's path holds: a name the question
+// PathTerms are the terms the file's path holds: a name the question
 // writes may be a folder's ("Django", "net/http").
 func (ft *FileTerms) PathTerms() map[int]bool {
 	if ft.inPath == nil {
@@ -66,10 +66,10 @@ func (ft *FileTerms) PathTerms() map[int]bool {
 	return ft.inPath
 }
 
-// count is the number of lines of the file.
+// Count is the number of lines of the file.
 func (ft *FileTerms) Count() int { return len(ft.lines) }
 
-// at returns the terms line l holds (1-based); none for a line outside
+// At returns the terms line l holds (1-based); none for a line outside
 // the file (a unit's range from an older index can run past its end).
 func (ft *FileTerms) At(l int) []int {
 	if l < 1 || l > len(ft.lines) {
@@ -88,13 +88,13 @@ func (ft *FileTerms) At(l int) []int {
 	return ft.lines[l-1]
 }
 
-// text is line l (1-based, in range).
+// Text is line l (1-based, in range).
 func (ft *FileTerms) Text(l int) string {
 	t, _ := ft.LineIndex.Lines(l, l)
 	return t
 }
 
-// has reports the terms of lines start..end (1-based, inclusive).
+// Has reports the terms of lines start..end (1-based, inclusive).
 func (ft *FileTerms) Has(start, end int) map[int]bool {
 	out := map[int]bool{}
 	for l := max(start, 1); l <= min(end, ft.Count()); l++ {
@@ -125,7 +125,7 @@ func unitLines(ft *FileTerms, u Unit, weights []float64) (start, end int, total 
 // tie-breaker, far below a term's weight.
 const densityBonus = 0.001
 
-// chooseSpan picks the lines of u to cite for a question: u whole when it
+// ChooseSpan picks the lines of u to cite for a question: u whole when it
 // is at most maxLines long. A longer unit with code under its declaration
 // is cited in its code (the doc comment restates what the label's
 // signature names; the code is what answers how): its last maxLines
@@ -208,7 +208,7 @@ func bestWindow(ft *FileTerms, from, to int, context map[int]bool, weights []flo
 // stays in view in the label, and the code is what answers how.
 const docWeight = 0.6
 
-// unitShare is how well a unit matches the question, the score entries
+// Share is how well a unit matches the question, the score entries
 // are ranked by: the weighted share of the question's terms held by the
 // best window of at most maxLines lines over the whole unit, doc comment
 // included (its matches weigh docWeight), the declaration line counting
@@ -287,7 +287,7 @@ func windowScore(ft *FileTerms, s, e int, context map[int]bool, weights []float6
 	return sc, dense
 }
 
-// termWeights weighs each term by how rare it is among the units found
+// TermWeights weighs each term by how rare it is among the units found
 // for the question (an inverse document frequency over them): a term that
 // every candidate holds says little about which one answers. Terms from
 // words written as code weigh more.
@@ -309,7 +309,7 @@ func TermWeights(terms []Term, held []map[int]bool) []float64 {
 	return w
 }
 
-// outlineUnits are the units of a file: every symbol but fields, with its
+// Outline are the units of a file: every symbol but fields, with its
 // doc comment, and a Go file's package comment (the overview of a
 // package: "package iter" in iter/iter.go, lines 5-211).
 func Outline(f *citations.LineIndex, p string, syms []index.Symbol) []Unit {
@@ -351,7 +351,7 @@ func packageDoc(f *citations.LineIndex, p string) (Unit, bool) {
 	return Unit{}, false
 }
 
-// unitsOfHit maps a search hit to the units it stands for: the smallest
+// OfHit maps a search hit to the units it stands for: the smallest
 // unit that holds most of the hit (a window of a long function stands for
 // the function), else every outermost unit the hit overlaps (the index
 // merges small neighbours into one chunk) that is more than 3 lines long,
@@ -398,7 +398,7 @@ func OfHit(units []Unit, h index.Hit) []Unit {
 	return []Unit{{Path: h.Path, Start: h.Start, End: h.End, Symbol: h.Symbol, Kind: h.Kind, Lang: h.Language}}
 }
 
-// cutLabel keeps a signature to one short line.
+// CutLabel keeps a signature to one short line.
 func CutLabel(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if len(s) <= 100 {
@@ -411,7 +411,7 @@ func CutLabel(s string) string {
 	return s[:k] + "…"
 }
 
-// docStart is the first line of the comment block right above line: line
+// DocStart is the first line of the comment block right above line: line
 // comments, or one /* */ block.
 func DocStart(f *citations.LineIndex, line int) int {
 	if above, _ := f.Lines(line-1, line-1); line > 1 && strings.HasSuffix(strings.TrimSpace(above), "*/") {

@@ -8,24 +8,24 @@ import (
 	"github.com/askls/askls/words"
 )
 
-// qterm is one content word of a question, as the retrieval answer matches
+// Term is one content word of a question, as the retrieval answer matches
 // it against lines of code.
 type Term struct {
 	Word string // lower case: "shutdown", "maxtokensize"
 	Stem string // word without its inflection: "shutdown", "decod"
 	Code bool   // from a word written as code (ServeHTTP, max_len, errors.Is)
-	// name is set for a term from a word written as a name: as code, all
+	// Name is set for a term from a word written as a name: as code, all
 	// capitals (QUIC, YAML), capitalised inside a sentence (Brotli) or
 	// with letters and digits (AVX2). A question that names something
 	// the code found does not hold is not answered by it.
 	Name bool
-	// whole is set for the joined form of an identifier written as code
+	// Whole is set for the joined form of an identifier written as code
 	// ("maxtokensize" from maxTokenSize): it matches a token of a line
 	// only whole, never as a prefix.
 	Whole bool
 }
 
-// questionTerms are the content words of a question: each word of the
+// QuestionTerms are the content words of a question: each word of the
 // question split at case changes, underscores, digits and dots, lower
 // case, without the words every question is phrased with (stopWords).
 // An identifier written as code also gives its whole name as a term.
@@ -141,7 +141,7 @@ func splitWords(w string) []string {
 }
 
 // lineTerms returns the bit set of the terms (at most 64) that a line
-// of code holds, splitting its words as questionTerms splits the
+// of code holds, splitting its words as QuestionTerms splits the
 // question's. It allocates nothing: it runs on every line of the units a
 // retrieval answer weighs.
 func lineTerms(line string, terms []Term) uint64 {
