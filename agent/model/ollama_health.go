@@ -2,13 +2,10 @@ package model
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/ollama/ollama/api"
@@ -86,38 +83,6 @@ func (o *ollama) Health(ctx context.Context) Health {
 		h.Problems = append(h.Problems, fmt.Sprintf("model %s has a context of %d tokens, less than num_ctx %d: pass --num-ctx %d (or use a model with a longer context)", o.cfg.Model, h.ContextLength, o.cfg.NumCtx, h.ContextLength))
 	}
 	return h
-}
-
-// sameModel compares model names, "name" meaning "name:latest".
-func sameModel(a, b string) bool {
-	norm := func(s string) string {
-		if !strings.Contains(s, ":") {
-			s += ":latest"
-		}
-		return s
-	}
-	return norm(a) == norm(b)
-}
-
-// shortErr says why a request failed in a few words when the reason is
-// that nothing answers at the host, and in full otherwise.
-func shortErr(err error) string {
-	var dns *net.DNSError
-	switch {
-	case errors.Is(err, syscall.ECONNREFUSED):
-		return "connection refused"
-	case errors.As(err, &dns) && dns.IsNotFound:
-		return "no such host"
-	}
-	return err.Error()
-}
-
-// isJSONError reports whether err is a reply body that does not decode as
-// the JSON asked for: not JSON at all, cut short, or of another shape.
-func isJSONError(err error) bool {
-	var syntax *json.SyntaxError
-	var shape *json.UnmarshalTypeError
-	return errors.As(err, &syntax) || errors.As(err, &shape)
 }
 
 // old reports whether an Ollama version ("0.2.8") predates tool calling

@@ -241,22 +241,6 @@ func New(cfg Config) (Provider, error) {
 	}
 }
 
-// Health is what `askls doctor` and askls.status show about the model.
-type Health struct {
-	Provider     string `json:"provider"` // "ollama" | "openai"
-	Host         string `json:"host"`     // Ollama's host or the OpenAI-compatible base URL
-	Reachable    bool   `json:"reachable"`
-	Version      string `json:"version,omitempty"`
-	Model        string `json:"model"`
-	ModelPresent bool   `json:"modelPresent"`
-	Tools        bool   `json:"tools"` // Ollama says so; an OpenAI-compatible server cannot be asked
-
-	ContextLength int      `json:"contextLength,omitempty"`
-	NumCtx        int      `json:"numCtx"`
-	Models        []string `json:"models,omitempty"`   // what an OpenAI-compatible server serves (the first 20)
-	Problems      []string `json:"problems,omitempty"` // each says what to run to fix it
-}
-
 // unreachable reports whether err says nothing answers at the host: a
 // failed dial, connection refused, or a name that does not resolve.
 func unreachable(err error) bool {

@@ -2,18 +2,12 @@ package tools
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path"
-	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/askls/askls/agent/model"
-	"github.com/askls/askls/agent/unit"
-	"github.com/askls/askls/corpus"
 
-	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
 )
 
@@ -146,114 +140,6 @@ func Names() []string {
 	return out
 }
 
-// Box runs tools for one Ask over one snapshot and registers what they
-// return as evidence.
-type Box struct {
-	src   Source
-	reg   *citations.Registry
-	files map[string]*citations.LineIndex
-	// once: the Box serves one call that cites nothing (FindReferences
-	// for the language server): the files a search reads are not kept.
-	once bool
-}
-
-func NewBox(src Source, reg *citations.Registry) *Box {
-	return &Box{src: src, reg: reg, files: map[string]*citations.LineIndex{}}
-}
-
-// File returns a file's content in this snapshot with its lines indexed,
-// cached for the Ask (the snapshot does not change under it).
-func (tb *Box) File(p string) (*citations.LineIndex, error) {
-	if f, ok := tb.files[p]; ok {
-		return f, nil
-	}
-	c, err := tb.src.Content(p)
-	if err != nil {
-		return nil, err
-	}
-	f := citations.NewLineIndex(c)
-	tb.files[p] = f
-	return f, nil
-}
-
-// Content returns a file's content in this snapshot, cached for the Ask.
-func (tb *Box) Content(p string) ([]byte, error) {
-	f, err := tb.File(p)
-	if err != nil {
-		return nil, err
-	}
-	return f.Content(), nil
-}
-
-// evidence registers lines start..end of p and writes them, numbered,
-// under a header "[n] p:start-end note".
-func (tb *Box) evidence(w *strings.Builder, p string, f *citations.LineIndex, start, end int, symbol, note string) (int, bool) {
-	text, ok := f.Lines(start, end)
-	if !ok {
-		return 0, false
-	}
-	id := tb.reg.Add(p, start, end, text, symbol)
-	fmt.Fprintf(w, "[%d] %s:%d-%d", id, p, start, end)
-	if note != "" {
-		w.WriteString(" " + note)
-	}
-	w.WriteByte('\n')
-	for i, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
-		fmt.Fprintf(w, "%6d  %s\n", start+i, CutLine(line))
-	}
-	return id, true
-}
-
-func CutLine(s string) string {
-	if len(s) <= maxLineChars {
-		return s
-	}
-	k := maxLineChars
-	for k > 0 && s[k]&0xC0 == 0x80 {
-		k--
-	}
-	return s[:k] + "…"
-}
-
-// cleanPath checks a path argument: relative, slash-separated, inside the
-// workspace.
-func cleanPath(p string) (string, error) {
-	p = strings.TrimSpace(strings.ReplaceAll(p, "\\", "/"))
-	p = strings.TrimPrefix(p, "./")
-	if p == "" {
-		return "", errors.New("empty path")
-	}
-	if strings.HasPrefix(p, "/") {
-		return "", fmt.Errorf("%q: %w: give the path relative to the workspace root, as search_code prints it", p, index.ErrOutsideRoot)
-	}
-	c := path.Clean(p)
-	if c == ".." || strings.HasPrefix(c, "../") {
-		return "", fmt.Errorf("%q: %w", p, index.ErrOutsideRoot)
-	}
-	return c, nil
-}
-
-// notFound explains a missing file and suggests files with the same name.
-func (tb *Box) notFound(p string, err error) error {
-	if !errors.Is(err, index.ErrNotFound) {
-		return err
-	}
-	if errors.Is(err, index.ErrWithheld) {
-		// Say what happened, never what is in it.
-		return fmt.Errorf("%s: withheld: it is a secret file (or leads to one), which askls never reads or shows", p)
-	}
-	msg := fmt.Sprintf("%s: file not found in the workspace", p)
-	if similar, _ := tb.src.Files("**/" + path.Base(p)); len(similar) > 0 {
-		if len(similar) > 5 {
-			similar = similar[:5]
-		}
-		msg += "; files with that name: " + strings.Join(similar, ", ")
-	} else {
-		msg += "; use search_code or list_files to find the right path"
-	}
-	return errors.New(msg)
-}
-
 func (tb *Box) searchCode(ctx context.Context, a Args) (string, string, error) {
 	q, err := a.str("query", true)
 	if err != nil {
@@ -308,42 +194,6 @@ func symbolNote(kind, name string) string {
 	default:
 		return "(" + kind + " " + name + ")"
 	}
-}
-
-// hitWindow picks the lines of a hit to show: the whole chunk when short,
-// else a window around the first line of its best-matching excerpt.
-func hitWindow(f *citations.LineIndex, h index.Hit) (int, int) {
-	n := f.Count()
-	start, end := clamp(h.Start, 1, max(n, 1)), clamp(h.End, 1, max(n, 1))
-	if end < start {
-		end = start
-	}
-	if end-start+1 <= hitWindowLines {
-		return start, end
-	}
-	anchor := start
-	first := ""
-	for _, l := range strings.Split(h.Excerpt, "\n") {
-		if strings.TrimSpace(l) != "" {
-			first = strings.TrimSpace(l)
-			break
-		}
-	}
-	if first != "" {
-		text, _ := f.Lines(start, end)
-		for i, l := range strings.Split(text, "\n") {
-			if strings.Contains(l, first) {
-				anchor = start + i
-				break
-			}
-		}
-	}
-	s := max(start, anchor-2)
-	if s-start <= 3 { // keep the chunk's head (its signature) when close
-		s = start
-	}
-	e := min(end, s+hitWindowLines-1)
-	return s, e
 }
 
 func (tb *Box) grep(ctx context.Context, a Args) (string, string, error) {
@@ -549,104 +399,6 @@ func (tb *Box) outline(ctx context.Context, a Args) (string, string, error) {
 	return w.String(), fmt.Sprintf("%d symbols", len(syms)), nil
 }
 
-// Args are a tool call's arguments as the model sent them.
-type Args map[string]any
-
-// str returns a string argument. Numbers are accepted and formatted.
-func (a Args) str(name string, required bool) (string, error) {
-	v, ok := a[name]
-	if !ok || v == nil {
-		if required {
-			return "", fmt.Errorf("missing argument %q (a string)", name)
-		}
-		return "", nil
-	}
-	switch x := v.(type) {
-	case string:
-		if required && strings.TrimSpace(x) == "" {
-			return "", fmt.Errorf("argument %q is empty", name)
-		}
-		return x, nil
-	case float64:
-		return strconv.FormatFloat(x, 'f', -1, 64), nil
-	default:
-		return "", fmt.Errorf("argument %q must be a string, got %T", name, v)
-	}
-}
-
-// integer returns an integer argument, def when absent. Strings holding a
-// number are accepted (small models send "10").
-func (a Args) integer(name string, def int) (int, error) {
-	v, ok := a[name]
-	if !ok || v == nil {
-		return def, nil
-	}
-	switch x := v.(type) {
-	case float64:
-		return int(x), nil
-	case int:
-		return x, nil
-	case string:
-		if strings.TrimSpace(x) == "" {
-			return def, nil
-		}
-		n, err := strconv.Atoi(strings.TrimSpace(x))
-		if err != nil {
-			return 0, fmt.Errorf("argument %q must be an integer, got %q", name, x)
-		}
-		return n, nil
-	default:
-		return 0, fmt.Errorf("argument %q must be an integer, got %T", name, v)
-	}
-}
-
-// Key is a canonical form of a call, for the repeat cache.
-func (a Args) Key(tool string) string {
-	keys := make([]string, 0, len(a))
-	for k := range a {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var b strings.Builder
-	b.WriteString(tool)
-	for _, k := range keys {
-		fmt.Fprintf(&b, "\x00%s=%v", k, a[k])
-	}
-	return b.String()
-}
-
-func clamp(v, lo, hi int) int {
-	return max(lo, min(v, hi))
-}
-
-// hitSpan picks the lines of a search hit to show the model, for
-// search_code (not yet called there: see docs/answers.md):
-// the span of the unit the hit stands for that holds the most of the
-// query's terms (ChooseSpan, the terms weighed alike), at most maxLines
-// long; hitWindow when no unit holds a term.
-func (tb *Box) hitSpan(query string, h index.Hit, f *citations.LineIndex, maxLines int) (int, int) {
-	terms := unit.QuestionTerms(query)
-	if len(terms) == 0 {
-		return hitWindow(f, h)
-	}
-	syms, _ := tb.src.Outline(h.Path)
-	ft := unit.NewFileTerms(f, h.Path, terms)
-	weights := make([]float64, len(terms))
-	for i := range weights {
-		weights[i] = 1
-	}
-	var best unit.Span
-	for _, u := range unit.OfHit(unit.Outline(f, h.Path, syms), h) {
-		if sp := unit.ChooseSpan(ft, u, weights, maxLines); sp.Score > best.Score {
-			best = sp
-		}
-	}
-	if best.Score == 0 {
-		return hitWindow(f, h)
-	}
-	return best.Start, best.End
-}
-
 // Specs describes the tools to the model.
 func Specs() []model.ToolSpec {
 	out := make([]model.ToolSpec, 0, len(tools))
@@ -658,17 +410,6 @@ func Specs() []model.ToolSpec {
 		out = append(out, spec)
 	}
 	return out
-}
-
-// IsTestPath: a test file by the conventions of the common languages
-// (corpus.Classify), as index.Filter.NoTests leaves them out.
-func IsTestPath(p string) bool { return corpus.Classify(p).Has(corpus.Test) }
-
-// NotCode: documentation and prose, generated files and declaration
-// files (.d.ts, .pyi) that only restate code found elsewhere
-// (corpus.Classify).
-func NotCode(p string) bool {
-	return corpus.Classify(p)&(corpus.Prose|corpus.Generated|corpus.Decl) != 0
 }
 
 // Step is one tool call the agent made.
