@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/askls/askls/index/chunk"
 	"github.com/askls/askls/index/store"
 	"github.com/askls/askls/index/walk"
 	"github.com/askls/askls/rank"
@@ -166,28 +167,11 @@ type Text struct {
 	Truncated  bool   // the range was cut by the size cap
 }
 
-// Symbol is one entry of the symbol table. It is the struct of
-// chunk.Symbol, which the rooms below this package use; apiSymbols
-// converts (and compiles only while the two have the same fields).
-type Symbol struct {
-	Name      string `json:"name"`      // "ServeHTTP"
-	Container string `json:"container"` // "Server" for a method, "" otherwise
-	Kind      string `json:"kind"`      // func, method, type, interface, struct, class, var, const, field, module, ...
-	Path      string `json:"path"`
-	Line      int    `json:"line"`                // 1-based line of the name
-	EndLine   int    `json:"end_line"`            // last line of the unit
-	Signature string `json:"signature,omitempty"` // one line: "func (s *Server) ServeHTTP(w ResponseWriter, r *Request)"
-	Language  string `json:"language"`
-}
-
-// QualifiedName is the name with its container: "Server.ServeHTTP" for a
-// method, the plain name when there is no container.
-func (s Symbol) QualifiedName() string {
-	if s.Container != "" {
-		return s.Container + "." + s.Name
-	}
-	return s.Name
-}
+// Symbol is one entry of the symbol table: name, container, kind, path,
+// lines, signature and language (QualifiedName: "Server.ServeHTTP"). It is
+// the type the rooms below this package produce, so the façade hands
+// their symbols on as they are.
+type Symbol = chunk.Symbol
 
 // The defaults of Options.MaxFileBytes, MaxFiles and MaxTotalBytes, for
 // the commands' help texts.

@@ -181,3 +181,38 @@ func TestHoldsIdentBesideNonASCII(t *testing.T) {
 		t.Error("holdsIdent beside non-ASCII text")
 	}
 }
+
+// A term every reranked chunk holds weighs less in coverage than one few
+// hold: of two chunks holding one term each, the one with the rare term
+// covers more of the question.
+func TestPoolIDFWeighsRareTermsMore(t *testing.T) {
+	t.Parallel()
+	// Terms: 0 "request" (all four chunks), 1 "retry" (chunk 0 only).
+	masks := []uint64{0b10, 0b01, 0b01, 0b01}
+	w := poolIDF(masks, 2)
+	if !(w[1] > w[0]) {
+		t.Fatalf("weights = %v, want the rare term heavier", w)
+	}
+	if rare, common := maskCoverage(0b10, w), maskCoverage(0b01, w); !(rare > common) {
+		t.Errorf("coverage of the rare term %.3f, of the common one %.3f; want the rare one higher", rare, common)
+	}
+	if got := maskCoverage(0b11, w); got != 1 {
+		t.Errorf("coverage of both terms = %v, want 1", got)
+	}
+}
+
+// A chunk that holds none of the query's identifiers loses the whole
+// ExactMissFactor in a lookup, and a share of it in a question.
+func TestMissFactorFollowsTheIdentifiersShare(t *testing.T) {
+	t.Parallel()
+	if got := missFactor(0.3, 4, 4); got != 0.3 {
+		t.Errorf("lookup: %v, want 0.3", got)
+	}
+	q := missFactor(0.3, 1, 10)
+	if !(q > 0.85 && q < 0.9) {
+		t.Errorf("one identifier in ten terms: %v, want 0.3^0.1 ≈ 0.886", q)
+	}
+	if got := missFactor(0.3, 0, 0); got != 0.3 {
+		t.Errorf("no terms: %v, want the factor", got)
+	}
+}

@@ -84,8 +84,9 @@ type Ranking struct {
 	// RerankPool is the least number of candidates reranked; queries of
 	// fewer than RerankMinTerms terms are ranked by bleve alone.
 	RerankPool, RerankMinTerms int
-	// IDFCoverage weighs terms by idf in coverage (else each counts 1).
-	IDFCoverage bool
+	// PoolIDF weighs each term in coverage by its rarity among the
+	// reranked candidates (coverer.poolIDF); else each term counts 1.
+	PoolIDF bool
 	// FeedbackWeight is the pseudo-relevance feedback query's share (0:
 	// off); FeedbackDocs chunks are taken as relevant and give
 	// FeedbackTerms terms (feedback.go).
@@ -112,7 +113,7 @@ func DefaultRanking() Ranking {
 		NarrowKeep:       0.5,
 		CoveragePower:    1, ProximityBoost: 2,
 		VocabWeight: 0.5, DelegationShare: 0.9,
-		RerankPool: 200, RerankMinTerms: 6,
+		RerankPool: 200, RerankMinTerms: 6, PoolIDF: true,
 		FeedbackWeight: 0.2, FeedbackDocs: 10, FeedbackTerms: 5,
 	}
 }

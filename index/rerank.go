@@ -63,18 +63,53 @@ func (cv *coverer) texts(chunk int) (orig, low []byte) {
 }
 
 func (cv *coverer) coverage(chunk int, terms []string, weights []float64) float64 {
+	return maskCoverage(cv.holds(chunk, terms), weights)
+}
+
+// holds returns the set of terms (at most 64) chunk's text or path holds
+// where a word starts, as a bit mask.
+func (cv *coverer) holds(chunk int, terms []string) uint64 {
 	orig, low := cv.texts(chunk)
-	var n, all float64
-	for i, t := range terms {
-		all += weights[i]
+	var m uint64
+	for i, t := range terms[:min(len(terms), 64)] {
 		if holdsWordStart(orig, low, t) || (strings.HasSuffix(t, "i") && holdsWordStart(orig, low, t[:len(t)-1]+"y")) {
-			n += weights[i]
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+// maskCoverage is the weighted share of the terms in mask.
+func maskCoverage(mask uint64, weights []float64) float64 {
+	var n, all float64
+	for i, w := range weights[:min(len(weights), 64)] {
+		all += w
+		if mask&(1<<i) != 0 {
+			n += w
 		}
 	}
 	if all == 0 {
 		return 1
 	}
 	return n / all
+}
+
+// poolIDF weighs each term by how rare it is among the chunks whose
+// masks are given: log(1 + (n+1)/(df+0.5)), df the number of chunks
+// that hold the term. A term every candidate holds says little about
+// which of them answers.
+func poolIDF(masks []uint64, terms int) []float64 {
+	w := make([]float64, terms)
+	for j := range w {
+		df := 0
+		for _, m := range masks {
+			if j < 64 && m&(1<<j) != 0 {
+				df++
+			}
+		}
+		w[j] = math.Log(1 + float64(len(masks)+1)/(float64(df)+0.5))
+	}
+	return w
 }
 
 // pairShare is the share of pairs chunk's text or path holds side by
@@ -114,19 +149,6 @@ func partStart(a, b byte) bool {
 		return true
 	}
 	return false
-}
-
-// termWeights gives each term its weight in coverage: 1, or its idf
-// with tuneIDF, so that a rare word counts more than a common one.
-func (s *Snapshot) termWeights(ctx context.Context, terms []string) []float64 {
-	if !s.ix.rank.IDFCoverage {
-		w := make([]float64, len(terms))
-		for i := range w {
-			w[i] = 1
-		}
-		return w
-	}
-	return s.contentIDF(ctx, terms)
 }
 
 // contentIDF gives each term its inverse document frequency in the
@@ -194,14 +216,21 @@ func (s *Snapshot) poolTexts(pool []cand) [][]byte {
 // what they mean, its parts are only a hint.
 func (s *Snapshot) preferExact(p *plan, cands []cand, n int) {
 	rk := &s.ix.rank
+	codeTerms := 0
+	for _, t := range p.terms {
+		if p.code[t] {
+			codeTerms++
+		}
+	}
+	miss := missFactor(rk.ExactMissFactor, max(codeTerms, len(p.idents)), len(p.terms))
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
 	pool := cands[:min(len(cands), n)]
 	s.poolTexts(pool)
 	for i := range cands {
 		c := &cands[i]
 		if i >= len(pool) {
-			c.score *= rk.ExactMissFactor
-			c.why.Add(rank.StageExact, "unread", rk.ExactMissFactor)
+			c.score *= miss
+			c.why.Add(rank.StageExact, "unread", miss)
 			c.hit.Score = c.score
 			continue
 		}
@@ -223,11 +252,24 @@ func (s *Snapshot) preferExact(p *plan, cands []cand, n int) {
 			c.score *= rk.DefinitionBoost
 			c.why.Add(rank.StageExact, "definition", rk.DefinitionBoost)
 		case !held:
-			c.score *= rk.ExactMissFactor
-			c.why.Add(rank.StageExact, "missing", rk.ExactMissFactor)
+			c.score *= miss
+			c.why.Add(rank.StageExact, "missing", miss)
 		}
 		c.hit.Score = c.score
 	}
+}
+
+// missFactor is what a chunk that holds none of the query's identifiers
+// scores: factor to the power of the identifiers' share of the query's
+// terms (code: the terms of words written as code). A lookup that is
+// one identifier (maxTokenSize: the whole and its parts) takes factor
+// itself; in a question of ten terms with one identifier, the
+// identifier is a tenth of what is asked (factor^0.1).
+func missFactor(factor float64, code, terms int) float64 {
+	if terms == 0 || code >= terms {
+		return factor
+	}
+	return math.Pow(factor, float64(code)/float64(terms))
 }
 
 // holdsIdent reports whether text holds the identifier id (lower case) as

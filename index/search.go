@@ -458,7 +458,6 @@ func (s *Snapshot) hitCand(p *plan, r *root, id string, score float64) (c cand, 
 // would keep bleve's score, which the factors of the others only lower.
 func (s *Snapshot) rerank(ctx context.Context, p *plan, cands []cand, n int) {
 	rk := &s.ix.rank
-	weights := s.termWeights(ctx, p.terms)
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].score > cands[j].score })
 	pool := cands[:min(len(cands), n)]
 	texts := s.poolTexts(pool)
@@ -468,12 +467,23 @@ func (s *Snapshot) rerank(ctx context.Context, p *plan, cands []cand, n int) {
 		size += 2 * (len(texts[i]) + 1 + len(pool[i].hit.Path))
 	}
 	cv := coverer{buf: make([]byte, 0, size), spans: make([]int, 1, len(pool)+1)}
+	masks := make([]uint64, len(pool)) // the question's terms each holds
+	for i := range pool {
+		pool[i].text = texts[i]
+		bleveScores[i] = pool[i].score
+		masks[i] = cv.holds(cv.add(pool[i].text, pool[i].hit.Path), p.terms)
+	}
+	weights := make([]float64, len(p.terms))
+	for i := range weights {
+		weights[i] = 1
+	}
+	if rk.PoolIDF {
+		weights = poolIDF(masks, len(p.terms))
+	}
 	for i := range pool {
 		c := &pool[i]
-		c.text = texts[i]
-		bleveScores[i] = c.score
-		k := cv.add(c.text, c.hit.Path)
-		cov := cv.coverage(k, p.terms, weights)
+		k := i
+		cov := maskCoverage(masks[i], weights)
 		c.score *= math.Pow(cov, rk.CoveragePower)
 		c.why.Add(rank.StageCoverage, "terms", math.Pow(cov, rk.CoveragePower))
 		if rk.ProximityBoost > 0 && len(p.pairs) > 0 {

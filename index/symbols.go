@@ -8,18 +8,6 @@ import (
 	"github.com/zeebo/blake3"
 )
 
-// apiSymbols are the rooms' symbols as the API's (the same struct).
-func apiSymbols(in []chunk.Symbol) []Symbol {
-	if in == nil {
-		return nil
-	}
-	out := make([]Symbol, len(in))
-	for i, s := range in {
-		out[i] = Symbol(s)
-	}
-	return out
-}
-
 // Outline lists the symbols of one file in line order. An open buffer is
 // outlined from its current content: from its entry when that content is
 // the one indexed (a blake3 hash of the buffer decides), else by chunking
@@ -40,12 +28,12 @@ func (s *Snapshot) Outline(p string) ([]Symbol, error) {
 		return nil, fmt.Errorf("%w: %s", ErrNotFound, api)
 	}
 	sort.SliceStable(syms, func(i, j int) bool { return syms[i].Line < syms[j].Line })
-	return apiSymbols(syms), nil
+	return syms, nil
 }
 
 // Symbols finds symbols by exact name, then prefix, then case-insensitive
 // substring, best first. "Type.Method" matches a method of Type. limit <= 0
 // means 50.
 func (s *Snapshot) Symbols(q string, limit int) []Symbol {
-	return apiSymbols(s.st.tab.Lookup(q, limit, s.st.files))
+	return s.st.tab.Lookup(q, limit, s.st.files)
 }

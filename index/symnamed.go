@@ -6,5 +6,5 @@ package index
 // an interface needs, where Symbols would fill its limit with prefix
 // matches ("ReadAt" for "Read") or cut the exact ones.
 func (s *Snapshot) SymbolsNamed(name string) []Symbol {
-	return apiSymbols(s.st.tab.Named(name, s.st.files))
+	return s.st.tab.Named(name, s.st.files)
 }

@@ -15,7 +15,7 @@ import (
 // referenceSymbols is the plain scan the table replaces: every symbol of
 // the snapshot, ranked the same way.
 func referenceSymbols(s *Snapshot, q string, limit int) []Symbol {
-	return apiSymbols(store.ScanSymbols(s.st.files, q, limit))
+	return store.ScanSymbols(s.st.files, q, limit)
 }
 
 func checkSymbols(t *testing.T, ix *Index, when string) {
@@ -126,7 +126,7 @@ func TestOutlineOfAnOpenBuffer(t *testing.T) {
 	}
 	edited := append(append([]byte{}, orig...), "\n// Discount lowers a price.\nfunc Discount(p int) int { return p - 1 }\n"...)
 	_, syms := chunk.File(p, "go", edited)
-	want := apiSymbols(syms)
+	want := syms
 	sort.SliceStable(want, func(i, j int) bool { return want[i].Line < want[j].Line })
 
 	gen := f.ix.Update(p, edited)
@@ -143,7 +143,7 @@ func TestOutlineOfAnOpenBuffer(t *testing.T) {
 	// The same snapshot with content the index has not seen.
 	again := append(append([]byte{}, edited...), "\nfunc Later() {}\n"...)
 	_, syms2 := chunk.File(p, "go", again)
-	want2 := apiSymbols(syms2)
+	want2 := syms2
 	sort.SliceStable(want2, func(i, j int) bool { return want2[i].Line < want2[j].Line })
 	ahead := &Snapshot{ix: snap.ix, st: snap.st, overlay: map[string][]byte{p: again}}
 	if got, err := ahead.Outline(p); err != nil || !reflect.DeepEqual(got, want2) || len(want2) != len(want)+1 {

@@ -9,11 +9,12 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/askls/askls/citations"
+	"github.com/askls/askls/lsp/settings"
 )
 
 // maxAnswers bounds the answers kept for askls.showAnswer. Of these, only
 // the newest Config.KeepCitations show their citations (lenses, hints).
-const maxAnswers = 32
+const maxAnswers = settings.MaxAnswers
 
 // answer is one kept answer: its result as sent and a live anchor per
 // citation.
@@ -27,15 +28,11 @@ type answer struct {
 	cleared  bool // askls.clearCitations hid its citations
 }
 
-// cite is one citation that follows its code.
+// cite is one citation of a kept answer, following its code.
 type cite struct {
-	n      int
-	uri    protocol.DocumentURI // canonical
-	anchor *citations.Anchor    // its Content() is the file as the editor has it
-	hash   string               // citeHash of the cited lines when the answer was made ("" when stale then)
-	text   string               // those lines (as citations.Lines gives them): found again fast
-	lines  int                  // how many lines it cited
-	gone   bool                 // the file was deleted
+	n   int
+	uri protocol.DocumentURI // canonical
+	*citations.Tracked
 }
 
 // answers keeps recent answers, newest last. Safe for concurrent use; the
@@ -137,11 +134,11 @@ func (as *answers) applyEdits(u protocol.DocumentURI, edits []edit, content []by
 			}
 			any = true
 			for _, e := range edits {
-				c.anchor.Apply(citations.Edit{StartByte: e.start, EndByte: e.end, NewText: e.text})
+				c.Anchor.Apply(citations.Edit{StartByte: e.start, EndByte: e.end, NewText: e.text})
 			}
-			if !bytes.Equal(c.anchor.Content(), content) {
+			if !bytes.Equal(c.Anchor.Content(), content) {
 				// Should not happen; keep the citation honest if it does.
-				c.anchor = relocate(c.anchor, content)
+				c.Anchor = citations.Relocate(c.Anchor, content)
 			}
 		}
 	}
@@ -156,9 +153,9 @@ func (as *answers) resync(u protocol.DocumentURI, content []byte) bool {
 	moved := false
 	for _, a := range as.list {
 		for _, c := range a.cites {
-			if c.uri == u && (c.gone || !bytes.Equal(c.anchor.Content(), content)) {
-				c.anchor = relocate(c.anchor, content)
-				c.gone = false
+			if c.uri == u && (c.Gone || !bytes.Equal(c.Anchor.Content(), content)) {
+				c.Anchor = citations.Relocate(c.Anchor, content)
+				c.Gone = false
 				moved = true
 			}
 		}
@@ -173,8 +170,8 @@ func (as *answers) markStale(u protocol.DocumentURI) bool {
 	moved := false
 	for _, a := range as.list {
 		for _, c := range a.cites {
-			if c.uri == u && !c.gone {
-				c.gone = true
+			if c.uri == u && !c.Gone {
+				c.Gone = true
 				moved = true
 			}
 		}
@@ -207,8 +204,8 @@ func (as *answers) in(u protocol.DocumentURI, keep int) []citedRange {
 			if c.uri != u {
 				continue
 			}
-			cc := c.now()
-			loc := citationLocation(cc, string(u), c.anchor.Content())
+			cc := c.Now()
+			loc := citationLocation(cc, string(u), c.Anchor.Content())
 			out = append(out, citedRange{answerID: a.id, label: a.label, question: a.question, c: cc, rng: loc.Range})
 		}
 	}
@@ -234,51 +231,4 @@ func (as *answers) uris(keep int) []protocol.DocumentURI {
 		}
 	}
 	return out
-}
-
-// relocate re-anchors a citation in new content that was not reached by
-// edits: the cited text is looked for at its old offset, then at the
-// occurrence nearest to it; if it is gone the citation is stale and keeps
-// its line numbers (clamped).
-func relocate(a *citations.Anchor, content []byte) *citations.Anchor {
-	c := a.Citation()
-	old := a.Content()
-	if c.StartByte < 0 || c.EndByte > len(old) || c.StartByte > c.EndByte {
-		c.StartByte, c.EndByte = citations.LineSpan(old, c.Start, c.End)
-	}
-	text := old[c.StartByte:c.EndByte]
-	best := -1
-	if c.EndByte <= len(content) && bytes.Equal(content[c.StartByte:c.EndByte], text) {
-		best = c.StartByte
-	} else if len(text) > 0 {
-		for from := 0; ; {
-			i := bytes.Index(content[from:], text)
-			if i < 0 {
-				break
-			}
-			at := from + i
-			if atLineStart(content, at) && (best < 0 || abs(at-c.StartByte) < abs(best-c.StartByte)) {
-				best = at
-			}
-			from = at + 1
-		}
-	}
-	if best >= 0 {
-		c.StartByte, c.EndByte = best, best+len(text)
-	} else {
-		c.Stale = true
-		c.StartByte, c.EndByte = citations.LineSpan(content, c.Start, c.End)
-	}
-	c.Start = bytes.Count(content[:c.StartByte], []byte{'\n'}) + 1
-	c.End = c.Start + bytes.Count(content[c.StartByte:c.EndByte], []byte{'\n'})
-	return citations.NewAnchor(c, content)
-}
-
-func atLineStart(b []byte, i int) bool { return i == 0 || b[i-1] == '\n' }
-
-func abs(i int) int {
-	if i < 0 {
-		return -i
-	}
-	return i
 }

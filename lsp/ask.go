@@ -232,20 +232,15 @@ func (s *server) keepAnswer(ctx context.Context, ans *workspace.Answer) *askResu
 			}
 			contents[c.Path] = content
 		}
-		anchor := citations.NewAnchor(c, content)
-		ct := &cite{n: c.N, uri: u, anchor: anchor, lines: c.End - c.Start + 1}
-		if !c.Stale {
-			ct.hash = citeHash(content, c.Start, c.End)
-			ct.text, _ = citations.Lines(content, c.Start, c.End)
-		}
+		ct := &cite{n: c.N, uri: u, Tracked: citations.Track(c, content)}
 		if doc, open := s.docs.get(u); open && !bytes.Equal(doc.content, content) {
-			ct.anchor = relocate(anchor, doc.content) // edited while the answer was written
+			ct.Anchor = citations.Relocate(ct.Anchor, doc.content) // edited while the answer was written
 		}
 		a.cites = append(a.cites, ct)
-		cc := ct.now()
+		cc := ct.Now()
 		out.Citations = append(out.Citations, wireCitation{
-			N: cc.N, Location: citationLocation(cc, string(u), ct.anchor.Content()),
-			Symbol: cc.Symbol, Excerpt: cc.Excerpt, Stale: cc.Stale, Hash: ct.hash,
+			N: cc.N, Location: citationLocation(cc, string(u), ct.Anchor.Content()),
+			Symbol: cc.Symbol, Excerpt: cc.Excerpt, Stale: cc.Stale, Hash: ct.Hash,
 		})
 	}
 	s.answers.add(a)

@@ -17,6 +17,7 @@ import (
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/internal/modeltest"
+	"github.com/askls/askls/lsp/answerdoc"
 	"github.com/askls/askls/workspace"
 )
 
@@ -309,18 +310,18 @@ func TestDefaultAnswerBase(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", cache)
 	t.Setenv("HOME", t.TempDir())
-	if got := defaultAnswerBase(); got != filepath.Join(cache, "askls") {
+	if got := answerdoc.DefaultBase(); got != filepath.Join(cache, "askls") {
 		t.Errorf("default answer folder: %s, want under %s", got, cache)
 	}
 }
 
 // Neovim's Lua encodes an empty settings table as [].
 func TestConfigMergeAcceptsAnEmptyList(t *testing.T) {
-	c, err := DefaultConfig().merge(json.RawMessage(`[]`))
+	c, err := DefaultConfig().Merge(json.RawMessage(`[]`))
 	if err != nil || c.KeepCitations != 1 {
 		t.Errorf("merge([]) = %+v, %v", c, err)
 	}
-	if _, err := DefaultConfig().merge(json.RawMessage(`{"keepCitations": -1}`)); err == nil || !strings.Contains(err.Error(), "keepCitations") {
+	if _, err := DefaultConfig().Merge(json.RawMessage(`{"keepCitations": -1}`)); err == nil || !strings.Contains(err.Error(), "keepCitations") {
 		t.Errorf("keepCitations -1: %v", err)
 	}
 }
@@ -415,7 +416,7 @@ func TestLocateFollowsMovedCode(t *testing.T) {
 		t.Fatalf("citation %s: want a 64-digit hash, not stale", mustJSON(c))
 	}
 	// The hash is the cited lines' (each ending in "\n").
-	if want := citeHash([]byte(orig), int(c.Location.Range.Start.Line)+1, int(c.Location.Range.End.Line)+1); c.Hash != want {
+	if want := citations.SpanHash([]byte(orig), int(c.Location.Range.Start.Line)+1, int(c.Location.Range.End.Line)+1); c.Hash != want {
 		t.Errorf("hash %s, want %s (the cited lines' blake3)", c.Hash, want)
 	}
 	old := c.Location.Range.Start.Line
@@ -578,49 +579,6 @@ func TestProtocolDocLocate(t *testing.T) {
 	checkExample[locateResult](t, doc, "askls.locate result")
 }
 
-func TestReanchor(t *testing.T) {
-	content := []byte("a\nb\nc\nx\ny\nc\nd\n")
-	h := citeHash([]byte("c\nd\n"), 1, 2)
-	for _, tc := range []struct {
-		start, end   int
-		wantS, wantE int
-		ok           bool
-	}{
-		{6, 7, 6, 7, true},  // in place
-		{3, 4, 6, 7, true},  // moved down 3
-		{9, 10, 6, 7, true}, // moved up, past the end
-	} {
-		s, e, ok := reanchor(content, tc.start, tc.end, h, "")
-		if s != tc.wantS || e != tc.wantE || ok != tc.ok {
-			t.Errorf("reanchor(%d, %d) = %d, %d, %v; want %d, %d, %v", tc.start, tc.end, s, e, ok, tc.wantS, tc.wantE, tc.ok)
-		}
-	}
-	if s2, e2, ok2 := reanchor(content, 3, 4, h, "c\nd\n"); s2 != 6 || e2 != 7 || !ok2 {
-		t.Errorf("reanchor by text = %d, %d, %v; want 6, 7, true", s2, e2, ok2)
-	}
-	if _, _, ok := reanchor(content, 1, 2, citeHash([]byte("q\n"), 1, 1), ""); ok {
-		t.Error("found lines that are not there")
-	}
-	// Two places: the nearest wins.
-	two := []byte("c\nd\n1\n2\n3\n4\nc\nd\n")
-	if s, _, _ := reanchor(two, 5, 6, h, ""); s != 7 {
-		t.Errorf("nearest of two: line %d, want 7", s)
-	}
-	if s, _, _ := reanchor(two, 2, 3, h, ""); s != 1 {
-		t.Errorf("nearest of two: line %d, want 1", s)
-	}
-	for _, start := range []int{5, 2} {
-		want := map[int]int{5: 7, 2: 1}[start]
-		if s, _, _ := reanchor(two, start, start+1, h, "c\nd\n"); s != want {
-			t.Errorf("nearest of two by text from %d: line %d, want %d", start, s, want)
-		}
-	}
-	// Text that is there but not at a line's start is not the cited lines.
-	if _, _, ok := reanchor([]byte("xc\nd\n"), 1, 2, h, "c\nd\n"); ok {
-		t.Error("found the text in the middle of a line")
-	}
-}
-
 // askls.ask with no model reachable: the arrival message says so, with
 // what to do, as a warning (Helix shows nothing else of it).
 func TestAskCommandSaysTheModelIsUnreachable(t *testing.T) {
@@ -639,29 +597,6 @@ func TestAskCommandSaysTheModelIsUnreachable(t *testing.T) {
 		t.Errorf("the arrival message: %s", raw)
 	}
 	e.shutdown()
-}
-
-// BenchmarkReanchor: 30 cited lines that moved 1,000 lines down in a
-// 20,000-line file, found by their text and by hashing every span.
-func BenchmarkReanchor(b *testing.B) {
-	var sb strings.Builder
-	for i := range 20000 {
-		fmt.Fprintf(&sb, "\tline %d of a large file = %d\n", i, i*7)
-	}
-	content := []byte(sb.String())
-	text, _ := citations.Lines(content, 10001, 10030)
-	h := citeHash(content, 10001, 10030)
-	for _, bc := range []struct {
-		name, text string
-	}{{"text", text}, {"hash", ""}} {
-		b.Run(bc.name, func(b *testing.B) {
-			for b.Loop() {
-				if s, _, ok := reanchor(content, 9001, 9030, h, bc.text); !ok || s != 10001 {
-					b.Fatalf("found %d, %v", s, ok)
-				}
-			}
-		})
-	}
 }
 
 // A refused root (the home folder): askls.ask's arrival message repeats

@@ -5,12 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"time"
 
 	"github.com/askls/askls/agent"
-	"github.com/askls/askls/index"
+	"github.com/askls/askls/lsp/answerdoc"
 	"github.com/askls/askls/workspace"
 )
 
@@ -49,24 +47,6 @@ func (s *server) executeCommand(ctx context.Context, raw json.RawMessage, releas
 		return nil, invalidParams("workspace/executeCommand: unknown command %q (askls knows %s)",
 			p.Command, strings.Join(commands, ", "))
 	}
-}
-
-// commandStatus is askls.status [{"notify": bool}?]. Clients that run
-// commands from a menu (Helix, VS Code) show nothing of the result, so it
-// is also said in a message, unless the caller reads the result itself
-// (notify false).
-func (s *server) commandStatus(ctx context.Context, args []json.RawMessage) *statusResult {
-	st := s.status(ctx)
-	var opt struct {
-		Notify *bool `json:"notify"`
-	}
-	if len(args) > 0 {
-		_ = json.Unmarshal(args[0], &opt) // anything else: the default
-	}
-	if opt.Notify == nil || *opt.Notify {
-		s.notify(ctx, "window/showMessage", map[string]any{"type": 3, "message": st.summary()})
-	}
-	return st
 }
 
 // cmdClearCitations hides the lenses and hint diagnostics of one answer
@@ -149,13 +129,13 @@ func (s *server) refreshedResult(a *answer) *askResult {
 	out := *a.result
 	out.Citations = make([]wireCitation, 0, len(a.cites))
 	for i, c := range a.cites {
-		cc := c.now()
-		wc := wireCitation{N: cc.N, Symbol: cc.Symbol, Excerpt: cc.Excerpt, Stale: cc.Stale, Hash: c.hash}
+		cc := c.Now()
+		wc := wireCitation{N: cc.N, Symbol: cc.Symbol, Excerpt: cc.Excerpt, Stale: cc.Stale, Hash: c.Hash}
 		if i < len(a.result.Citations) {
 			wc.Location = a.result.Citations[i].Location
 		}
 		wc.Location.URI = c.uri
-		wc.Location.Range = citationLocation(cc, string(c.uri), c.anchor.Content()).Range
+		wc.Location.Range = citationLocation(cc, string(c.uri), c.Anchor.Content()).Range
 		out.Citations = append(out.Citations, wc)
 	}
 	return &out
@@ -211,7 +191,7 @@ func (s *server) openAnswer(ctx context.Context, res *askResult, takeFocus bool)
 	if res.Thread != "" {
 		md += s.earlierTurnsMarkdown(ctx, res.Thread)
 	}
-	path, err := s.answerFiles.write(res.ID, md)
+	path, err := s.answerFiles.Write(res.ID, md)
 	if err != nil {
 		s.log.Warn("could not write the answer file", "err", err)
 		return false
@@ -244,126 +224,30 @@ func (s *server) relPath(abs string) string {
 	return abs
 }
 
-func safeName(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '-' || r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9') {
-			return r
-		}
-		return '_'
-	}, s)
-}
-
-// answerMarkdown renders an answer for reading in any editor: the answer,
-// then one "[n] path:line:col" line per citation, the path relative to the
-// workspace folder (what Helix's :open and most terminals follow).
+// answerMarkdown is res as its document shows it.
 func (s *server) answerMarkdown(res *askResult) string {
-	var b strings.Builder
-	title, rest, _ := strings.Cut(strings.TrimSpace(res.Question), "\n")
-	fmt.Fprintf(&b, "# %s\n\n", title)
-	if rest = strings.TrimSpace(rest); rest != "" {
-		b.WriteString(rest + "\n\n")
-	}
-	// Notices the answer text does not already carry (addNotice puts the
-	// server's there; the agent's may be in it too).
-	for _, n := range strings.Split(res.Notice, "; ") {
-		if n != "" && !strings.Contains(res.Answer, n) {
-			fmt.Fprintf(&b, "> %s\n\n", n)
+	return answerdoc.AnswerMarkdown(answerdoc.Answer{
+		ID: res.ID, Label: s.labelOf(res.ID), Question: res.Question, Answer: res.Answer, Notice: res.Notice,
+		Mode: res.Mode, Model: res.Model, Steps: len(res.Steps), ToolCalls: res.Stats.ToolCalls, MS: res.Stats.MS,
+		Citations: s.docCitations(res.Citations),
+	})
+}
+
+// docCitations are citations as a document shows them: "[n]
+// path:line:col", the path relative to its workspace folder, in a form
+// editors' go-to-file follows.
+func (s *server) docCitations(cs []wireCitation) []answerdoc.Citation {
+	out := make([]answerdoc.Citation, len(cs))
+	for i, c := range cs {
+		path, err := workspace.URIPath(string(c.Location.URI))
+		if err != nil {
+			path = string(c.Location.URI)
+		} else {
+			path = s.relPath(path)
 		}
+		start := c.Location.Range.Start
+		out[i] = answerdoc.Citation{N: c.N, Path: path, Line: int(start.Line) + 1, Col: int(start.Character) + 1,
+			Symbol: c.Symbol, Excerpt: c.Excerpt, Stale: c.Stale}
 	}
-	b.WriteString(strings.TrimSpace(res.Answer))
-	b.WriteString("\n\n## Citations\n\n")
-	if len(res.Citations) == 0 {
-		b.WriteString("(none)\n")
-	}
-	for _, c := range res.Citations {
-		b.WriteString(s.citationLine(c) + "\n")
-		if ex := strings.TrimRight(c.Excerpt, "\n"); ex != "" {
-			b.WriteString("\n```\n" + ex + "\n```\n\n")
-		}
-	}
-	fmt.Fprintf(&b, "\n---\nmode: %s", res.Mode)
-	if res.Model != "" {
-		fmt.Fprintf(&b, " (%s)", res.Model)
-	}
-	fmt.Fprintf(&b, " · %d steps · %d tool calls · %.0f ms · answer %s (%s)\n", len(res.Steps), res.Stats.ToolCalls, res.Stats.MS, s.labelOf(res.ID), res.ID)
-	return b.String()
-}
-
-// codeSpan is s as inline markdown code, so that "*T" is not read as
-// emphasis; s as is when it holds a backtick.
-func codeSpan(s string) string {
-	if strings.Contains(s, "`") {
-		return s
-	}
-	return "`" + s + "`"
-}
-
-type statusResult struct {
-	Index         index.Stats      `json:"index"`
-	Workspace     workspace.Status `json:"workspace"`
-	Model         agent.Health     `json:"model"`
-	Answers       int              `json:"answers"`
-	OpenDocuments int              `json:"openDocuments"`
-	Config        Config           `json:"config"`
-	HeapBytes     uint64           `json:"heapBytes"`
-	SysBytes      uint64           `json:"sysBytes"`
-}
-
-// summary is the status in one line, for clients that show a message
-// rather than the result.
-func (st *statusResult) summary() string {
-	idx := fmt.Sprintf("%d files indexed", st.Index.Files)
-	if !st.Workspace.Ready {
-		idx += " (still indexing)"
-	}
-	model := "no model: answers in retrieval mode"
-	if st.Model.Reachable {
-		model = "model " + st.Model.Model + " at " + st.Model.Host
-		if len(st.Model.Problems) > 0 {
-			model += " (" + st.Model.Problems[0] + ")"
-		}
-	}
-	return fmt.Sprintf("askls: %s · %s · %d answers kept, citations shown for the last %d", idx, model, st.Answers, st.Config.KeepCitations)
-}
-
-// status is askls.status: index size, generation, model health.
-func (s *server) status(ctx context.Context) *statusResult {
-	st := &statusResult{
-		Workspace:     s.ws.Status(),
-		Answers:       s.answers.len(),
-		OpenDocuments: len(s.docs.all()),
-		Config:        s.config(),
-	}
-	// The addresses as they are shown: no password, no key parameter.
-	st.Config.OllamaHost, st.Config.BaseURL = agent.ShownURL(st.Config.OllamaHost), agent.ShownURL(st.Config.BaseURL)
-	if ix := s.ws.Current(); ix != nil {
-		st.Index = ix.Stats()
-	}
-	hctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	defer cancel()
-	st.Model = s.currentAgent().Health(hctx)
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	st.HeapBytes, st.SysBytes = ms.HeapAlloc, ms.Sys
-	return st
-}
-
-// citationLine is a citation as the answer document shows it:
-// "[n] path:line:col `Symbol`", the path relative to its workspace folder,
-// in a form editors' go-to-file follows.
-func (s *server) citationLine(c wireCitation) string {
-	path, err := workspace.URIPath(string(c.Location.URI))
-	if err != nil {
-		path = string(c.Location.URI)
-	} else {
-		path = s.relPath(path)
-	}
-	line := fmt.Sprintf("[%d] %s:%d:%d", c.N, path, c.Location.Range.Start.Line+1, c.Location.Range.Start.Character+1)
-	if c.Symbol != "" {
-		line += " " + codeSpan(c.Symbol)
-	}
-	if c.Stale {
-		line += " (stale: the cited code changed)"
-	}
-	return line
+	return out
 }

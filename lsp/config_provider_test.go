@@ -9,7 +9,7 @@ import (
 )
 
 func TestProviderSettings(t *testing.T) {
-	c, err := DefaultConfig().merge(json.RawMessage(`{"askls": {"provider": "openai", "baseUrl": "http://gpu:8000/v1", "apiKey": "sk-team-777", "model": "qwen2.5-coder"}}`))
+	c, err := DefaultConfig().Merge(json.RawMessage(`{"askls": {"provider": "openai", "baseUrl": "http://gpu:8000/v1", "apiKey": "sk-team-777", "model": "qwen2.5-coder"}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +26,7 @@ func TestProviderSettings(t *testing.T) {
 	if strings.Contains(string(b), "sk-team-777") || !strings.Contains(string(b), `"baseUrl":"http://gpu:8000/v1"`) {
 		t.Errorf("status: %s", b)
 	}
-	if _, err := c.merge(json.RawMessage(`{"provider": "anthropic"}`)); err == nil || !strings.Contains(err.Error(), "want ollama or openai") {
+	if _, err := c.Merge(json.RawMessage(`{"provider": "anthropic"}`)); err == nil || !strings.Contains(err.Error(), "want ollama or openai") {
 		t.Errorf("bad provider: %v", err)
 	}
 }

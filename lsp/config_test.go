@@ -15,7 +15,7 @@ import (
 func TestMergeLeavesOldExclude(t *testing.T) {
 	c := DefaultConfig()
 	c.Exclude = []string{"a.md", "b.md"}
-	n, err := c.merge(json.RawMessage(`{"exclude": ["x.md", "y.md"]}`))
+	n, err := c.Merge(json.RawMessage(`{"exclude": ["x.md", "y.md"]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +25,7 @@ func TestMergeLeavesOldExclude(t *testing.T) {
 	if !slices.Equal(n.Exclude, []string{"x.md", "y.md"}) {
 		t.Errorf("new exclude %q", n.Exclude)
 	}
-	if !c.indexChanged(n) {
+	if !c.IndexChanged(n) {
 		t.Error("a changed exclude does not reopen the index")
 	}
 }
@@ -70,17 +70,17 @@ func TestConfigChangeDuringStatus(t *testing.T) {
 
 func TestConfigMerge(t *testing.T) {
 	c := DefaultConfig()
-	got, err := c.merge([]byte(`{"askls":{"citationsAsDiagnostics":true,"maxHops":-1,"logLevel":"loud","exclude":["*.md"]}}`))
+	got, err := c.Merge([]byte(`{"askls":{"citationsAsDiagnostics":true,"maxHops":-1,"logLevel":"loud","exclude":["*.md"]}}`))
 	if err == nil || !strings.Contains(err.Error(), "negative") || !strings.Contains(err.Error(), "logLevel") {
 		t.Errorf("merge error %v, want negative and logLevel named", err)
 	}
 	if got.CitationsAsDiagnostics != "always" || got.MaxHops != 0 || got.LogLevel != "info" || len(got.Exclude) != 1 {
 		t.Errorf("merged %+v", got)
 	}
-	if _, err := c.merge([]byte(`[1,2]`)); err == nil {
+	if _, err := c.Merge([]byte(`[1,2]`)); err == nil {
 		t.Error("an array accepted as settings")
 	}
-	if got, err := c.merge([]byte(`null`)); err != nil || got.CodeLens != c.CodeLens {
+	if got, err := c.Merge([]byte(`null`)); err != nil || got.CodeLens != c.CodeLens {
 		t.Errorf("null settings: %+v %v", got, err)
 	}
 }

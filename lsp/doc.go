@@ -4,20 +4,24 @@
 // package translates the protocol to it and back.
 //
 // It owns the connection lifecycle (initialize … exit), the ordered
-// message queue with early release and cancellation (queue.go), text
-// synchronisation and the documents as the client has them (textsync.go,
-// documents.go), the conversion of byte offsets to LSP positions and
-// Locations with UTF-16 columns (position.go), the client's folders and
-// settings given to the workspace, with its indexing shown as work-done
-// progress (workspace.go, progress.go), askls/ask and the askls.* commands
-// (ask.go, commands.go, threads.go), the kept answers whose citations
-// follow edits (answers.go; the newest keepCitations of them show
-// citations, and askls.clearCitations hides them), where a citation is now
-// — moved lines found again by their hash, askls.locate for an editor's
-// jump (citestate.go), the markdown answer files of the server's own
-// folder, removed at shutdown (answerfiles.go), code lenses and the
-// Hint-diagnostics fallback (lens.go), workspace symbols (symbols.go) and
-// references (references.go).
+// message queue with early release and cancellation, and the encoding of
+// every reply with encoding/json (queue.go), text synchronisation and the
+// documents as the client has them (textsync.go, documents.go), the
+// conversion of byte offsets to LSP positions and Locations with UTF-16
+// columns (position.go), the client's folders given to the workspace, with
+// its indexing shown as work-done progress (workspace.go, progress.go),
+// askls/ask and the askls.* commands (ask.go, commands.go, threads.go,
+// status.go), the kept answers whose citations follow edits (answers.go;
+// the newest keepCitations of them show citations, and
+// askls.clearCitations hides them; where a citation is now is
+// citations.Tracked's business), askls.locate for an editor's jump
+// (citestate.go), code lenses and the Hint-diagnostics fallback (lens.go),
+// workspace symbols (symbols.go) and references (references.go).
+//
+// Its rooms, each a package with a doc.go: lsp/framing (the base
+// protocol: Content-Length frames), lsp/clientlog (window/logMessage and
+// the stderr tee), lsp/settings (what a client may set) and lsp/answerdoc
+// (the markdown documents for people and the folder they are written to).
 //
 // Concurrency: Serve runs one connection. Messages are handled in order;
 // a handler may release the queue early (askls/ask does once the workspace

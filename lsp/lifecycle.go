@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/askls/askls/lsp/settings"
 	"github.com/askls/askls/workspace"
 	"go.lsp.dev/protocol"
 )
@@ -113,12 +114,12 @@ func (s *server) initialize(ctx context.Context, raw json.RawMessage, release fu
 	if p.ClientInfo != nil {
 		s.caps.Name = strings.TrimSpace(p.ClientInfo.Name + " " + p.ClientInfo.Version)
 	}
-	cfg, err := s.cfg.merge(p.InitializationOptions)
+	cfg, err := s.cfg.Merge(p.InitializationOptions)
 	if err != nil {
 		s.log.Warn("initializationOptions", "err", err)
 	}
 	s.cfg = cfg
-	if l, err := parseLevel(cfg.LogLevel); err == nil {
+	if l, err := settings.ParseLevel(cfg.LogLevel); err == nil {
 		s.level.Set(l)
 	}
 	if cfg.TimeoutSeconds == 0 {
@@ -210,7 +211,7 @@ func (s *server) shutdown(ctx context.Context, raw json.RawMessage, release func
 	s.state = stateShutdown
 	s.shutdownCalled = true
 	s.mu.Unlock()
-	_ = s.answerFiles.removeAll() // first: editors kill a server soon after exit
+	_ = s.answerFiles.RemoveAll() // first: editors kill a server soon after exit
 	s.ws.StopSync()
 	s.log.Info("shutdown")
 	return nil, nil
@@ -255,10 +256,10 @@ func (s *server) pullConfiguration(ctx context.Context) {
 	}
 }
 
-func (s *server) applyConfig(ctx context.Context, settings json.RawMessage) {
+func (s *server) applyConfig(ctx context.Context, raw json.RawMessage) {
 	s.mu.Lock()
 	old := s.cfg
-	cfg, err := old.merge(settings)
+	cfg, err := old.Merge(raw)
 	s.cfg = cfg
 	s.agent = nil // rebuilt from the new settings on next use
 	initialized := s.state == stateInitialized
@@ -266,7 +267,7 @@ func (s *server) applyConfig(ctx context.Context, settings json.RawMessage) {
 	if err != nil {
 		s.log.Warn("didChangeConfiguration", "err", err)
 	}
-	if l, err := parseLevel(cfg.LogLevel); err == nil {
+	if l, err := settings.ParseLevel(cfg.LogLevel); err == nil {
 		s.level.Set(l)
 	}
 	s.log.Info("configuration changed", "model", cfg.Model, "ollamaHost", cfg.OllamaHost, "codeLens", cfg.CodeLens,
@@ -274,7 +275,7 @@ func (s *server) applyConfig(ctx context.Context, settings json.RawMessage) {
 	if cfg.TimeoutSeconds == 0 && old.TimeoutSeconds != 0 {
 		s.log.Warn("timeoutSeconds is 0: answers are given in retrieval mode, without asking the model")
 	}
-	if initialized && old.indexChanged(cfg) && s.ws.Started() {
+	if initialized && old.IndexChanged(cfg) && s.ws.Started() {
 		s.startWorkspace()
 	}
 	if old.CodeLens != cfg.CodeLens || old.CitationsAsDiagnostics != cfg.CitationsAsDiagnostics || old.KeepCitations != cfg.KeepCitations {

@@ -170,6 +170,13 @@ func TestProtocolDocPartialResult(t *testing.T) {
 	}
 }
 
+func TestProtocolDocStatusResult(t *testing.T) {
+	st := checkExample[statusResult](t, readProtocolDoc(t), "askls.status result")
+	if st.Workspace.LastSync.DurationMs == 0 {
+		t.Error("the askls.status example should show a duration")
+	}
+}
+
 func TestProtocolDocCommands(t *testing.T) {
 	doc := readProtocolDoc(t)
 	if got := docTable(t, doc, "Commands (`workspace/executeCommand`)"); !slices.Equal(got, commands) {
@@ -260,7 +267,7 @@ func TestProtocolDocSettings(t *testing.T) {
 	}
 	decodeStrict(t, "settings", data, &wrapped)
 	checkExampleBytes[Config](t, "settings", wrapped.Askls)
-	got, err := DefaultConfig().merge(data)
+	got, err := DefaultConfig().Merge(data)
 	if err != nil {
 		t.Fatalf("the settings example is refused: %v", err)
 	}

@@ -100,6 +100,9 @@ func (q *queue) serve(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.
 		if !isCall {
 			return // the handler logged its error
 		}
+		if err == nil {
+			result, err = encodeResult(result)
+		}
 		if err != nil {
 			err = wireError(ctx, err)
 			result = nil
@@ -148,6 +151,19 @@ func (q *queue) cancel(params json.RawMessage) {
 		q.log.Debug("request cancelled by the client", "id", fmt.Sprint(id))
 		cancel()
 	}
+}
+
+// encodeResult encodes a handler's result with encoding/json, the JSON
+// package clients read with, rather than leaving it to jsonrpc2, whose
+// package writes a time.Duration as "12ms", a string encoding/json cannot
+// read back. (The reply types keep durations as numbers with their unit in
+// the name all the same: durationMs.)
+func encodeResult(result any) (json.RawMessage, error) {
+	b, err := json.Marshal(result)
+	if err != nil {
+		return nil, fmt.Errorf("encoding the result: %w", err)
+	}
+	return b, nil
 }
 
 // wait blocks until every handler goroutine has finished.

@@ -18,6 +18,9 @@ import (
 
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/lsp/answerdoc"
+	"github.com/askls/askls/lsp/clientlog"
+	"github.com/askls/askls/lsp/framing"
 	"github.com/askls/askls/workspace"
 )
 
@@ -48,7 +51,7 @@ type Options struct {
 	// AnswerDir is where askls.ask writes answers as markdown for
 	// window/showDocument, in a folder of this server's that is removed
 	// when Serve returns. Default: the user's cache folder (see
-	// answerFiles); askls serve passes the runtime folder when there is
+	// answerdoc.DefaultBase); askls serve passes the runtime folder when there is
 	// one.
 	AnswerDir string
 	// Version is reported in serverInfo.
@@ -77,12 +80,12 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	if testHook != nil {
 		testHook(s)
 	}
-	st := newStream(rwc, s.opts.Logger)
+	st := framing.NewStream(rwc, s.opts.Logger)
 	s.conn = jsonrpc2.NewConn(st)
 	q := newQueue(s.log, s.handle)
 	q.onPanic = s.ws.CheckStore // a panic from the store may mean a damaged segment
 	s.conn.Go(ctx, q.serve)
-	go s.clientLog.run(ctx)
+	go s.clientLog.Run(ctx)
 
 	select {
 	case <-s.exited:
@@ -91,7 +94,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	}
 	// First, while the editor may still wait for the exit: an editor
 	// kills a server that takes long to go.
-	if err := s.answerFiles.removeAll(); err != nil {
+	if err := s.answerFiles.RemoveAll(); err != nil {
 		s.log.Warn("answer files left behind", "err", err)
 	}
 	cancel() // stops asks in flight and the background sync
@@ -133,12 +136,6 @@ func isClosed(err error) bool {
 // testHook, set only by tests, sees each server Serve creates.
 var testHook func(*server)
 
-// LogMessageParams is window/logMessage's params.
-type LogMessageParams struct {
-	Type    int    `json:"type"`
-	Message string `json:"message"`
-}
-
 type lifecycle int
 
 const (
@@ -156,14 +153,14 @@ type server struct {
 	conn      jsonrpc2.Conn
 	log       *slog.Logger
 	level     *slog.LevelVar
-	clientLog *clientLog
+	clientLog *clientlog.Log
 	methods   map[string]method
 
 	docs        *documents
 	ws          *workspace.Workspace
 	skipped     skippedFolders // workspace folders that cannot be served
 	answers     *answers
-	answerFiles *answerFiles
+	answerFiles *answerdoc.Folder
 
 	// editMu orders edits to open documents with the index overlay and
 	// the citation anchors: didOpen/didChange/didClose and registering an
@@ -207,17 +204,17 @@ func newServer(opts Options) *server {
 		docs:    newDocuments(),
 		answers: newAnswers(maxAnswers),
 
-		answerFiles: newAnswerFiles(opts.AnswerDir),
+		answerFiles: answerdoc.NewFolder(opts.AnswerDir),
 		cfg:         *opts.Config,
 		exited:      make(chan struct{}),
 		done:        make(chan struct{}),
 
 		published: map[protocol.DocumentURI]bool{},
 	}
-	s.clientLog = newClientLog(s.level, func(m LogMessageParams) {
+	s.clientLog = clientlog.New(s.level, func(m clientlog.Message) {
 		_ = s.conn.Notify(context.Background(), "window/logMessage", m)
 	})
-	s.log = slog.New(index.RedactHandler(teeHandler{opts.Logger.Handler(), s.clientLog.handler()})) // no credential in any log line
+	s.log = slog.New(index.RedactHandler(clientlog.Tee(opts.Logger.Handler(), s.clientLog.Handler()))) // no credential in any log line
 	s.ws = newWorkspace(s)
 	s.methods = map[string]method{
 		"initialize":                          s.initialize,
@@ -341,37 +338,4 @@ func (s *server) currentAgent() *agent.Agent {
 	return s.agent
 }
 
-func (s *server) agentConfig(c Config) agent.Config {
-	a := s.opts.Agent
-	if c.Model != "" {
-		a.Model = c.Model
-	}
-	if c.OllamaHost != "" {
-		a.Host = c.OllamaHost
-	}
-	if c.Provider != "" {
-		a.Provider = c.Provider
-	}
-	if c.BaseURL != "" {
-		a.BaseURL = c.BaseURL
-	}
-	if c.APIKey != "" {
-		a.APIKey = c.APIKey
-	}
-	if c.NumCtx > 0 {
-		a.NumCtx = c.NumCtx
-	}
-	if c.MaxHops > 0 {
-		a.MaxHops = c.MaxHops
-	}
-	if t := c.timeout(); t > 0 {
-		a.Timeout = t
-	} else {
-		// timeoutSeconds 0: no time for the model. Answers come from
-		// retrieval mode at once; no model server is contacted (a silent
-		// one was waited on for the default two minutes per turn).
-		a.NoModel = true
-	}
-	a.Logger = s.log
-	return a
-}
+func (s *server) agentConfig(c Config) agent.Config { return c.Agent(s.opts.Agent, s.log) }

@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/lsp/answerdoc"
 	"github.com/askls/askls/thread"
 	"github.com/askls/askls/workspace"
 )
@@ -67,17 +67,7 @@ func (s *server) commandThreads(ctx context.Context, args []json.RawMessage) (an
 		return nil, fmt.Errorf("%s: %w", cmdThreads, err)
 	}
 	if show {
-		var b strings.Builder
-		b.WriteString("# Threads of this workspace\n\n")
-		if len(list) == 0 {
-			b.WriteString("(none yet: a question asked with space i w or space i q starts one)\n")
-		} else {
-			b.WriteString("The most recent first. With the cursor on a thread's id, space i o opens it\n(askls.openThread).\n\n")
-		}
-		for _, t := range list {
-			fmt.Fprintf(&b, "%s  %s (%d turns, updated %s)\n", t.ID, t.Title, t.Turns, t.Updated.Local().Format("2006-01-02 15:04"))
-		}
-		s.showMarkdown(ctx, "threads", b.String())
+		s.showMarkdown(ctx, "threads", answerdoc.ThreadsMarkdown(list))
 	}
 	return list, nil
 }
@@ -102,7 +92,7 @@ func (s *server) showMarkdown(ctx context.Context, name, md string) {
 	if !s.capabilities().ShowDocument {
 		return
 	}
-	path, err := s.answerFiles.write(name, md)
+	path, err := s.answerFiles.Write(name, md)
 	if err != nil {
 		s.log.Warn("could not write the document", "name", name, "err", err)
 		return
@@ -169,63 +159,36 @@ func (s *server) commandOpenThread(ctx context.Context, args []json.RawMessage, 
 	release()
 	out := wireThread{ID: th.ID, Title: th.Title(), Created: th.Created, Updated: th.Updated, Turns: s.wireTurns(ix, th)}
 	if show {
-		s.showMarkdown(ctx, "thread-"+th.ID, s.threadMarkdown(out))
+		s.showMarkdown(ctx, "thread-"+th.ID, answerdoc.ThreadMarkdown(out.ID, out.Title, s.docTurns(out.Turns)))
 	}
 	return out, nil
 }
 
-// threadMarkdown is a thread as a document: its turns in order, each with
-// its path:line:col citation lines where the code is now.
-func (s *server) threadMarkdown(th wireThread) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "# %s\n\nThread %s, %d turns. space i f follows up on the most recent thread;\nfor this one: :lsp-workspace-command askls.ask \"question\" \"\" 0 0 \"%s\"\n", th.Title, th.ID, len(th.Turns), th.ID)
-	for _, t := range th.Turns {
-		title, _, _ := strings.Cut(strings.TrimSpace(t.Question), "\n")
-		fmt.Fprintf(&b, "\n## %s\n\n%s\n\n", title, strings.TrimSpace(t.Answer))
-		for _, c := range t.Citations {
-			b.WriteString(s.citationLine(c) + "\n")
-		}
+// docTurns are turns as a document shows them.
+func (s *server) docTurns(turns []wireTurn) []answerdoc.Turn {
+	out := make([]answerdoc.Turn, len(turns))
+	for i, t := range turns {
+		out[i] = answerdoc.Turn{Question: t.Question, Answer: t.Answer, Citations: s.docCitations(t.Citations)}
 	}
-	return b.String()
+	return out
 }
 
 // wireTurns is th's turns with their citations as Locations in the files
 // as they are now (an open document as the editor has it), each stale when
 // its lines no longer hash as they did when cited.
 func (s *server) wireTurns(ix *index.Index, th *thread.Thread) []wireTurn {
-	snap := ix.Snapshot()
+	open := func(abs string) ([]byte, bool) {
+		doc, ok := s.docs.get(canonURI(workspace.FileURI(abs)))
+		return doc.content, ok
+	}
 	out := []wireTurn{}
-	contents := map[string][]byte{}
-	for _, t := range th.Turns {
+	for i, cs := range workspace.CitationsNow(ix, th, open) {
+		t := th.Turns[i]
 		wt := wireTurn{Question: t.Question, Answer: t.Answer, Mode: t.Mode, Refused: t.Refused, At: t.At, Citations: []wireCitation{}}
-		for i, c := range t.Citations {
-			abs, err := ix.Abs(c.Path)
-			if err != nil {
-				continue
-			}
-			u := canonURI(workspace.FileURI(abs))
-			content, ok := contents[c.Path]
-			if !ok {
-				if doc, open := s.docs.get(u); open {
-					content = doc.content
-				} else if content, err = snap.Content(c.Path); err != nil {
-					content = nil // deleted since: the citation is stale
-				}
-				contents[c.Path] = content
-			}
-			hash := ""
-			if i < len(t.Evidence) && t.Evidence[i] >= 1 && t.Evidence[i] <= len(th.Evidence) && !c.Stale {
-				ev := th.Evidence[t.Evidence[i]-1]
-				hash = ev.Hash
-				// Where the cited lines are now: moved lines are followed
-				// by their hash; stale only when they are gone or changed.
-				c = threadCitationNow(c, content, ev.Start, ev.End, hash, ev.Text)
-			} else {
-				c = citationAt(c, content, c.Start, c.End, c.Stale)
-			}
+		for _, c := range cs {
 			wt.Citations = append(wt.Citations, wireCitation{
-				N: c.N, Location: citationLocation(c, string(u), content),
-				Symbol: c.Symbol, Excerpt: c.Excerpt, Stale: c.Stale, Hash: hash,
+				N: c.N, Location: citationLocation(c.Citation, string(canonURI(workspace.FileURI(c.Abs))), c.Content),
+				Symbol: c.Symbol, Excerpt: c.Excerpt, Stale: c.Stale, Hash: c.Hash,
 			})
 		}
 		out = append(out, wt)
@@ -250,16 +213,5 @@ func (s *server) earlierTurnsMarkdown(ctx context.Context, id string) string {
 	if err != nil {
 		return ""
 	}
-	turns := s.wireTurns(ix, th)
-	var b strings.Builder
-	fmt.Fprintf(&b, "\n## Earlier in this thread (%s)\n", th.ID)
-	for i := len(turns) - 2; i >= 0; i-- {
-		t := turns[i]
-		title, _, _ := strings.Cut(strings.TrimSpace(t.Question), "\n")
-		fmt.Fprintf(&b, "\n### %s\n\n%s\n\n", title, strings.TrimSpace(t.Answer))
-		for _, c := range t.Citations {
-			b.WriteString(s.citationLine(c) + "\n")
-		}
-	}
-	return b.String()
+	return answerdoc.EarlierTurnsMarkdown(th.ID, s.docTurns(s.wireTurns(ix, th)))
 }

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -70,7 +71,7 @@ func TestSeveralFoldersAndFolderChanges(t *testing.T) {
 }
 
 func TestWatchedFilesAndCloseFallBackToDisk(t *testing.T) {
-	e := startEditor(t, editorSetup{})
+	e, s := captureServer(t, editorSetup{})
 	// The client allows dynamic registration: the server registers a watcher.
 	reg := e.waitFor("client/registerCapability", nil)
 	if !strings.Contains(string(reg), "workspace/didChangeWatchedFiles") {
@@ -81,15 +82,17 @@ func TestWatchedFilesAndCloseFallBackToDisk(t *testing.T) {
 	// A file created on disk, announced by the watcher, becomes searchable.
 	os.WriteFile(filepath.Join(e.root, "shop", "coupon.go"), []byte("package shop\n\n// Coupon is a one-time code.\ntype Coupon string\n"), 0o644)
 	e.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": e.uri("shop/coupon.go"), "type": 1}}})
-	// The server says nothing when a disk change reaches the index: this
-	// polls the state, the one wait here that does; the deadline only
-	// guards against a hang.
-	deadline := time.Now().Add(lspclient.DefaultPatience)
-	for len(e.symbols("Coupon")) == 0 {
-		if time.Now().After(deadline) {
-			t.Fatal("a watched new file never became searchable")
-		}
-		time.Sleep(20 * time.Millisecond)
+	// The change is noted like an edit (Workspace.LastEdit) once the
+	// notification is handled (sync: messages run in order); the index
+	// says when that generation is published.
+	e.sync()
+	ctx, cancel := context.WithTimeout(context.Background(), lspclient.DefaultPatience)
+	defer cancel()
+	if err := s.ws.Current().WaitFor(ctx, s.ws.LastEdit()); err != nil {
+		t.Fatalf("a watched new file never became searchable: %v", err)
+	}
+	if len(e.symbols("Coupon")) == 0 {
+		t.Fatal("a watched new file is not searchable once its generation is published")
 	}
 
 	// A citation of text that exists only in the buffer goes stale when

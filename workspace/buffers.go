@@ -53,17 +53,23 @@ func (w *Workspace) CloseBuffer(abs string) {
 }
 
 // Changed tells the index that file abs changed on disk (saved, or
-// changed by another program).
+// changed by another program, as an editor's watcher reports). Like an
+// edit, the change is noted in LastEdit: a question asked after it waits
+// for it to be searchable.
 func (w *Workspace) Changed(abs string) {
+	b := &w.buffers
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	if ix := w.Current(); ix != nil {
 		if path, ok := ix.Rel(abs); ok {
-			ix.Changed(path)
+			b.noteGen(ix.Changed(path))
 		}
 	}
 }
 
-// LastEdit is the generation at which the latest buffer change is
-// searchable (0 for none since the index opened).
+// LastEdit is the generation at which the latest buffer change, or change
+// on disk reported through Changed, is searchable (0 for none since the
+// index opened).
 func (w *Workspace) LastEdit() uint64 {
 	b := &w.buffers
 	b.mu.Lock()

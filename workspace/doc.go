@@ -18,10 +18,12 @@
 // what the environment says as Options.
 //
 // Files: workspace.go (Options, Hooks, the state, Index, Synced, Notice,
-// Status, Close), open.go (Start, StartOnce, Open, OpenIndex, the open and
-// first sync), buffers.go (the open buffers), watch.go (the file watcher),
-// ask.go (Prepare, Run), locate.go (a file by a name a person gives),
-// threads.go, uri.go.
+// Status, as plain JSON for askls.status, Close), open.go (Start,
+// StartOnce, Open, OpenIndex, the open and first sync), buffers.go (the
+// open buffers; Changed, noted in LastEdit like an edit), watch.go (the
+// file watcher), ask.go (Prepare, Run), locate.go (a file by a name a
+// person gives), ident.go (the identifier at a cursor), threads.go,
+// threadnow.go (a thread's citations where the code is now), uri.go.
 //
 // Concurrency: a *Workspace is safe for concurrent use. Hooks are called
 // from the goroutine doing the work (a Start's own, or Open's caller). An

@@ -254,20 +254,47 @@ func (w *Workspace) Notice() string {
 	return "index still building; answers come from what is indexed so far"
 }
 
-// Status is the workspace as askls.status shows it.
+// Status is the workspace as askls.status shows it: plain JSON that any
+// JSON library reads back, a duration a number with its unit in its name.
 type Status struct {
-	Roots    []string        `json:"roots"`
-	Ready    bool            `json:"ready"`
-	Progress index.Progress  `json:"progress"`
-	Error    string          `json:"error,omitempty"`
-	LastSync index.SyncStats `json:"lastSync"`
+	Roots    []string     `json:"roots"`
+	Ready    bool         `json:"ready"`
+	Progress SyncProgress `json:"progress"`
+	Error    string       `json:"error,omitempty"`
+	LastSync SyncSummary  `json:"lastSync"`
+}
+
+// SyncProgress is index.Progress: a first sync in flight.
+type SyncProgress struct {
+	Phase string `json:"phase"` // "walk", "hash", "index", "done"
+	Done  int    `json:"done"`
+	Total int    `json:"total"`
+}
+
+// SyncSummary is index.SyncStats: what the last opening's sync did.
+type SyncSummary struct {
+	Files       int            `json:"files"`
+	Unchanged   int            `json:"unchanged"`
+	Indexed     int            `json:"indexed"`
+	Removed     int            `json:"removed"`
+	Chunks      int            `json:"chunks"`
+	Skipped     map[string]int `json:"skipped"`
+	IgnoreNotes []string       `json:"ignoreNotes"`
+	DurationMs  float64        `json:"durationMs"`
 }
 
 // Status says where the workspace stands.
 func (w *Workspace) Status() Status {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	st := Status{Roots: w.scope.Roots, Ready: w.ready, Progress: w.progress, LastSync: w.lastSync}
+	p, l := w.progress, w.lastSync
+	st := Status{
+		Roots: w.scope.Roots, Ready: w.ready,
+		Progress: SyncProgress{Phase: p.Phase, Done: p.Done, Total: p.Total},
+		LastSync: SyncSummary{Files: l.Files, Unchanged: l.Unchanged, Indexed: l.Indexed, Removed: l.Removed,
+			Chunks: l.Chunks, Skipped: l.Skipped, IgnoreNotes: l.IgnoreNotes,
+			DurationMs: float64(l.Duration.Microseconds()) / 1000},
+	}
 	if w.openErr != nil {
 		st.Error = w.openErr.Error()
 	} else if w.syncErr != nil {

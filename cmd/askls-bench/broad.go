@@ -33,10 +33,10 @@ const ndcgK = 10
 // broadScore is one question's figures on one system.
 type broadScore struct {
 	Set, ID, Half, Kind string
-	NDCG                float64 // NDCG@10 over chunks
-	Top5                bool    // an expected file among the first 5 files
-	Span3               bool    // retrieval answer: an expected location among the first 3 citations (askls only)
-	First               []string
+	NDCG                float64  // NDCG@10 over chunks
+	Top5                bool     // an expected file among the first 5 files
+	Span3               bool     // retrieval answer: an expected location among the first 3 citations (askls only)
+	First               []string // the first ndcgK hits, path:start-end
 }
 
 // broadTotals sums scores of one group (a half, a half's kind, a set).
@@ -261,7 +261,7 @@ func scoreBroadSet(ctx context.Context, set, cache, tune string, baseline bool) 
 	score := func(hits []index.Hit, q evalQuestion) broadScore {
 		s := broadScore{Set: name, ID: q.ID, Half: questionHalf(q.ID), Kind: broadKind(q.Category),
 			NDCG: ndcgAt(hits, q, ndcgK), Top5: fileInTop(hits, q, 5)}
-		for _, h := range hits[:min(3, len(hits))] {
+		for _, h := range hits[:min(ndcgK, len(hits))] {
 			s.First = append(s.First, fmt.Sprintf("%s:%d-%d", h.Path, h.Start, h.End))
 		}
 		return s

@@ -10,7 +10,7 @@ import (
 )
 
 // parseTune changes the fields of index.DefaultRanking() that spec names,
-// "TestFactor=0.3,FeedbackWeight=0,IDFCoverage=true" (field names of
+// "TestFactor=0.3,FeedbackWeight=0,PoolIDF=false" (field names of
 // index.Ranking, case aside), for measuring settings without a rebuild.
 func parseTune(spec string) (*index.Ranking, error) {
 	rk := index.DefaultRanking()

@@ -2,11 +2,9 @@ package lspclient
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
-	// The JSON package jsonrpc2 encodes with: it writes a time.Duration
-	// as a string ("1.5s"), which encoding/json cannot read back.
-	"github.com/segmentio/encoding/json"
 	"go.lsp.dev/jsonrpc2"
 )
 
@@ -41,8 +39,8 @@ func (c *Client) Reply(ctx context.Context, id int32) (Message, error) {
 }
 
 // Result waits for the reply to request id (method names it in errors)
-// and decodes its result into result (unless result is nil), with the
-// JSON package that jsonrpc2 encodes with. A reply with an error returns
+// and decodes its result into result (unless result is nil) with
+// encoding/json, as a client written in Go would. A reply with an error returns
 // that error, a *jsonrpc2.Error.
 func (c *Client) Result(ctx context.Context, id int32, method string, result any) error {
 	m, err := c.Wait(ctx, fmt.Sprintf("the reply to %s (request %d)", method, id), IsReply(id))

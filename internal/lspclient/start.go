@@ -6,9 +6,10 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"os"
 	"os/exec"
 	"time"
+
+	"github.com/askls/askls/internal/child"
 )
 
 // Pipe runs serve on one end of an in-memory pipe (net.Pipe), in a
@@ -33,26 +34,9 @@ func Pipe(serve func(conn io.ReadWriteCloser) error, opts Options) *Client {
 // client. The server has ended when the process has exited; cmd.Wait's
 // error is what WaitExit reports, and cmd.ProcessState is then set.
 func Exec(cmd *exec.Cmd, opts Options) (*Client, error) {
-	// Pipes of our own rather than cmd.StdoutPipe: Wait would close that
-	// one when the process exits, maybe before its last message was read.
-	inR, inW, err := os.Pipe()
+	outR, inW, err := child.Start(cmd)
 	if err != nil {
 		return nil, fmt.Errorf("lspclient: %w", err)
-	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
-		return nil, fmt.Errorf("lspclient: %w", err)
-	}
-	cmd.Stdin, cmd.Stdout = inR, outW
-	err = cmd.Start()
-	inR.Close()
-	outW.Close()
-	if err != nil {
-		inW.Close()
-		outR.Close()
-		return nil, fmt.Errorf("lspclient: starting %s: %w", cmd.Path, err)
 	}
 	c := newClient(stdio{outR, inW}, opts)
 	c.closeInput = inW.Close

@@ -7,10 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"sync"
 	"time"
+
+	"github.com/askls/askls/internal/child"
 )
 
 // Message is one message the server wrote.
@@ -87,24 +88,9 @@ func Pipe(serve func(in io.Reader, out io.Writer) error) *Client {
 // client (its Dir, Env and Stderr are the caller's). cmd.Wait's error is
 // what WaitExit reports.
 func Exec(cmd *exec.Cmd) (*Client, error) {
-	inR, inW, err := os.Pipe()
+	outR, inW, err := child.Start(cmd)
 	if err != nil {
 		return nil, fmt.Errorf("mcpclient: %w", err)
-	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
-		return nil, fmt.Errorf("mcpclient: %w", err)
-	}
-	cmd.Stdin, cmd.Stdout = inR, outW
-	err = cmd.Start()
-	inR.Close()
-	outW.Close()
-	if err != nil {
-		inW.Close()
-		outR.Close()
-		return nil, fmt.Errorf("mcpclient: starting %s: %w", cmd.Path, err)
 	}
 	c := newClient(outR, inW)
 	c.kill = func() { _ = cmd.Process.Kill() }

@@ -1,4 +1,4 @@
-package lsp
+package clientlog
 
 import (
 	"bytes"
@@ -7,21 +7,29 @@ import (
 	"sync"
 )
 
-// Logging goes to two places: the handler the caller passed in Options
+// Message is window/logMessage's params.
+type Message struct {
+	Type    int    `json:"type"`
+	Message string `json:"message"`
+}
+
+// Logging goes to two places: the handler the caller passed in lsp.Options
 // (stderr for askls serve; never stdout, which carries the protocol) and the
 // client's window/logMessage at the level the client configured.
 
-// teeHandler sends each record to b (the client) and to a (stderr) when it
-// is an error or b does not take it: editors show every stderr line as an
-// error, so information and warnings go to stderr only when the client's
-// log does not receive them.
-type teeHandler struct{ a, b slog.Handler }
+// Tee sends each record to client and to stderr when it is an error or
+// client does not take it: editors show every stderr line as an error, so
+// information and warnings go to stderr only when the client's log does
+// not receive them.
+func Tee(stderr, client slog.Handler) slog.Handler { return tee{stderr, client} }
 
-func (t teeHandler) Enabled(ctx context.Context, l slog.Level) bool {
+type tee struct{ a, b slog.Handler }
+
+func (t tee) Enabled(ctx context.Context, l slog.Level) bool {
 	return t.a.Enabled(ctx, l) || t.b.Enabled(ctx, l)
 }
 
-func (t teeHandler) Handle(ctx context.Context, r slog.Record) error {
+func (t tee) Handle(ctx context.Context, r slog.Record) error {
 	toClient := t.b.Enabled(ctx, r.Level)
 	if t.a.Enabled(ctx, r.Level) && (r.Level >= slog.LevelError || !toClient) {
 		_ = t.a.Handle(ctx, r.Clone())
@@ -32,32 +40,32 @@ func (t teeHandler) Handle(ctx context.Context, r slog.Record) error {
 	return nil
 }
 
-func (t teeHandler) WithAttrs(as []slog.Attr) slog.Handler {
-	return teeHandler{t.a.WithAttrs(as), t.b.WithAttrs(as)}
+func (t tee) WithAttrs(as []slog.Attr) slog.Handler {
+	return tee{t.a.WithAttrs(as), t.b.WithAttrs(as)}
 }
 
-func (t teeHandler) WithGroup(name string) slog.Handler {
-	return teeHandler{t.a.WithGroup(name), t.b.WithGroup(name)}
+func (t tee) WithGroup(name string) slog.Handler {
+	return tee{t.a.WithGroup(name), t.b.WithGroup(name)}
 }
 
-// clientLog forwards log lines as window/logMessage notifications. Sending
+// Log forwards log lines as window/logMessage notifications. Sending
 // happens on its own goroutine through a bounded buffer: logging never
 // blocks a handler, and lines are dropped (and counted) when the client
 // does not keep up.
-type clientLog struct {
+type Log struct {
 	level *slog.LevelVar
-	out   chan LogMessageParams
-	send  func(LogMessageParams)
+	out   chan Message
+	send  func(Message)
 
 	mu      sync.Mutex
 	dropped int
 }
 
-func newClientLog(level *slog.LevelVar, send func(LogMessageParams)) *clientLog {
-	return &clientLog{level: level, out: make(chan LogMessageParams, 256), send: send}
+func New(level *slog.LevelVar, send func(Message)) *Log {
+	return &Log{level: level, out: make(chan Message, 256), send: send}
 }
 
-func (c *clientLog) run(ctx context.Context) {
+func (c *Log) Run(ctx context.Context) {
 	for {
 		select {
 		case <-ctx.Done():
@@ -68,7 +76,7 @@ func (c *clientLog) run(ctx context.Context) {
 	}
 }
 
-func (c *clientLog) post(m LogMessageParams) {
+func (c *Log) post(m Message) {
 	select {
 	case c.out <- m:
 	default:
@@ -79,12 +87,12 @@ func (c *clientLog) post(m LogMessageParams) {
 }
 
 // handler returns an slog.Handler writing text lines to c.
-func (c *clientLog) handler() slog.Handler {
+func (c *Log) Handler() slog.Handler {
 	return &clientLogHandler{c: c, attrs: nil}
 }
 
 type clientLogHandler struct {
-	c     *clientLog
+	c     *Log
 	attrs []slog.Attr
 	group string
 }
@@ -117,7 +125,7 @@ func (h *clientLogHandler) Handle(_ context.Context, r slog.Record) error {
 	case r.Level >= slog.LevelInfo:
 		typ = 3
 	}
-	h.c.post(LogMessageParams{Type: typ, Message: string(bytes.TrimRight(buf.Bytes(), "\n"))})
+	h.c.post(Message{Type: typ, Message: string(bytes.TrimRight(buf.Bytes(), "\n"))})
 	return nil
 }
 

@@ -1,4 +1,4 @@
-package lsp
+package answerdoc
 
 import (
 	"fmt"
@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-// answerFiles are the markdown files askls.ask and askls.showAnswer write
+// Folder holds the markdown files askls.ask and askls.showAnswer write
 // for clients that open documents but cannot render a result (Helix). They
 // live in one folder per server, under Options.AnswerDir (askls serve:
 // the user's runtime folder, $XDG_RUNTIME_DIR/askls) or else the cache
@@ -19,7 +19,7 @@ import (
 // server that was killed (editors kill a server they restart) are removed by
 // the next server: at once when their process is gone (where the system
 // says so), else once they are a day old. Safe for concurrent use.
-type answerFiles struct {
+type Folder struct {
 	base string // where the per-server folders go
 
 	mu     sync.Mutex
@@ -34,26 +34,29 @@ var serversStarted atomic.Int64
 // staleAnswers is how old another server's folder must be to be removed.
 const staleAnswers = 24 * time.Hour
 
-// defaultAnswerBase is the user's cache folder, else the temporary
+// DefaultBase is the user's cache folder, else the temporary
 // folder.
-func defaultAnswerBase() string {
+func DefaultBase() string {
 	if d, err := os.UserCacheDir(); err == nil {
 		return filepath.Join(d, "askls")
 	}
 	return filepath.Join(os.TempDir(), fmt.Sprintf("askls-%d", os.Getuid()))
 }
 
-func newAnswerFiles(base string) *answerFiles {
+// NewFolder is the folder of one server under base ("": DefaultBase()),
+// created at the first Write; it removes the folders of servers that are
+// gone.
+func NewFolder(base string) *Folder {
 	if base == "" {
-		base = defaultAnswerBase()
+		base = DefaultBase()
 	}
-	f := &answerFiles{base: base}
+	f := &Folder{base: base}
 	f.removeStale() // editors kill servers on quit: the next one cleans up
 	return f
 }
 
-// write stores one answer's markdown as answer-ID.md and returns its path.
-func (f *answerFiles) write(id, markdown string) (string, error) {
+// Write stores one answer's markdown as answer-ID.md and returns its path.
+func (f *Folder) Write(id, markdown string) (string, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.closed {
@@ -70,16 +73,16 @@ func (f *answerFiles) write(id, markdown string) (string, error) {
 		}
 		f.dir = dir
 	}
-	path := filepath.Join(f.dir, "answer-"+safeName(id)+".md")
+	path := filepath.Join(f.dir, "answer-"+SafeName(id)+".md")
 	if err := os.WriteFile(path, []byte(markdown), 0o600); err != nil {
 		return "", fmt.Errorf("writing %s: %w", path, err)
 	}
 	return path, nil
 }
 
-// removeAll removes this server's folder and the answers in it; later
+// RemoveAll removes this server's folder and the answers in it; later
 // writes fail.
-func (f *answerFiles) removeAll() error {
+func (f *Folder) RemoveAll() error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.closed = true
@@ -97,7 +100,7 @@ func (f *answerFiles) removeAll() error {
 // removeStale removes other servers' folders whose process is gone or that
 // were not touched for a day (a server that was killed cannot remove its
 // own). Caller holds mu.
-func (f *answerFiles) removeStale() {
+func (f *Folder) removeStale() {
 	entries, err := os.ReadDir(f.base)
 	if err != nil {
 		return

@@ -1,4 +1,4 @@
-package lsp
+package clientlog
 
 import (
 	"bytes"
@@ -14,12 +14,12 @@ import (
 func TestStderrGetsOnlyWhatTheClientDoesNotTake(t *testing.T) {
 	var stderr bytes.Buffer
 	clientLevel := new(slog.LevelVar) // info
-	got := make(chan LogMessageParams, 16)
-	cl := newClientLog(clientLevel, func(m LogMessageParams) { got <- m })
+	got := make(chan Message, 16)
+	cl := New(clientLevel, func(m Message) { got <- m })
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go cl.run(ctx)
-	log := slog.New(teeHandler{slog.NewTextHandler(&stderr, &slog.HandlerOptions{Level: slog.LevelDebug}), cl.handler()})
+	go cl.Run(ctx)
+	log := slog.New(Tee(slog.NewTextHandler(&stderr, &slog.HandlerOptions{Level: slog.LevelDebug}), cl.Handler()))
 
 	log.Info("indexed", "files", 3)
 	log.Warn("a bad setting")

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package lsp
+package answerdoc
 
 // processGone cannot tell here: stale answer folders go by age only.
 func processGone(pid int) bool { return false }

@@ -1,4 +1,4 @@
-package lsp
+package framing
 
 import (
 	"bufio"
@@ -34,7 +34,9 @@ type stream struct {
 	wmu sync.Mutex
 }
 
-func newStream(rwc io.ReadWriteCloser, log *slog.Logger) *stream {
+// NewStream is the LSP base protocol over rwc; log hears of the frames it
+// skips and of the error that ends the connection.
+func NewStream(rwc io.ReadWriteCloser, log *slog.Logger) jsonrpc2.Stream {
 	return &stream{rwc: rwc, in: bufio.NewReaderSize(rwc, 64<<10), log: log}
 }
 
