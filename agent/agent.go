@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"strings"
-	"syscall"
+
+	"github.com/askls/askls/agent/tools"
+
+	"github.com/askls/askls/agent/model"
 
 	"github.com/askls/askls/index"
 )
@@ -15,8 +17,8 @@ import (
 // use.
 type Agent struct {
 	cfg         Config
-	provider    Provider // nil when the configuration is unusable
-	providerErr error    // why, then
+	provider    model.Provider // nil when the configuration is unusable
+	providerErr error          // why, then
 }
 
 // New returns an Agent with cfg's defaults filled in. It does not contact
@@ -24,17 +26,19 @@ type Agent struct {
 func New(cfg Config) *Agent {
 	cfg = cfg.withDefaults()
 	a := &Agent{cfg: cfg}
-	p, err := newProvider(cfg)
+	p, err := model.New(cfg.modelConfig())
 	if err != nil {
 		a.providerErr = err
-		a.cfg.Host, a.cfg.BaseURL = shownURL(cfg.Host), shownURL(cfg.BaseURL) // shown, never used
+		a.cfg.Host, a.cfg.BaseURL = model.ShownURL(cfg.Host), model.ShownURL(cfg.BaseURL) // shown, never used
 		return a
 	}
-	if o, ok := p.(*ollama); ok {
-		a.cfg.Host = o.cfg.Host
-	}
-	if o, ok := p.(*openaiProvider); ok {
-		a.cfg.BaseURL = o.base
+	// The addresses as the provider uses them (normalized, credentials
+	// masked), for messages.
+	switch p.Name() {
+	case model.ProviderOllama:
+		a.cfg.Host = p.Endpoint()
+	case model.ProviderOpenAI:
+		a.cfg.BaseURL = p.Endpoint()
 	}
 	a.provider = p
 	return a
@@ -58,13 +62,13 @@ func (a *Agent) Ask(ctx context.Context, snap *index.Snapshot, q Question, ev Ev
 	return a.ask(ctx, snap, q, ev)
 }
 
-func (a *Agent) ask(ctx context.Context, src source, q Question, ev Events) (*Result, error) {
+func (a *Agent) ask(ctx context.Context, src tools.Source, q Question, ev Events) (*Result, error) {
 	return a.askIn(ctx, src, nil, q, ev)
 }
 
 // askIn answers q, as the next turn of th when th is not nil; the turn is
 // appended to th only when an answer is given.
-func (a *Agent) askIn(ctx context.Context, src source, th *Thread, q Question, ev Events) (*Result, error) {
+func (a *Agent) askIn(ctx context.Context, src tools.Source, th *Thread, q Question, ev Events) (*Result, error) {
 	r := newRun(a, src, q, ev)
 	if th != nil {
 		r.seed(th)
@@ -113,18 +117,10 @@ type unavailableError struct{ msg string }
 
 func (e *unavailableError) Error() string { return e.msg }
 
-// unreachable reports whether err says nothing answers at the host: a
-// failed dial, connection refused, or a name that does not resolve.
-func unreachable(err error) bool {
-	var op *net.OpError
-	var dns *net.DNSError
-	return errors.As(err, &op) && op.Op == "dial" || errors.As(err, &dns) || errors.Is(err, syscall.ECONNREFUSED)
-}
-
 // classify turns a model error into the message a user needs, and whether
 // the model is unusable (rather than failing mid-answer).
 func classify(err error) (string, bool) {
-	var me *ModelError
+	var me *model.ModelError
 	if errors.As(err, &me) {
 		return me.Msg, me.Unusable
 	}

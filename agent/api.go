@@ -4,6 +4,8 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/askls/askls/agent/tools"
+
 	"github.com/askls/askls/citations"
 )
 
@@ -13,15 +15,18 @@ type Config struct {
 	// (any OpenAI-compatible server).
 	Provider string
 	// Host is the Ollama server, "http://127.0.0.1:11434" style. Default:
-	// $OLLAMA_HOST, else http://127.0.0.1:11434.
+	// Env.OllamaHost, else http://127.0.0.1:11434.
 	Host string
 	// BaseURL is the OpenAI-compatible server, "http://host:port/v1".
-	// Default $OPENAI_BASE_URL. A bare host gets "/v1".
+	// Default Env.BaseURL. A bare host gets "/v1".
 	BaseURL string
-	// APIKey is sent as a bearer token to the OpenAI-compatible server.
-	// Default $ASKLS_API_KEY, else $OPENAI_API_KEY. It is never logged,
-	// written or shown.
+	// APIKey is sent as a bearer token to the OpenAI-compatible server,
+	// never to Ollama. Default Env.APIKey with the openai provider. It is
+	// never logged, written or shown.
 	APIKey string `json:"-"`
+	// Env is what the command read from the environment: the defaults of
+	// the fields above. The agent reads no environment itself.
+	Env Env `json:"-"`
 	// Model is the model's name. Default DefaultModel with Ollama; the
 	// openai provider has no default.
 	Model string
@@ -51,6 +56,20 @@ type Config struct {
 	Logger *slog.Logger
 }
 
+// Env holds the environment's defaults of the model server's address and
+// key, as the command read them ($OLLAMA_HOST, $OPENAI_BASE_URL,
+// $ASKLS_API_KEY else $OPENAI_API_KEY).
+type Env struct {
+	// OllamaHost is the default of Config.Host.
+	OllamaHost string
+	// BaseURL is the default of Config.BaseURL with the openai provider.
+	BaseURL string
+	// APIKey is the default of Config.APIKey with the openai provider
+	// only: a key meant for an OpenAI-compatible server never goes to
+	// Ollama, whichever provider a client switches to.
+	APIKey string `json:"-"`
+}
+
 // Question is what the user asked; Path/Line/Col (optional) are where the
 // cursor is (index path, 1-based line and column).
 type Question struct {
@@ -64,7 +83,7 @@ type Question struct {
 // the goroutine that called Ask.
 type Events struct {
 	// Step is called after each tool call.
-	Step func(Step)
+	Step func(tools.Step)
 	// Delta is called with answer text as it arrives, citation markers
 	// already checked and renumbered as they will be in Result.Answer.
 	Delta func(text string)
@@ -80,7 +99,7 @@ type Result struct {
 	Refused   bool                 `json:"refused"`
 	Mode      string               `json:"mode"` // "model" | "retrieval"
 	Model     string               `json:"model,omitempty"`
-	Steps     []Step               `json:"steps"`
+	Steps     []tools.Step         `json:"steps"`
 	Stats     Stats                `json:"stats"`
 	Notice    string               `json:"notice,omitempty"` // e.g. why retrieval mode was used
 	// Weak is set when the best evidence found does not clearly answer
@@ -97,14 +116,6 @@ const (
 	ModeRetrieval = "retrieval"
 )
 
-// Step is one tool call the agent made.
-type Step struct {
-	Tool    string         `json:"tool"`
-	Args    map[string]any `json:"args"`
-	Summary string         `json:"summary"`
-	MS      float64        `json:"ms"`
-}
-
 // Stats count the work of an Ask.
 type Stats struct {
 	Hops         int     `json:"hops"`
@@ -119,20 +130,4 @@ type Stats struct {
 	// PromptMS and EvalMS split ModelMS as Ollama reports them.
 	PromptMS float64 `json:"promptMs,omitempty"`
 	EvalMS   float64 `json:"evalMs,omitempty"`
-}
-
-// Health is what `askls doctor` and askls.status show about the model.
-type Health struct {
-	Provider     string `json:"provider"` // "ollama" | "openai"
-	Host         string `json:"host"`     // Ollama's host or the OpenAI-compatible base URL
-	Reachable    bool   `json:"reachable"`
-	Version      string `json:"version,omitempty"`
-	Model        string `json:"model"`
-	ModelPresent bool   `json:"modelPresent"`
-	Tools        bool   `json:"tools"` // Ollama says so; an OpenAI-compatible server cannot be asked
-
-	ContextLength int      `json:"contextLength,omitempty"`
-	NumCtx        int      `json:"numCtx"`
-	Models        []string `json:"models,omitempty"`   // what an OpenAI-compatible server serves (the first 20)
-	Problems      []string `json:"problems,omitempty"` // each says what to run to fix it
 }

@@ -16,6 +16,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askls/askls/agent/retrieval"
+	"github.com/askls/askls/agent/tools"
+
+	"github.com/askls/askls/agent/model"
+
 	"github.com/ollama/ollama/api"
 
 	"github.com/askls/askls/citations"
@@ -73,30 +78,30 @@ func BenchmarkHop(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		t0 := time.Now()
 		reg := citations.NewRegistry()
-		tb := newToolbox(snap, reg)
+		tb := tools.NewBox(snap, reg)
 		q := benchQueries[i%len(benchQueries)]
-		msgs := []Message{{Role: "system", Content: systemPrompt}, {Role: "user", Content: q}}
-		out, _, err := tb.searchCode(ctx, args{"query": q})
+		msgs := []model.Message{{Role: "system", Content: systemPrompt}, {Role: "user", Content: q}}
+		out, _, err := tb.Run(ctx, "search_code", tools.Args{"query": q})
 		if err != nil {
 			b.Fatal(err)
 		}
-		msgs = append(msgs, Message{Role: "tool", ToolName: "search_code", Content: out})
+		msgs = append(msgs, model.Message{Role: "tool", ToolName: "search_code", Content: out})
 		if ev, ok := reg.Get(1); ok {
-			o, _, _ := tb.outline(ctx, args{"path": ev.Path})
-			r, _, _ := tb.readFile(ctx, args{"path": ev.Path, "start_line": float64(ev.Start), "end_line": float64(ev.Start + 60)})
-			g, _, _ := tb.grep(ctx, args{"pattern": `func \(`, "path_glob": filepath.ToSlash(filepath.Dir(ev.Path)) + "/*.go"})
-			msgs = append(msgs, Message{Role: "tool", ToolName: "outline", Content: o},
-				Message{Role: "tool", ToolName: "read_file", Content: r},
-				Message{Role: "tool", ToolName: "grep", Content: g})
+			o, _, _ := tb.Run(ctx, "outline", tools.Args{"path": ev.Path})
+			r, _, _ := tb.Run(ctx, "read_file", tools.Args{"path": ev.Path, "start_line": float64(ev.Start), "end_line": float64(ev.Start + 60)})
+			g, _, _ := tb.Run(ctx, "grep", tools.Args{"pattern": `func \(`, "path_glob": filepath.ToSlash(filepath.Dir(ev.Path)) + "/*.go"})
+			msgs = append(msgs, model.Message{Role: "tool", ToolName: "outline", Content: o},
+				model.Message{Role: "tool", ToolName: "read_file", Content: r},
+				model.Message{Role: "tool", ToolName: "grep", Content: g})
 		}
-		if _, err := json.Marshal(&api.ChatRequest{Model: "m", Messages: ollamaMessages(msgs), Tools: ollamaTools(toolSpecs()), Options: map[string]any{"num_ctx": 16384}}); err != nil {
+		if _, err := json.Marshal(ollamaRequest(msgs)); err != nil {
 			b.Fatal(err)
 		}
 		var answer strings.Builder
 		for id := 1; id <= reg.Len(); id++ {
 			fmt.Fprintf(&answer, "Claim %d [%d]. ", id, id)
 		}
-		_, cits, _ := citations.Validate(answer.String(), reg, tb.content)
+		_, cits, _ := citations.Validate(answer.String(), reg, tb.Content)
 		if len(cits) != reg.Len() {
 			b.Fatalf("%d citations of %d evidence", len(cits), reg.Len())
 		}
@@ -188,7 +193,7 @@ func BenchmarkRetrieval(b *testing.B) {
 }
 
 // BenchmarkRetrievalSearchAlone is the baseline of BenchmarkRetrieval in
-// the same run: the index search alone (tests left out, retrievalPool
+// the same run: the index search alone (tests left out, retrieval.Pool
 // hits) for the same questions. The difference is what the answer adds.
 func BenchmarkRetrievalSearchAlone(b *testing.B) {
 	snap := goroot(b)
@@ -198,7 +203,7 @@ func BenchmarkRetrievalSearchAlone(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		t0 := time.Now()
-		if _, err := snap.Search(ctx, qs[i%len(qs)], retrievalPool, index.Filter{NoTests: true}); err != nil {
+		if _, err := snap.Search(ctx, qs[i%len(qs)], retrieval.Pool, index.Filter{NoTests: true}); err != nil {
 			b.Fatal(err)
 		}
 		ds = append(ds, time.Since(t0))
@@ -235,9 +240,9 @@ func BenchmarkFindReferences(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		t0 := time.Now()
-		q := RefQueryAt(snap, "WithCancel", "context/context.go", 240)
+		q := tools.RefQueryAt(snap, "WithCancel", "context/context.go", 240)
 		q.Tests, q.Skip = true, nil
-		refs, err := FindReferences(ctx, snap, q)
+		refs, err := tools.FindReferences(ctx, snap, q)
 		if err != nil || len(refs.Sites) == 0 {
 			b.Fatalf("references: %v, %d sites", err, len(refs.Sites))
 		}
@@ -261,7 +266,7 @@ func BenchmarkFindImplementations(b *testing.B) {
 	var defs []index.Symbol
 	for _, q := range [][2]string{{"io.Reader", "io/io.go"}, {"context.Context", "context/context.go"}, {"net.Conn", "net/net.go"},
 		{"http.Handler", "net/http/server.go"}, {"sort.Interface", "sort/sort.go"}, {"hash.Hash", "hash/hash.go"}} {
-		def, ok := ImplementableAt(snap, q[0], q[1], 0)
+		def, ok := tools.ImplementableAt(snap, q[0], q[1], 0)
 		if !ok {
 			b.Fatalf("no interface %s", q[0])
 		}
@@ -272,7 +277,7 @@ func BenchmarkFindImplementations(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		t0 := time.Now()
-		ims, err := FindImplementations(ctx, snap, defs[i%len(defs)], true)
+		ims, err := tools.FindImplementations(ctx, snap, defs[i%len(defs)], true)
 		if err != nil || len(ims.Types) == 0 {
 			b.Fatalf("%s: %v, %d types", defs[i%len(defs)].Name, err, len(ims.Types))
 		}
@@ -282,4 +287,27 @@ func BenchmarkFindImplementations(b *testing.B) {
 	b.StopTimer()
 	b.ReportMetric(float64(types)/float64(len(ds)), "types/op")
 	reportPercentiles(b, ds)
+}
+
+// ollamaRequest is the /api/chat request of a hop as the Ollama provider
+// writes it (package model): the conversation (tool results, no calls)
+// and the tools' schemas.
+func ollamaRequest(msgs []model.Message) *api.ChatRequest {
+	req := &api.ChatRequest{Model: "m", Options: map[string]any{"num_ctx": 16384}}
+	for _, m := range msgs {
+		req.Messages = append(req.Messages, api.Message{Role: m.Role, Content: m.Content, ToolName: m.ToolName, ToolCallID: m.ToolCallID})
+	}
+	for _, t := range tools.Specs() {
+		props := api.NewToolPropertiesMap()
+		var required []string
+		for _, p := range t.Params {
+			props.Set(p.Name, api.ToolProperty{Type: api.PropertyType{p.Type}, Description: p.Description})
+			if p.Required {
+				required = append(required, p.Name)
+			}
+		}
+		req.Tools = append(req.Tools, api.Tool{Type: "function", Function: api.ToolFunction{Name: t.Name, Description: t.Description,
+			Parameters: api.ToolFunctionParameters{Type: "object", Required: required, Properties: props}}})
+	}
+	return req
 }

@@ -1,24 +1,11 @@
 package agent
 
 import (
-	"errors"
-	"fmt"
 	"log/slog"
-	"net"
-	"net/url"
-	"os"
-	"strings"
 	"time"
-)
 
-// DefaultModel is the model used when Config.Model is empty.
-//
-// qwen3:4b: a 2.5 GB download that runs on a laptop CPU or a small GPU,
-// reports the "tools" capability in Ollama and calls tools reliably for its
-// size, reads code well, and its reasoning phase can be turned off
-// (think:false) so that each hop costs only the answer's tokens. Its
-// native context (40K) leaves room for the 16K we ask for.
-const DefaultModel = "qwen3:4b"
+	"github.com/askls/askls/agent/model"
+)
 
 // Defaults of Config.
 const (
@@ -34,26 +21,25 @@ const (
 // withDefaults fills in the zero fields of c.
 func (c Config) withDefaults() Config {
 	if c.Provider == "" {
-		c.Provider = ProviderOllama
+		c.Provider = model.ProviderOllama
 	}
 	if c.Host == "" {
-		c.Host = os.Getenv("OLLAMA_HOST")
+		c.Host = c.Env.OllamaHost
 	}
 	if c.Host == "" {
 		c.Host = DefaultHost
 	}
-	if c.Provider == ProviderOpenAI {
+	if c.Provider == model.ProviderOpenAI {
+		// The environment's address and key are the OpenAI-compatible
+		// server's: never sent to Ollama.
 		if c.BaseURL == "" {
-			c.BaseURL = os.Getenv("OPENAI_BASE_URL")
+			c.BaseURL = c.Env.BaseURL
 		}
 		if c.APIKey == "" {
-			c.APIKey = os.Getenv("ASKLS_API_KEY")
-		}
-		if c.APIKey == "" {
-			c.APIKey = os.Getenv("OPENAI_API_KEY")
+			c.APIKey = c.Env.APIKey
 		}
 	}
-	if c.Model == "" && c.Provider == ProviderOllama {
+	if c.Model == "" && c.Provider == model.ProviderOllama {
 		c.Model = DefaultModel
 	}
 	if c.NumCtx <= 0 {
@@ -85,31 +71,10 @@ func (c Config) withDefaults() Config {
 	return c
 }
 
-// hostURL parses an Ollama host the way OLLAMA_HOST is written:
-// "127.0.0.1:11434", "http://host:port", "host" (port 11434), ":11434".
-func hostURL(host string) (*url.URL, error) {
-	host = strings.TrimSpace(host)
-	if !strings.Contains(host, "://") {
-		host = "http://" + host
+// modelConfig is what the provider needs of c.
+func (c Config) modelConfig() model.Config {
+	return model.Config{
+		Provider: c.Provider, Host: c.Host, BaseURL: c.BaseURL, APIKey: c.APIKey,
+		Model: c.Model, NumCtx: c.NumCtx, KeepAlive: c.KeepAlive, Think: c.Think,
 	}
-	u, err := url.Parse(host)
-	if err != nil {
-		return nil, fmt.Errorf("bad Ollama host %q: %w", shownURL(host), errors.Unwrap(err))
-	}
-	if u.Scheme != "http" && u.Scheme != "https" {
-		return nil, fmt.Errorf("bad Ollama host %q: scheme must be http or https", shownURL(host))
-	}
-	h, port := u.Hostname(), u.Port()
-	if h == "" {
-		h = "127.0.0.1"
-	}
-	if port == "" {
-		port = "11434"
-		if u.Scheme == "https" {
-			port = "443"
-		}
-	}
-	u.Host = net.JoinHostPort(h, port)
-	u.Path = strings.TrimRight(u.Path, "/")
-	return u, nil
 }

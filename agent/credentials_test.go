@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/askls/askls/agent/model"
+
 	"github.com/askls/askls/internal/modeltest"
 )
 
@@ -32,22 +34,18 @@ func TestCredentialsAreNeverEchoed(t *testing.T) {
 	cases := []struct {
 		name string
 		cfg  Config
-		env  map[string]string
 	}{
-		{"openai 500 naming the key", Config{Provider: ProviderOpenAI, BaseURL: openai500.URL, APIKey: key}, nil},
-		{"ollama 500 naming a key", Config{Provider: ProviderOllama, Host: withUser(ollama500.URL)}, nil},
-		{"OLLAMA_HOST with a password, unreachable", Config{Provider: ProviderOllama}, map[string]string{"OLLAMA_HOST": "http://user:PASSollama9@127.0.0.1:1"}},
-		{"OLLAMA_HOST with a password, reachable", Config{Provider: ProviderOllama}, map[string]string{"OLLAMA_HOST": withUser(okOllama.URL)}},
-		{"--base-url with user info", Config{Provider: ProviderOpenAI, BaseURL: "http://sk:KEYinurl9@127.0.0.1:1/v1"}, nil},
-		{"OPENAI_BASE_URL with user info", Config{Provider: ProviderOpenAI}, map[string]string{"OPENAI_BASE_URL": "http://sk:KEYinurl9@127.0.0.1:1/v1"}},
-		{"--base-url with ?api_key=", Config{Provider: ProviderOpenAI, BaseURL: openai500.URL + "?api_key=QUERYkey123"}, nil},
-		{"--base-url with &key=", Config{Provider: ProviderOpenAI, BaseURL: "127.0.0.1:1/v1?x=1&key=QUERYkey123"}, nil},
+		{"openai 500 naming the key", Config{Provider: model.ProviderOpenAI, BaseURL: openai500.URL, APIKey: key}},
+		{"ollama 500 naming a key", Config{Provider: model.ProviderOllama, Host: withUser(ollama500.URL)}},
+		{"OLLAMA_HOST with a password, unreachable", Config{Provider: model.ProviderOllama, Env: Env{OllamaHost: "http://user:PASSollama9@127.0.0.1:1"}}},
+		{"OLLAMA_HOST with a password, reachable", Config{Provider: model.ProviderOllama, Env: Env{OllamaHost: withUser(okOllama.URL)}}},
+		{"--base-url with user info", Config{Provider: model.ProviderOpenAI, BaseURL: "http://sk:KEYinurl9@127.0.0.1:1/v1"}},
+		{"OPENAI_BASE_URL with user info", Config{Provider: model.ProviderOpenAI, Env: Env{BaseURL: "http://sk:KEYinurl9@127.0.0.1:1/v1"}}},
+		{"--base-url with ?api_key=", Config{Provider: model.ProviderOpenAI, BaseURL: openai500.URL + "?api_key=QUERYkey123"}},
+		{"--base-url with &key=", Config{Provider: model.ProviderOpenAI, BaseURL: "127.0.0.1:1/v1?x=1&key=QUERYkey123"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			for k, v := range tc.env {
-				t.Setenv(k, v)
-			}
 			var logs bytes.Buffer
 			cfg := tc.cfg
 			cfg.Model = "qwen3:4b"

@@ -3,6 +3,9 @@ package agent
 import (
 	"testing"
 
+	"github.com/askls/askls/agent/model"
+
+	"github.com/askls/askls/internal/memsource"
 	"github.com/askls/askls/internal/modeltest"
 )
 
@@ -10,7 +13,7 @@ import (
 // picks which wire the fake and the agent speak: the same scripts run
 // through Ollama's API and through the OpenAI-compatible one
 // (TestLoopThroughOpenAI).
-var fakeKind = ProviderOllama
+var fakeKind = model.ProviderOllama
 
 type (
 	reply = modeltest.Reply
@@ -19,7 +22,7 @@ type (
 )
 
 func newFakeOllama(t *testing.T, script ...turn) *modeltest.Server {
-	if fakeKind == ProviderOpenAI {
+	if fakeKind == model.ProviderOpenAI {
 		return modeltest.NewOpenAI(t, script...)
 	}
 	return modeltest.NewOllama(t, script...)
@@ -42,3 +45,6 @@ func lastTool(req *modeltest.Request) string { return req.LastTool() }
 
 // firstEvidence returns the first evidence number printed in s, 0 if none.
 func firstEvidence(s string) int { return modeltest.FirstEvidence(s) }
+
+// memSource is the in-memory workspace of the tests that need no ranking.
+type memSource = memsource.Source

@@ -7,6 +7,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/askls/askls/agent/model"
 )
 
 func TestHealth(t *testing.T) {
@@ -40,29 +42,6 @@ func TestHealth(t *testing.T) {
 	}
 }
 
-func TestHostURL(t *testing.T) {
-	for in, want := range map[string]string{
-		"127.0.0.1:11434":     "http://127.0.0.1:11434",
-		"http://localhost":    "http://localhost:11434",
-		"https://example.com": "https://example.com:443",
-		":9999":               "http://127.0.0.1:9999",
-		"0.0.0.0":             "http://0.0.0.0:11434",
-		"http://h:1/ollama/":  "http://h:1/ollama",
-	} {
-		u, err := hostURL(in)
-		if err != nil || u.String() != want {
-			t.Errorf("hostURL(%q) = %v, %v; want %s", in, u, err, want)
-		}
-	}
-	if _, err := hostURL("ftp://x"); err == nil {
-		t.Error("ftp accepted")
-	}
-	t.Setenv("OLLAMA_HOST", "10.1.2.3:5")
-	if got := New(Config{}).Config().Host; got != "http://10.1.2.3:5" {
-		t.Errorf("from OLLAMA_HOST: %s", got)
-	}
-}
-
 // TestHealthNotJSON: a server that answers 200 with something that is not
 // the API's JSON (a web page, another shape, a cut body) is named as not
 // the API, for either provider, rather than as unreachable.
@@ -75,10 +54,19 @@ func TestHealthNotJSON(t *testing.T) {
 		if len(h.Problems) != 1 || !strings.Contains(h.Problems[0], "is not Ollama") {
 			t.Errorf("ollama, body %q: %+v", body, h.Problems)
 		}
-		h = New(Config{Provider: ProviderOpenAI, BaseURL: srv.URL + "/v1", Model: "m"}).Health(context.Background())
+		h = New(Config{Provider: model.ProviderOpenAI, BaseURL: srv.URL + "/v1", Model: "m"}).Health(context.Background())
 		if len(h.Problems) != 1 || !strings.Contains(h.Problems[0], "is not an OpenAI-compatible API") {
 			t.Errorf("openai, body %q: %+v", body, h.Problems)
 		}
 		srv.Close()
+	}
+}
+
+func TestHostFromEnvironment(t *testing.T) {
+	if got := New(Config{Env: Env{OllamaHost: "10.1.2.3:5"}}).Config().Host; got != "http://10.1.2.3:5" {
+		t.Errorf("from OLLAMA_HOST: %s", got)
+	}
+	if got := New(Config{Host: "10.9.9.9", Env: Env{OllamaHost: "10.1.2.3:5"}}).Config().Host; got != "http://10.9.9.9:11434" {
+		t.Errorf("--ollama-host over OLLAMA_HOST: %s", got)
 	}
 }

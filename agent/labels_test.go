@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/askls/askls/agent/tools"
+
 	"github.com/askls/askls/index"
 	"github.com/askls/askls/internal/fixture"
 )
@@ -29,7 +31,7 @@ func labelsSnapshot(t *testing.T) *index.Snapshot {
 // askThreadChecked asks each question as the next turn of one thread in
 // retrieval mode and checks every answer's labels and the thread's
 // numbers.
-func askThreadChecked(t *testing.T, src source, questions ...string) []*Result {
+func askThreadChecked(t *testing.T, src tools.Source, questions ...string) []*Result {
 	t.Helper()
 	a := testAgent(nil, Config{NoModel: true})
 	th := NewThread("/w")

@@ -7,6 +7,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/askls/askls/agent/tools"
+
+	"github.com/askls/askls/agent/model"
+
 	"github.com/askls/askls/citations"
 )
 
@@ -21,18 +25,18 @@ func (r *run) model(parent context.Context) (*Result, error) {
 	for _, m := range msgs {
 		r.chars += len(m.Content)
 	}
-	defs := toolSpecs()
+	defs := tools.Specs()
 	final, nudged := "", false
 	for hop := 0; ; hop++ {
 		if final == "" {
 			final = r.budgetUsed(hop, soft)
 			if final != "" {
 				p := finalPrompt(final)
-				msgs = append(msgs, Message{Role: "user", Content: p})
+				msgs = append(msgs, model.Message{Role: "user", Content: p})
 				r.chars += len(p)
 			}
 		}
-		req := ChatRequest{Messages: msgs}
+		req := model.ChatRequest{Messages: msgs}
 		if final == "" {
 			req.Tools = defs
 		}
@@ -60,7 +64,7 @@ func (r *run) model(parent context.Context) (*Result, error) {
 			// Ask once for a search; else it becomes a refusal.
 			if !nudged && final == "" && hop+1 < r.cfg.MaxHops {
 				nudged = true
-				msgs = append(msgs, Message{Role: "assistant", Content: t.content}, Message{Role: "user", Content: nudgePrompt})
+				msgs = append(msgs, model.Message{Role: "assistant", Content: t.content}, model.Message{Role: "user", Content: nudgePrompt})
 				r.chars += len(t.content) + len(nudgePrompt)
 				continue
 			}
@@ -73,7 +77,7 @@ func (r *run) model(parent context.Context) (*Result, error) {
 		if len(calls) == 0 || final != "" {
 			return r.finish(""), nil
 		}
-		msgs = append(msgs, Message{Role: "assistant", Content: t.content, ToolCalls: t.native})
+		msgs = append(msgs, model.Message{Role: "assistant", Content: t.content, ToolCalls: t.native})
 		r.chars += len(t.content)
 		for _, c := range calls {
 			if parent.Err() != nil {
@@ -84,7 +88,7 @@ func (r *run) model(parent context.Context) (*Result, error) {
 				text = r.cut(text, room)
 			}
 			r.chars += len(text)
-			msgs = append(msgs, Message{Role: "tool", Content: text, ToolName: c.name, ToolCallID: c.id})
+			msgs = append(msgs, model.Message{Role: "tool", Content: text, ToolName: c.name, ToolCallID: c.id})
 		}
 	}
 }
@@ -121,16 +125,16 @@ func (r *run) callOrExplain(ctx context.Context, c call) string {
 // call is one tool call the model asked for.
 type call struct {
 	id, name string
-	args     args
+	args     tools.Args
 	badArgs  string // arguments that were not JSON, cut
 }
 
 // turnResult is one model turn.
 type turnResult struct {
-	content string     // the assistant text of the turn
-	native  []ToolCall // tool calls as the API returned them
-	calls   []call     // native calls, or calls written as text
-	quiet   string     // answer text held back because no evidence existed yet
+	content string           // the assistant text of the turn
+	native  []model.ToolCall // tool calls as the API returned them
+	calls   []call           // native calls, or calls written as text
+	quiet   string           // answer text held back because no evidence existed yet
 }
 
 // turn streams one model turn. Answer text goes out through the citation
@@ -140,13 +144,13 @@ type turnResult struct {
 // written before any evidence exists is streamed (through a scratch
 // rewriter: it can cite nothing) but kept out of the answer: it is either
 // a preamble to tool calls or an uncitable answer (turnResult.quiet).
-func (r *run) turn(ctx context.Context, req ChatRequest) (turnResult, error) {
-	s := &turnStream{r: r, quiet: r.reg.Len() == 0, scratch: citations.NewRewriter(r.reg, r.tb.content)}
+func (r *run) turn(ctx context.Context, req model.ChatRequest) (turnResult, error) {
+	s := &turnStream{r: r, quiet: r.reg.Len() == 0, scratch: citations.NewRewriter(r.reg, r.tb.Content)}
 	tctx, cancel := context.WithTimeout(ctx, r.cfg.RequestTimeout)
 	defer cancel()
-	reply, err := chatWithRetry(tctx, r.a.provider, req, s.delta)
+	reply, err := model.ChatWithRetry(tctx, r.a.provider, req, s.delta)
 	if err != nil && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
-		err = &ModelError{Msg: fmt.Sprintf("the model server at %s did not finish a turn within %s", r.a.provider.Endpoint(), r.cfg.RequestTimeout), Err: err}
+		err = &model.ModelError{Msg: fmt.Sprintf("the model server at %s did not finish a turn within %s", r.a.provider.Endpoint(), r.cfg.RequestTimeout), Err: err}
 	}
 	if err == nil {
 		r.countReply(reply)
@@ -155,7 +159,7 @@ func (r *run) turn(ctx context.Context, req ChatRequest) (turnResult, error) {
 	t.content = s.content.String()
 	t.native = reply.ToolCalls
 	for _, tc := range t.native {
-		t.calls = append(t.calls, call{id: tc.ID, name: tc.Name, args: args(tc.Args), badArgs: tc.BadArgs})
+		t.calls = append(t.calls, call{id: tc.ID, name: tc.Name, args: tools.Args(tc.Args), badArgs: tc.BadArgs})
 	}
 	rest := t.content[s.sent:]
 	if s.quiet && len(t.calls) > 0 {
@@ -251,7 +255,7 @@ func (s *turnStream) endQuiet() {
 }
 
 // countReply adds a finished turn's token counts and times to the stats.
-func (r *run) countReply(reply ChatReply) {
+func (r *run) countReply(reply model.ChatReply) {
 	r.res.Stats.PromptTokens += reply.PromptTokens
 	r.lastPrompt = reply.PromptTokens
 	r.res.Stats.EvalTokens += reply.EvalTokens
@@ -281,16 +285,3 @@ func holdFrom(content string, sent int) int {
 }
 
 func isCancel(ctx context.Context) bool { return ctx.Err() != nil }
-
-// toolSpecs describes the tools to the model.
-func toolSpecs() []ToolSpec {
-	out := make([]ToolSpec, 0, len(tools))
-	for _, t := range tools {
-		spec := ToolSpec{Name: t.name, Description: t.desc}
-		for _, p := range t.params {
-			spec.Params = append(spec.Params, ToolParam{Name: p.name, Type: p.typ, Description: p.desc, Required: p.required})
-		}
-		out = append(out, spec)
-	}
-	return out
-}

@@ -14,6 +14,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askls/askls/agent/tools"
+
+	"github.com/askls/askls/agent/model"
+
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
 	"github.com/askls/askls/internal/modeltest"
@@ -89,15 +93,15 @@ type asked struct {
 	res    *Result
 	err    error
 	deltas string
-	steps  []Step
+	steps  []tools.Step
 }
 
-func ask(t *testing.T, a *Agent, src source, question string) asked {
+func ask(t *testing.T, a *Agent, src tools.Source, question string) asked {
 	t.Helper()
 	var out asked
 	out.res, out.err = a.ask(context.Background(), src, Question{Text: question}, Events{
 		Delta: func(s string) { out.deltas += s },
-		Step:  func(s Step) { out.steps = append(out.steps, s) },
+		Step:  func(s tools.Step) { out.steps = append(out.steps, s) },
 	})
 	if out.err != nil {
 		t.Fatalf("Ask: %v", out.err)
@@ -114,7 +118,7 @@ var (
 // checkResult: no invalid citation reaches a result. Every marker in the
 // answer names a citation, every citation is used, numbered 1..k, points at
 // lines that exist with the text that was returned, and is not stale.
-func checkResult(t *testing.T, res *Result, src source) {
+func checkResult(t *testing.T, res *Result, src tools.Source) {
 	t.Helper()
 	if res == nil {
 		t.Fatal("nil result")
@@ -193,7 +197,7 @@ func TestNormalConversation(t *testing.T) {
 	if len(res.Steps) != 2 || res.Steps[0].Tool != "search_code" || res.Steps[1].Summary != "server/server.go:13-19" || len(got.steps) != 2 {
 		t.Errorf("steps %+v", res.Steps)
 	}
-	if s := res.Stats; fakeKind == ProviderOllama && (s.ModelMS != 3*1500 || s.PromptMS != 3*400 || s.EvalMS != 3*900) {
+	if s := res.Stats; fakeKind == model.ProviderOllama && (s.ModelMS != 3*1500 || s.PromptMS != 3*400 || s.EvalMS != 3*900) {
 		t.Errorf("model durations: %+v, want Ollama's reported durations summed over 3 turns", s)
 	}
 	if s := res.Stats; s.Hops != 3 || s.ToolCalls != 2 || s.PromptTokens != 2700 || s.EvalTokens != 180 || s.MS <= 0 {
@@ -201,7 +205,7 @@ func TestNormalConversation(t *testing.T) {
 	}
 	reqs := f.Requests()
 	first := reqs[0]
-	if len(first.Tools) != len(tools) {
+	if len(first.Tools) != len(tools.Specs()) {
 		t.Errorf("first request: %d tools", len(first.Tools))
 	}
 	var wire struct {
@@ -219,12 +223,12 @@ func TestNormalConversation(t *testing.T) {
 		t.Fatal(err)
 	}
 	switch fakeKind {
-	case ProviderOllama:
+	case model.ProviderOllama:
 		if wire.Options["num_ctx"] != float64(DefaultNumCtx) || wire.Think == nil || *wire.Think ||
 			wire.KeepAlive != "10m0s" || wire.Stream == nil || !*wire.Stream {
 			t.Errorf("first request: %s", first.Raw)
 		}
-	case ProviderOpenAI:
+	case model.ProviderOpenAI:
 		if wire.Stream == nil || !*wire.Stream || !wire.StreamOptions.IncludeUsage || wire.Temperature == nil || *wire.Temperature != 0 {
 			t.Errorf("first request: %s", first.Raw)
 		}

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askls/askls/agent/model"
+
 	"github.com/askls/askls/internal/modeltest"
 )
 
@@ -15,8 +17,8 @@ import (
 // fake speaking the OpenAI-compatible wire: budgets, text tool calls,
 // citations, refusals, cancellation behave the same for both providers.
 func TestLoopThroughOpenAI(t *testing.T) {
-	fakeKind = ProviderOpenAI
-	defer func() { fakeKind = ProviderOllama }()
+	fakeKind = model.ProviderOpenAI
+	defer func() { fakeKind = model.ProviderOllama }()
 	for _, tt := range []struct {
 		name string
 		fn   func(*testing.T)
@@ -43,7 +45,7 @@ func TestLoopThroughOpenAI(t *testing.T) {
 }
 
 func openaiAgent(f *modeltest.Server, cfg Config) *Agent {
-	cfg.Provider = ProviderOpenAI
+	cfg.Provider = model.ProviderOpenAI
 	if f != nil {
 		cfg.BaseURL = f.URL
 	}
@@ -51,69 +53,6 @@ func openaiAgent(f *modeltest.Server, cfg Config) *Agent {
 		cfg.Model = "qwen3:4b"
 	}
 	return testAgent(nil, cfg)
-}
-
-// openaiTurn runs one turn through the OpenAI provider.
-func openaiTurn(t *testing.T, f *modeltest.Server, cfg Config) (string, ChatReply, error) {
-	t.Helper()
-	a := openaiAgent(f, cfg)
-	if a.providerErr != nil {
-		t.Fatal(a.providerErr)
-	}
-	var text strings.Builder
-	reply, err := chatWithRetry(context.Background(), a.provider, ChatRequest{
-		Messages: []Message{{Role: "user", Content: "q"}},
-		Tools:    toolSpecs(),
-	}, func(s string) error { text.WriteString(s); return nil })
-	return text.String(), reply, err
-}
-
-func TestOpenAIDeltasSplitAcrossChunks(t *testing.T) {
-	f := modeltest.NewOpenAI(t, func(*modeltest.Request) modeltest.Reply {
-		return modeltest.Reply{Chunks: []modeltest.Chunk{
-			{Deltas: []modeltest.Delta{{Index: 0, ID: "call_a", Name: "search_code", Args: `{"qu`}}},
-			{Deltas: []modeltest.Delta{{Index: 0, Args: `ery": "sniff`}}},
-			{Deltas: []modeltest.Delta{{Index: 1, ID: "call_b", Name: "read_", Args: ""}}},
-			{Deltas: []modeltest.Delta{{Index: 1, Name: "file", Args: `{"path":"server/server.go",`}, {Index: 0, Args: ` type"}`}}},
-			{Deltas: []modeltest.Delta{{Index: 1, Args: `"start_line":3}`}}},
-		}}
-	})
-	_, reply, err := openaiTurn(t, f, Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if reply.FinishReason != "tool_calls" || len(reply.ToolCalls) != 2 {
-		t.Fatalf("reply %+v", reply)
-	}
-	a, b := reply.ToolCalls[0], reply.ToolCalls[1]
-	if a.ID != "call_a" || a.Name != "search_code" || a.Args["query"] != "sniff type" {
-		t.Errorf("first call %+v", a)
-	}
-	if b.ID != "call_b" || b.Name != "read_file" || b.Args["path"] != "server/server.go" || b.Args["start_line"] != float64(3) {
-		t.Errorf("second call %+v", b)
-	}
-	if reply.PromptTokens != 900 || reply.EvalTokens != 60 {
-		t.Errorf("usage %+v", reply)
-	}
-}
-
-func TestOpenAIToolCallAndTextInOneChunkWithoutIDs(t *testing.T) {
-	f := modeltest.NewOpenAI(t, func(*modeltest.Request) modeltest.Reply {
-		return modeltest.Reply{Chunks: []modeltest.Chunk{{
-			Text:  "Let me search.",
-			Calls: []modeltest.Call{{Name: "search_code", Args: `{"query":"a"}`}, {Name: "grep", Args: `{"pattern":"b"}`}},
-		}}}
-	})
-	text, reply, err := openaiTurn(t, f, Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if text != "Let me search." || len(reply.ToolCalls) != 2 {
-		t.Fatalf("text %q reply %+v", text, reply)
-	}
-	if reply.ToolCalls[0].ID != "call_0" || reply.ToolCalls[1].ID != "call_1" || reply.ToolCalls[1].Args["pattern"] != "b" {
-		t.Errorf("calls without ids %+v", reply.ToolCalls)
-	}
 }
 
 func TestOpenAIBadArgumentsReachTheModel(t *testing.T) {
@@ -134,94 +73,6 @@ func TestOpenAIBadArgumentsReachTheModel(t *testing.T) {
 	if got.res.Refused || len(got.res.Citations) != 1 {
 		t.Errorf("answer %q", got.res.Answer)
 	}
-}
-
-func TestOpenAIErrors(t *testing.T) {
-	old := retryDelays
-	retryDelays = []time.Duration{time.Millisecond, time.Millisecond}
-	defer func() { retryDelays = old }()
-	status := func(code int, msg string) modeltest.Turn {
-		return func(*modeltest.Request) modeltest.Reply { return modeltest.Reply{Status: code, Error: msg} }
-	}
-	t.Run("401", func(t *testing.T) {
-		f := modeltest.NewOpenAI(t)
-		f.Key = "right"
-		_, _, err := openaiTurn(t, f, Config{APIKey: "wrong-key-1234"})
-		var me *ModelError
-		if !errors.As(err, &me) || me.Status != 401 || !me.Unusable || !strings.Contains(me.Msg, "ASKLS_API_KEY") || strings.Contains(me.Msg, "wrong-key-1234") {
-			t.Errorf("err %v", err)
-		}
-		f2 := modeltest.NewOpenAI(t, modeltest.Say("ok"))
-		f2.Key = "right"
-		if text, _, err := openaiTurn(t, f2, Config{APIKey: "right"}); err != nil || text != "ok" {
-			t.Errorf("with the key: %q %v", text, err)
-		}
-		if h := f2.Requests()[0].Header["Authorization"]; h != "Bearer right" {
-			t.Errorf("authorization %q", h)
-		}
-	})
-	t.Run("404 model", func(t *testing.T) {
-		f := modeltest.NewOpenAI(t)
-		_, _, err := openaiTurn(t, f, Config{Model: "gpt-nope"})
-		var me *ModelError
-		if !errors.As(err, &me) || me.Status != 404 || !strings.Contains(me.Msg, "model gpt-nope is not available") {
-			t.Errorf("err %v", err)
-		}
-	})
-	t.Run("404 HTML", func(t *testing.T) {
-		f := modeltest.NewOpenAI(t, func(*modeltest.Request) modeltest.Reply {
-			return modeltest.Reply{Status: 404, Body: modeltest.HTMLPage}
-		})
-		_, _, err := openaiTurn(t, f, Config{})
-		if err == nil || !strings.Contains(err.Error(), "is not an OpenAI-compatible API: it answered HTTP 404 with an HTML page") || strings.Contains(err.Error(), "<") {
-			t.Errorf("err %v", err)
-		}
-	})
-	t.Run("429 then answer", func(t *testing.T) {
-		f := modeltest.NewOpenAI(t, status(429, "rate limited"), status(503, "busy"), modeltest.Say("fine"))
-		text, _, err := openaiTurn(t, f, Config{})
-		if err != nil || text != "fine" || len(f.Requests()) != 3 {
-			t.Errorf("text %q err %v after %d requests", text, err, len(f.Requests()))
-		}
-	})
-	t.Run("429 for good", func(t *testing.T) {
-		f := modeltest.NewOpenAI(t, status(429, "x"), status(429, "x"), status(429, "x"))
-		_, _, err := openaiTurn(t, f, Config{})
-		if err == nil || !strings.Contains(err.Error(), "is overloaded (HTTP 429, 3 tries)") || len(f.Requests()) != 3 {
-			t.Errorf("err %v after %d requests", err, len(f.Requests()))
-		}
-	})
-	t.Run("500 is not retried", func(t *testing.T) {
-		f := modeltest.NewOpenAI(t, status(500, "boom"))
-		_, _, err := openaiTurn(t, f, Config{})
-		if err == nil || !strings.Contains(err.Error(), "HTTP 500: boom") || len(f.Requests()) != 1 {
-			t.Errorf("err %v", err)
-		}
-	})
-	t.Run("error mid-stream", func(t *testing.T) {
-		f := modeltest.NewOpenAI(t, func(*modeltest.Request) modeltest.Reply {
-			return modeltest.Reply{Chunks: []modeltest.Chunk{modeltest.Text("partial")}, MidError: "the model crashed"}
-		})
-		text, _, err := openaiTurn(t, f, Config{})
-		if text != "partial" || err == nil || !strings.Contains(err.Error(), "stopped the answer") || !strings.Contains(err.Error(), "the model crashed") {
-			t.Errorf("text %q err %v", text, err)
-		}
-	})
-	t.Run("connection dropped", func(t *testing.T) {
-		f := modeltest.NewOpenAI(t, func(*modeltest.Request) modeltest.Reply {
-			return modeltest.Reply{Chunks: []modeltest.Chunk{modeltest.Text("partial")}, Die: true}
-		})
-		_, _, err := openaiTurn(t, f, Config{})
-		if err == nil {
-			t.Error("a dropped stream is a whole turn")
-		}
-	})
-	t.Run("no server", func(t *testing.T) {
-		got := ask(t, openaiAgent(nil, Config{BaseURL: "http://127.0.0.1:1/v1"}), project, "how does sniff guess the content type")
-		if got.res.Mode != ModeRetrieval || !strings.Contains(got.res.Notice, "no server at http://127.0.0.1:1/v1") {
-			t.Errorf("mode %q notice %q", got.res.Mode, got.res.Notice)
-		}
-	})
 }
 
 func TestOpenAICancelledStreamIsClosed(t *testing.T) {
@@ -250,7 +101,7 @@ func TestOpenAICancelledStreamIsClosed(t *testing.T) {
 func TestOpenAIHealth(t *testing.T) {
 	f := modeltest.NewOpenAI(t)
 	h := openaiAgent(f, Config{}).Health(context.Background())
-	if h.Provider != ProviderOpenAI || !h.Reachable || !h.ModelPresent || len(h.Problems) != 0 || h.Host != f.URL {
+	if h.Provider != model.ProviderOpenAI || !h.Reachable || !h.ModelPresent || len(h.Problems) != 0 || h.Host != f.URL {
 		t.Errorf("healthy: %+v", h)
 	}
 	h = openaiAgent(f, Config{Model: "gpt-x"}).Health(context.Background())
@@ -268,36 +119,49 @@ func TestOpenAIHealth(t *testing.T) {
 	}
 }
 
-func TestBaseURL(t *testing.T) {
-	for in, want := range map[string]string{
-		"http://127.0.0.1:8080":      "http://127.0.0.1:8080/v1",
-		"127.0.0.1:1234/v1/":         "http://127.0.0.1:1234/v1",
-		"https://api.example.com/v1": "https://api.example.com/v1",
-		"http://gpu:8000/openai/v1":  "http://gpu:8000/openai/v1",
-	} {
-		if got, err := baseURL(in); err != nil || got != want {
-			t.Errorf("baseURL(%q) = %q, %v; want %q", in, got, err, want)
-		}
+// TestAPIKeyFromEnvironment: the environment's key (Config.Env, read by
+// the command) is the openai provider's default key, an explicit one
+// wins, and Ollama gets none.
+func TestAPIKeyFromEnvironment(t *testing.T) {
+	env := Env{APIKey: "from-env", BaseURL: "http://h/v1"}
+	a := New(Config{Provider: model.ProviderOpenAI, Env: env})
+	if k, u := a.Config().APIKey, a.Config().BaseURL; k != "from-env" || u != "http://h/v1" {
+		t.Errorf("key %q base URL %q", k, u)
 	}
-	for _, bad := range []string{"", "ftp://x/v1", "http://user:secret@host/v1"} {
-		if _, err := baseURL(bad); err == nil {
-			t.Errorf("%q accepted", bad)
-		}
+	if k := New(Config{Provider: model.ProviderOpenAI, APIKey: "explicit", Env: env}).Config().APIKey; k != "explicit" {
+		t.Errorf("key %q", k)
+	}
+	if c := New(Config{Env: env}).Config(); c.APIKey != "" || c.BaseURL != "" {
+		t.Errorf("Ollama got a key %q or a base URL %q", c.APIKey, c.BaseURL)
 	}
 }
 
-func TestAPIKeyFromEnvironment(t *testing.T) {
-	t.Setenv("ASKLS_API_KEY", "")
-	t.Setenv("OPENAI_API_KEY", "from-openai")
-	if k := New(Config{Provider: ProviderOpenAI, BaseURL: "http://h/v1"}).Config().APIKey; k != "from-openai" {
-		t.Errorf("key %q", k)
+// TestEnvironmentKeyNeverReachesOllama: with the environment's key set
+// (as when OPENAI_API_KEY is exported) an answer through Ollama sends no
+// Authorization header and shows the key nowhere.
+func TestEnvironmentKeyNeverReachesOllama(t *testing.T) {
+	const key = "sk-env-NEVERTOOLLAMA0123"
+	f := modeltest.NewOllama(t,
+		modeltest.Calls("search_code", `{"query":"sniff"}`),
+		func(req *modeltest.Request) modeltest.Reply {
+			return modeltest.Say(fmt.Sprintf("sniff guesses [%d].", modeltest.FirstEvidence(req.LastTool())))(req)
+		})
+	a := New(Config{Host: f.URL, Model: "qwen3:4b", Env: Env{APIKey: key}})
+	got := ask(t, a, project, "how does sniff guess the content type")
+	if got.res.Mode != ModeModel || got.res.Refused {
+		t.Fatalf("mode %q answer %q notice %q", got.res.Mode, got.res.Answer, got.res.Notice)
 	}
-	t.Setenv("ASKLS_API_KEY", "from-askls")
-	if k := New(Config{Provider: ProviderOpenAI, BaseURL: "http://h/v1"}).Config().APIKey; k != "from-askls" {
-		t.Errorf("key %q", k)
+	reqs := f.Requests()
+	if len(reqs) == 0 {
+		t.Fatal("no request reached Ollama")
 	}
-	if k := New(Config{}).Config().APIKey; k != "" {
-		t.Errorf("Ollama got a key %q", k)
+	for i, r := range reqs {
+		if h := r.Header["Authorization"]; h != "" {
+			t.Errorf("request %d to Ollama carries Authorization %q", i, h)
+		}
+		if strings.Contains(string(r.Raw), key) {
+			t.Errorf("request %d to Ollama holds the key", i)
+		}
 	}
 }
 
@@ -318,10 +182,10 @@ func TestNotOllamaIsNamed(t *testing.T) {
 // then says nothing ends the turn at Config.RequestTimeout, for either
 // provider, and the answer falls back to retrieval saying why.
 func TestSilentTurnEndsAtTheRequestTimeout(t *testing.T) {
-	for _, kind := range []string{ProviderOllama, ProviderOpenAI} {
+	for _, kind := range []string{model.ProviderOllama, model.ProviderOpenAI} {
 		t.Run(kind, func(t *testing.T) {
 			fakeKind = kind
-			defer func() { fakeKind = ProviderOllama }()
+			defer func() { fakeKind = model.ProviderOllama }()
 			f := newFakeOllama(t, func(*modeltest.Request) modeltest.Reply { return modeltest.Reply{Block: true} })
 			got := ask(t, testAgent(f, Config{RequestTimeout: 300 * time.Millisecond}), project, "how does sniff guess the content type")
 			if got.res.Mode != ModeRetrieval || !strings.Contains(got.res.Notice, "did not finish a turn within 300ms") {
@@ -329,4 +193,15 @@ func TestSilentTurnEndsAtTheRequestTimeout(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestOpenAINoServer: nothing listening at the base URL is retrieval mode,
+// with the reason.
+func TestOpenAINoServer(t *testing.T) {
+	t.Run("no server", func(t *testing.T) {
+		got := ask(t, openaiAgent(nil, Config{BaseURL: "http://127.0.0.1:1/v1"}), project, "how does sniff guess the content type")
+		if got.res.Mode != ModeRetrieval || !strings.Contains(got.res.Notice, "no server at http://127.0.0.1:1/v1") {
+			t.Errorf("mode %q notice %q", got.res.Mode, got.res.Notice)
+		}
+	})
 }

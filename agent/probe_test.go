@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/askls/askls/agent/model"
 )
 
 func TestSilentHostFallsBackToRetrievalQuickly(t *testing.T) {
@@ -37,9 +39,9 @@ func TestSilentHostFallsBackToRetrievalQuickly(t *testing.T) {
 		}
 		mu.Unlock()
 	}()
-	old := ProbeTimeout
-	ProbeTimeout = 200 * time.Millisecond
-	defer func() { ProbeTimeout = old }()
+	old := model.ProbeTimeout
+	model.ProbeTimeout = 200 * time.Millisecond
+	defer func() { model.ProbeTimeout = old }()
 
 	a := testAgent(nil, Config{Host: ln.Addr().String(), Timeout: 20 * time.Second})
 	start := time.Now()

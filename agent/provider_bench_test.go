@@ -10,6 +10,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/askls/askls/agent/tools"
+
+	"github.com/askls/askls/agent/model"
+
 	"github.com/askls/askls/internal/modeltest"
 )
 
@@ -25,11 +29,11 @@ import (
 // says more than the wall clock.
 func BenchmarkProviderHop(b *testing.B) {
 	result := strings.Repeat("[1] net/http/server.go:120-140\n   120  func (srv *Server) Serve(l net.Listener) error {\n", 80)
-	msgs := []Message{{Role: "system", Content: systemPrompt}, {Role: "user", Content: "How does the server shut down gracefully?"}}
+	msgs := []model.Message{{Role: "system", Content: systemPrompt}, {Role: "user", Content: "How does the server shut down gracefully?"}}
 	for i := 0; i < 3; i++ {
 		msgs = append(msgs,
-			Message{Role: "assistant", ToolCalls: []ToolCall{{ID: fmt.Sprintf("call_%d", i), Name: "search_code", Args: map[string]any{"query": "graceful shutdown"}}}},
-			Message{Role: "tool", ToolName: "search_code", ToolCallID: fmt.Sprintf("call_%d", i), Content: result[:6000]})
+			model.Message{Role: "assistant", ToolCalls: []model.ToolCall{{ID: fmt.Sprintf("call_%d", i), Name: "search_code", Args: map[string]any{"query": "graceful shutdown"}}}},
+			model.Message{Role: "tool", ToolName: "search_code", ToolCallID: fmt.Sprintf("call_%d", i), Content: result[:6000]})
 	}
 	reply := func(*modeltest.Request) modeltest.Reply {
 		chunks := []modeltest.Chunk{modeltest.CallChunk("read_file", `{"path":"net/http/server.go","start_line":3000,"end_line":3080}`)}
@@ -38,11 +42,11 @@ func BenchmarkProviderHop(b *testing.B) {
 		}
 		return modeltest.Reply{Chunks: chunks}
 	}
-	for _, kind := range []string{ProviderOllama, ProviderOpenAI} {
+	for _, kind := range []string{model.ProviderOllama, model.ProviderOpenAI} {
 		b.Run(kind, func(b *testing.B) {
 			var f *modeltest.Server
 			cfg := Config{Provider: kind, Model: "qwen3:4b", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
-			if kind == ProviderOllama {
+			if kind == model.ProviderOllama {
 				f = modeltest.NewOllama(b)
 				cfg.Host = f.URL
 			} else {
@@ -51,7 +55,7 @@ func BenchmarkProviderHop(b *testing.B) {
 			}
 			a := New(cfg)
 			ctx := context.Background()
-			req := ChatRequest{Messages: msgs, Tools: toolSpecs()}
+			req := model.ChatRequest{Messages: msgs, Tools: tools.Specs()}
 			cpu0 := cpuTime()
 			for b.Loop() {
 				f.Push(reply)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/askls/askls/agent/tools"
 )
 
 // refsWorkspace: ctx.WithCancel defined in ctx/, called 12 times in code
@@ -31,10 +33,10 @@ func refsWorkspace() memSource {
 
 func TestFindReferencesCountsCodeOnly(t *testing.T) {
 	src := refsWorkspace()
-	tb := newToolbox(src, nil)
-	q := RefQuery{Name: "WithCancel", Calls: true, Qualifier: "ctx", Folder: "ctx",
+	tb := tools.NewBox(src, nil)
+	q := tools.RefQuery{Name: "WithCancel", Calls: true, Qualifier: "ctx", Folder: "ctx",
 		Skip: func(p string, l int) bool { return p == "ctx/ctx.go" && l >= 3 && l <= 6 }}
-	refs, err := findReferences(context.Background(), src, tb, q)
+	refs, err := tools.ReferencesOf(context.Background(), src, tb, q)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +51,7 @@ func TestFindReferencesCountsCodeOnly(t *testing.T) {
 		t.Errorf("calls %v in %d files, want %s in 6", got, refs.Files, want)
 	}
 	q.Calls = false
-	uses, _ := findReferences(context.Background(), src, tb, q)
+	uses, _ := tools.ReferencesOf(context.Background(), src, tb, q)
 	if len(uses.Sites) != len(refs.Sites)+5 {
 		t.Errorf("%d uses, want the %d calls and 5 values", len(uses.Sites), len(refs.Sites))
 	}

@@ -8,9 +8,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/askls/askls/agent/retrieval"
+	"github.com/askls/askls/agent/tools"
+
+	"github.com/askls/askls/agent/unit"
+
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
-	"github.com/askls/askls/words"
 )
 
 func TestFallbackToRetrieval(t *testing.T) {
@@ -35,7 +39,7 @@ func TestFallbackToRetrieval(t *testing.T) {
 			if res.Mode != ModeRetrieval || res.Model != "" || !strings.Contains(res.Notice, tt.notice) {
 				t.Errorf("mode %q model %q notice %q", res.Mode, res.Model, res.Notice)
 			}
-			if !strings.HasPrefix(res.Answer, retrievalHeader) || !strings.Contains(res.Answer, "ollama pull") {
+			if !strings.HasPrefix(res.Answer, retrieval.Header) || !strings.Contains(res.Answer, "ollama pull") {
 				t.Errorf("answer:\n%s", res.Answer)
 			}
 			if res.Refused || len(res.Citations) == 0 || res.Citations[0].Path != "server/server.go" {
@@ -65,26 +69,6 @@ func TestRetrievalShowsDocAndGroups(t *testing.T) {
 	none := ask(t, testAgent(nil, Config{NoModel: true}), project, "zzzz qqqq")
 	if !none.res.Refused || !strings.Contains(none.res.Answer, "No code in the workspace matched") {
 		t.Errorf("no hits: %+v", none.res)
-	}
-}
-
-func TestIdentifiers(t *testing.T) {
-	for q, want := range map[string]string{
-		"How does bufio.Scanner handle long tokens?":               "bufio.Scanner",
-		"where is DetectContentType called":                        "DetectContentType",
-		"What does ServeHTTP do with Handler and max_len":          "ServeHTTP,max_len",
-		"How are carts totalled":                                   "",
-		"Why does Reverse use runes":                               "",
-		"Why does `Reverse` use runes":                             "Reverse",
-		"How does errors.Is walk the chain, e.g. for errors.Join?": "errors.Is,errors.Join",
-		"When a reply goes out with no Content-Type set":           "",
-		"Is HTTP/1.1 or HTTP/2 used, i.e. which one?":              "",
-		"what calls `foo()` and `a.b`":                             "foo,a.b",
-		"Where are __init__ and _private set":                      "",
-	} {
-		if got := strings.Join(identifiers(q), ","); got != want {
-			t.Errorf("identifiers(%q) = %q, want %q", q, got, want)
-		}
 	}
 }
 
@@ -246,17 +230,6 @@ func TestMaxQuestionBytesIsTheIndexLimit(t *testing.T) {
 	}
 }
 
-func TestIdentifiersAreOnlyWordsWrittenAsCode(t *testing.T) {
-	for w, want := range map[string]bool{
-		"errors.Is": true, "ServeHTTP": true, "max_len": true, "maxTokenSize": true,
-		"Content": false, "Type": false, "HTTP": false, "Server": false, "e.g": false, "_private": false,
-	} {
-		if got := words.IsCode(w) && qualifiedOK(w); got != want {
-			t.Errorf("%q written as code: %v, want %v", w, got, want)
-		}
-	}
-}
-
 func TestCallSitesAreOnlyCode(t *testing.T) {
 	src := memSource{
 		"lib/rev.go":      "package lib\n\n// Reverse reverses s.\nfunc Reverse(s string) string {\n\treturn s\n}\n",
@@ -284,7 +257,7 @@ func TestProseRangesOfOtherLanguages(t *testing.T) {
 		{"m/util.js", "/**\n * Formats a date: format(new Date())\n */\nfunction format(d) {\n  const s = 'format(x)';\n  return `${format2(d)}`;\n}\nconst y = format(today); // format(z)\n", []int{8}, []int{2, 5}},
 		{"m/lib.rs", "fn parse<'a>(s: &'a str) -> &'a str {\n    // parse(s) again\n    let c = '(';\n    parse(s)\n}\n", []int{4}, []int{2}},
 	} {
-		pr := scanProse(tt.path, []byte(tt.content))
+		pr := tools.ScanProse(tt.path, []byte(tt.content))
 		lines := strings.Split(tt.content, "\n")
 		nameAt := func(l int, find func(s, sub string) int) int {
 			for _, name := range []string{"dumps(", "format(", "parse("} {
@@ -296,12 +269,12 @@ func TestProseRangesOfOtherLanguages(t *testing.T) {
 			return 0
 		}
 		for _, l := range tt.calls {
-			if pr.inProse(l, nameAt(l, strings.Index)) {
+			if pr.In(l, nameAt(l, strings.Index)) {
 				t.Errorf("%s:%d: the call is taken for prose", tt.path, l)
 			}
 		}
 		for _, l := range tt.prose {
-			if !pr.inProse(l, nameAt(l, strings.LastIndex)) {
+			if !pr.In(l, nameAt(l, strings.LastIndex)) {
 				t.Errorf("%s:%d: prose taken for a call", tt.path, l)
 			}
 		}
@@ -331,8 +304,8 @@ func TestRetrievalCitesAWindowOfALongUnit(t *testing.T) {
 	src := fixedHits{memSource: longUnit(), hits: []index.Hit{{Path: "srv/server.go", Start: 3, End: 65, Symbol: "Shutdown", Kind: "func", Language: "go"}}}
 	got := ask(t, testAgent(nil, Config{NoModel: true}), src, "how are idle connections drained on shutdown")
 	c := got.res.Citations[0]
-	if c.End-c.Start+1 > maxSpanLines || c.Start > 40 || c.End < 42 || c.Start < 3 || c.End > 65 {
-		t.Errorf("citation %d-%d, want at most %d lines inside 3-65 around 40-42", c.Start, c.End, maxSpanLines)
+	if c.End-c.Start+1 > unit.MaxSpanLines || c.Start > 40 || c.End < 42 || c.Start < 3 || c.End > 65 {
+		t.Errorf("citation %d-%d, want at most %d lines inside 3-65 around 40-42", c.Start, c.End, unit.MaxSpanLines)
 	}
 	label := fmt.Sprintf("- srv/server.go:%d-%d `func Shutdown(ctx int) error` (declared at line 4) [1]", c.Start, c.End)
 	if !strings.Contains(got.res.Answer, label) {
@@ -343,15 +316,15 @@ func TestRetrievalCitesAWindowOfALongUnit(t *testing.T) {
 func TestChooseSpan(t *testing.T) {
 	src := longUnit()
 	f := citations.NewLineIndex([]byte(src["srv/server.go"]))
-	terms := questionTerms("idle drain")
-	ft := newFileTerms(f, "srv/server.go", terms)
+	terms := unit.QuestionTerms("idle drain")
+	ft := unit.NewFileTerms(f, "srv/server.go", terms)
 	w := []float64{1, 1}
-	long := unit{path: "srv/server.go", start: 3, end: 65, decl: 4}
-	if sp := chooseSpan(ft, long, w, maxSpanLines); sp.start < 38 || sp.end > 44 || sp.end-sp.start+1 > maxSpanLines || sp.score != 1 {
+	long := unit.Unit{Path: "srv/server.go", Start: 3, End: 65, Decl: 4}
+	if sp := unit.ChooseSpan(ft, long, w, unit.MaxSpanLines); sp.Start < 38 || sp.End > 44 || sp.End-sp.Start+1 > unit.MaxSpanLines || sp.Score != 1 {
 		t.Errorf("long unit: span %+v, want 38-44 at most, score 1", sp)
 	}
-	short := unit{path: "srv/server.go", start: 38, end: 45, decl: 38}
-	if sp := chooseSpan(ft, short, w, maxSpanLines); sp.start != 38 || sp.end != 45 {
+	short := unit.Unit{Path: "srv/server.go", Start: 38, End: 45, Decl: 38}
+	if sp := unit.ChooseSpan(ft, short, w, unit.MaxSpanLines); sp.Start != 38 || sp.End != 45 {
 		t.Errorf("short unit: span %+v, want it whole", sp)
 	}
 }
@@ -359,7 +332,7 @@ func TestChooseSpan(t *testing.T) {
 func TestRetrievalWeakLine(t *testing.T) {
 	a := testAgent(nil, Config{NoModel: true})
 	weak := ask(t, a, project, "where is the Brotli decoder for the body")
-	if !weak.res.Weak || !strings.HasPrefix(weak.res.Answer, weakLine+"\n") || weak.res.Refused {
+	if !weak.res.Weak || !strings.HasPrefix(weak.res.Answer, retrieval.WeakLine+"\n") || weak.res.Refused {
 		t.Errorf("a question naming what the code lacks: weak %v, answer:\n%s", weak.res.Weak, weak.res.Answer)
 	}
 	// A weak answer shows the closest three entries, no list of more.
@@ -368,11 +341,11 @@ func TestRetrievalWeakLine(t *testing.T) {
 		many[fmt.Sprintf("dec/d%d.go", i)] = fmt.Sprintf("package dec\n\n// decode%d reads the body with a decoder.\nfunc decode%d(body []byte) []byte {\n\treturn body\n}\n", i, i)
 	}
 	w := ask(t, a, many, "where is the Brotli decoder for the body")
-	if !w.res.Weak || len(w.res.Citations) != shownEntries || strings.Contains(w.res.Answer, "Also relevant:") {
+	if !w.res.Weak || len(w.res.Citations) != retrieval.ShownEntries || strings.Contains(w.res.Answer, "Also relevant:") {
 		t.Errorf("a weak answer (weak %v) with %d citations:\n%s", w.res.Weak, len(w.res.Citations), w.res.Answer)
 	}
 	strong := ask(t, a, project, "how does sniff guess the content type of a body")
-	if strong.res.Weak || strings.Contains(strong.res.Answer, weakLine) {
+	if strong.res.Weak || strings.Contains(strong.res.Answer, retrieval.WeakLine) {
 		t.Errorf("a question the code answers: weak %v, answer:\n%s", strong.res.Weak, strong.res.Answer)
 	}
 	b, err := json.Marshal(weak.res)
@@ -389,7 +362,7 @@ func (s testFirstHits) Search(ctx context.Context, q string, limit int, f index.
 	hits, err := s.memSource.Search(ctx, q, limit, f)
 	var tests, rest []index.Hit
 	for _, h := range hits {
-		if isTestPath(h.Path) {
+		if tools.IsTestPath(h.Path) {
 			tests = append(tests, h)
 		} else {
 			rest = append(rest, h)
@@ -409,7 +382,7 @@ func TestRetrievalShowsImplementationBeforeTests(t *testing.T) {
 	a := testAgent(nil, Config{NoModel: true})
 	impl := ask(t, a, src, "how does the cart sum its items")
 	for _, c := range impl.res.Citations {
-		if isTestPath(c.Path) {
+		if tools.IsTestPath(c.Path) {
 			t.Errorf("a question about behaviour cites a test: %v", impl.res.Citations)
 		}
 	}
@@ -420,58 +393,6 @@ func TestRetrievalShowsImplementationBeforeTests(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("a question about tests does not cite the test: %v", tests.res.Citations)
-	}
-}
-
-func TestHitSpanForTheModel(t *testing.T) {
-	src := longUnit()
-	tb := newToolbox(src, citations.NewRegistry())
-	f, err := tb.file("srv/server.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := index.Hit{Path: "srv/server.go", Start: 3, End: 65, Symbol: "Shutdown", Kind: "func"}
-	s, e := tb.hitSpan("drain idle connections", h, f, hitWindowLines)
-	if e-s+1 > hitWindowLines || s > 40 || e < 42 {
-		t.Errorf("hitSpan %d-%d, want at most %d lines around 40-42", s, e, hitWindowLines)
-	}
-	if s, e := tb.hitSpan("zzzz", h, f, hitWindowLines); s != 3 || e != 3+hitWindowLines-1 {
-		t.Errorf("no term: %d-%d, want hitWindow's 3-%d", s, e, 3+hitWindowLines-1)
-	}
-}
-
-// A long doc comment that explains what the question asks is cited
-// rather than code that holds little of it; one that does not, is not.
-func TestChooseSpanCitesAnExplainingDocComment(t *testing.T) {
-	var b strings.Builder
-	b.WriteString("package rt\n\n// Procs sets the number of procs.\n//\n// # Default\n//\n")
-	for i := range 20 {
-		fmt.Fprintf(&b, "// note %d on nothing in particular.\n", i)
-	}
-	b.WriteString("// In a container, the default comes from the cgroup quota;\n// GODEBUG=containerprocs=0 turns that off.\n")
-	b.WriteString("func Procs(n int) int {\n\tn = defaultProcs(n)\n")
-	for i := range 40 {
-		fmt.Fprintf(&b, "\tstep%d(n)\n", i)
-	}
-	b.WriteString("\treturn n\n}\n")
-	f := citations.NewLineIndex([]byte(b.String()))
-	u := unit{path: "rt/procs.go", start: 3, end: 71, decl: 29}
-	if text, _ := f.Lines(29, 29); !strings.HasPrefix(text, "func Procs") {
-		t.Fatalf("line 29 is %q, not the declaration", text)
-	}
-	spanOf := func(q string) span {
-		terms := questionTerms(q)
-		w := make([]float64, len(terms))
-		for i := range w {
-			w[i] = 1
-		}
-		return chooseSpan(newFileTerms(f, "rt/procs.go", terms), u, w, maxSpanLines)
-	}
-	if sp := spanOf("in a container with a quota, how is the default chosen and which GODEBUG turns it off"); sp.start > 27 || sp.end < 28 || sp.end >= 29 {
-		t.Errorf("span %d-%d, want the doc comment's lines 27-28 (not the code from 29)", sp.start, sp.end)
-	}
-	if sp := spanOf("how is step3 called"); sp.start < 29 {
-		t.Errorf("span %d-%d, want the code (from line 29)", sp.start, sp.end)
 	}
 }
 

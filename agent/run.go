@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/askls/askls/agent/tools"
+
 	"github.com/askls/askls/citations"
 )
 
@@ -13,11 +15,11 @@ import (
 type run struct {
 	a     *Agent
 	cfg   Config
-	src   source
+	src   tools.Source
 	q     Question
 	ev    Events
 	reg   *citations.Registry
-	tb    *toolbox
+	tb    *tools.Box
 	rw    *citations.Rewriter
 	res   *Result
 	start time.Time
@@ -34,18 +36,18 @@ type run struct {
 	seeded     int             // registry numbers 1..seeded are the thread's evidence
 }
 
-func newRun(a *Agent, src source, q Question, ev Events) *run {
+func newRun(a *Agent, src tools.Source, q Question, ev Events) *run {
 	reg := citations.NewRegistry()
-	tb := newToolbox(src, reg)
+	tb := tools.NewBox(src, reg)
 	r := &run{
 		a: a, cfg: a.cfg, src: src, q: q, ev: ev,
 		reg:   reg,
 		tb:    tb,
-		rw:    citations.NewRewriter(reg, tb.content),
+		rw:    citations.NewRewriter(reg, tb.Content),
 		start: time.Now(),
 		cache: map[string]int{},
 	}
-	r.res = &Result{ID: newID(), Question: q.Text, Steps: []Step{}, Citations: []citations.Citation{}}
+	r.res = &Result{ID: newID(), Question: q.Text, Steps: []tools.Step{}, Citations: []citations.Citation{}}
 	return r
 }
 
@@ -120,7 +122,7 @@ func (r *run) finish(notice string) *Result {
 		text = "I could not find an answer in the code that I can back with a citation.\n\n" + r.searchedLine()
 	}
 	res.Answer = text
-	if p := checkLabels(text, res.Citations, res.Mode == ModeRetrieval, r.tb.content); len(p) > 0 {
+	if p := checkLabels(text, res.Citations, res.Mode == ModeRetrieval, r.tb.Content); len(p) > 0 {
 		// Never expected: the rewriter and the retrieval answer's layout
 		// make every label true. Logged so that a case it misses is seen.
 		r.cfg.Logger.Warn("answer labels do not match their citations", "problems", p)

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/askls/askls/agent/tools"
+
 	"github.com/askls/askls/internal/modeltest"
 	"github.com/askls/askls/internal/secretcorpus"
 
@@ -120,7 +122,7 @@ func TestSecretsStayOutOfEveryToolAndBothModes(t *testing.T) {
 		toolRuns = append(toolRuns, [2]string{"find_symbol", fmt.Sprintf(`{"name":%q}`, s)})
 	}
 	for _, c := range toolRuns {
-		var a args
+		var a tools.Args
 		json.Unmarshal([]byte(c[1]), &a)
 		out, reg, err := runTool(t, snap, c[0], a)
 		if err != nil {
@@ -252,7 +254,7 @@ func TestSecretCorpusReachesNoAgentRoute(t *testing.T) {
 		}
 	}
 	for _, c := range runs {
-		var a args
+		var a tools.Args
 		json.Unmarshal([]byte(c[1]), &a)
 		out, reg, err := runTool(t, snap, c[0], a)
 		if err != nil {

@@ -5,12 +5,14 @@ import (
 	"errors"
 	"io"
 	"strings"
+
+	"github.com/askls/askls/agent/tools"
 )
 
 // textCall is a tool call a model wrote as plain text in its content.
 type textCall struct {
 	name string
-	args args
+	args tools.Args
 }
 
 // parseTextCalls recognises tool calls written as JSON in the content, as
@@ -70,7 +72,7 @@ func textCallOf(v any) (textCall, bool) {
 	if name == "" {
 		name, _ = obj["tool"].(string)
 	}
-	if _, known := toolByName(name); !known {
+	if !tools.Known(name) {
 		return textCall{}, false
 	}
 	var raw any
@@ -80,7 +82,7 @@ func textCallOf(v any) (textCall, bool) {
 			break
 		}
 	}
-	a := args{}
+	a := tools.Args{}
 	switch x := raw.(type) {
 	case nil:
 	case map[string]any:
@@ -99,8 +101,8 @@ func textCallOf(v any) (textCall, bool) {
 
 // normalizeNumbers turns json.Number into float64, as encoding/json does
 // without UseNumber.
-func normalizeNumbers(m map[string]any) args {
-	out := args{}
+func normalizeNumbers(m map[string]any) tools.Args {
+	out := tools.Args{}
 	for k, v := range m {
 		if n, ok := v.(json.Number); ok {
 			f, err := n.Float64()

@@ -10,6 +10,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/askls/askls/agent/tools"
+
+	"github.com/askls/askls/agent/model"
+
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
 	"github.com/askls/askls/thread"
@@ -37,7 +41,7 @@ func (a *Agent) AskThread(ctx context.Context, snap *index.Snapshot, th *Thread,
 	return a.askThread(ctx, snap, th, q, ev)
 }
 
-func (a *Agent) askThread(ctx context.Context, src source, th *Thread, q Question, ev Events) (*Result, error) {
+func (a *Agent) askThread(ctx context.Context, src tools.Source, th *Thread, q Question, ev Events) (*Result, error) {
 	return a.askIn(ctx, src, th, q, ev)
 }
 
@@ -137,18 +141,18 @@ const historyShare = 2
 // opening is the first messages of a model run: the system prompt, the
 // earlier turns of the thread (within the budget) and the question with
 // the evidence gathered so far.
-func (r *run) opening() []Message {
-	msgs := []Message{{Role: "system", Content: systemPrompt}}
+func (r *run) opening() []model.Message {
+	msgs := []model.Message{{Role: "system", Content: systemPrompt}}
 	th := r.prior
 	if th == nil || len(th.Turns) == 0 {
-		return append(msgs, Message{Role: "user", Content: userPrompt(r.q)})
+		return append(msgs, model.Message{Role: "user", Content: userPrompt(r.q)})
 	}
 	budget := r.cfg.MaxContextChars / historyShare
 	hist, evText := history(th, budget)
 	msgs = append(msgs, hist...)
 	q := "Earlier evidence of this conversation (cite it as [n]; it is checked against the current code):\n" + evText +
 		"\nFollow-up question: " + userPrompt(r.q)
-	return append(msgs, Message{Role: "user", Content: q})
+	return append(msgs, model.Message{Role: "user", Content: q})
 }
 
 // history is the earlier turns as user/assistant messages and the thread's
@@ -158,7 +162,7 @@ func (r *run) opening() []Message {
 // summarised (question, the answer's first line, what it cited), then left
 // out, oldest first. Evidence not cited by the newest turn is listed by
 // its header only.
-func history(th *Thread, budget int) ([]Message, string) {
+func history(th *Thread, budget int) ([]model.Message, string) {
 	last := th.Turns[len(th.Turns)-1]
 	inLast := map[int]bool{}
 	for _, n := range last.Evidence {
@@ -173,7 +177,7 @@ func history(th *Thread, budget int) ([]Message, string) {
 		ev.WriteByte('\n')
 		if inLast[e.N] {
 			for i, line := range strings.Split(strings.TrimSuffix(e.Text, "\n"), "\n") {
-				fmt.Fprintf(&ev, "%6d  %s\n", e.Start+i, cutLine(line))
+				fmt.Fprintf(&ev, "%6d  %s\n", e.Start+i, tools.CutLine(line))
 			}
 		}
 	}
@@ -183,18 +187,18 @@ func history(th *Thread, budget int) ([]Message, string) {
 	}
 	left := budget - len(evText)
 
-	newest := []Message{{Role: "user", Content: last.Question}, {Role: "assistant", Content: threadNumbers(last)}}
+	newest := []model.Message{{Role: "user", Content: last.Question}, {Role: "assistant", Content: threadNumbers(last)}}
 	size := len(newest[0].Content) + len(newest[1].Content)
 	if size > left {
 		newest[1].Content = cutText(newest[1].Content, max(0, left-len(newest[0].Content)))
 		size = left
 	}
 	left -= size
-	var older [][]Message // newest first
+	var older [][]model.Message // newest first
 	dropped := 0
 	for i := len(th.Turns) - 2; i >= 0; i-- {
 		t := th.Turns[i]
-		whole := []Message{{Role: "user", Content: t.Question}, {Role: "assistant", Content: threadNumbers(t)}}
+		whole := []model.Message{{Role: "user", Content: t.Question}, {Role: "assistant", Content: threadNumbers(t)}}
 		if n := len(whole[0].Content) + len(whole[1].Content); n <= left {
 			older = append(older, whole)
 			left -= n
@@ -202,17 +206,17 @@ func history(th *Thread, budget int) ([]Message, string) {
 		}
 		sum := summary(t)
 		if n := len(t.Question) + len(sum); n <= left {
-			older = append(older, []Message{{Role: "user", Content: t.Question}, {Role: "assistant", Content: sum}})
+			older = append(older, []model.Message{{Role: "user", Content: t.Question}, {Role: "assistant", Content: sum}})
 			left -= n
 			continue
 		}
 		dropped = i + 1
 		break
 	}
-	var out []Message
+	var out []model.Message
 	if dropped > 0 {
 		note := fmt.Sprintf("(%d earlier turns of this conversation are left out.)", dropped)
-		out = append(out, Message{Role: "user", Content: note}, Message{Role: "assistant", Content: "Understood."})
+		out = append(out, model.Message{Role: "user", Content: note}, model.Message{Role: "assistant", Content: "Understood."})
 	}
 	for i := len(older) - 1; i >= 0; i-- {
 		out = append(out, older[i]...)

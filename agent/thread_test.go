@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/askls/askls/agent/tools"
+
 	"github.com/askls/askls/citations"
 
 	"github.com/askls/askls/internal/modeltest"
@@ -21,7 +23,7 @@ func copySource(m memSource) memSource {
 }
 
 // askIn asks q as the next turn of th and fails the test on an error.
-func askIn(t *testing.T, a *Agent, src source, th *Thread, q string) *Result {
+func askIn(t *testing.T, a *Agent, src tools.Source, th *Thread, q string) *Result {
 	t.Helper()
 	res, err := a.askIn(context.Background(), src, th, Question{Text: q}, Events{})
 	if err != nil {

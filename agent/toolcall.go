@@ -5,19 +5,20 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode/utf8"
+
+	"github.com/askls/askls/agent/tools"
 )
 
 // call runs one tool, from the cache when the same call was made before.
 // A panic in a tool becomes an error result.
-func (r *run) call(ctx context.Context, name string, a args) (text string) {
+func (r *run) call(ctx context.Context, name string, a tools.Args) (text string) {
 	t0 := time.Now()
 	r.res.Stats.ToolCalls++
 	if a == nil {
-		a = args{}
+		a = tools.Args{}
 	}
-	step := Step{Tool: name, Args: map[string]any(a)}
-	r.searched = append(r.searched, describeCall(name, a))
+	step := tools.Step{Tool: name, Args: map[string]any(a)}
+	r.searched = append(r.searched, tools.Describe(name, a))
 	defer func() {
 		if p := recover(); p != nil {
 			r.cfg.Logger.Error("tool panicked", "tool", name, "panic", p)
@@ -31,17 +32,16 @@ func (r *run) call(ctx context.Context, name string, a args) (text string) {
 		step.Summary = "not run: tool call budget used"
 		return "not run: the tool call budget is used; answer from the evidence above"
 	}
-	t, ok := toolByName(name)
-	if !ok {
+	if !tools.Known(name) {
 		step.Summary = "error: unknown tool"
-		return fmt.Sprintf("error: there is no tool %q; the tools are %s", name, strings.Join(toolNames(), ", "))
+		return fmt.Sprintf("error: there is no tool %q; the tools are %s", name, strings.Join(tools.Names(), ", "))
 	}
-	key := a.key(name)
+	key := a.Key(name)
 	if n, ok := r.cache[key]; ok {
 		step.Summary = fmt.Sprintf("repeat of step %d (not run again)", n)
 		return fmt.Sprintf("You already made this exact call (step %d); its result is above and its evidence numbers still hold. Do not repeat calls: answer now, or try a different call.", n)
 	}
-	out, summary, err := t.run(r.tb, ctx, a)
+	out, summary, err := r.tb.Run(ctx, name, a)
 	if err != nil {
 		step.Summary = "error: " + err.Error()
 		return "error: " + err.Error()
@@ -53,7 +53,7 @@ func (r *run) call(ctx context.Context, name string, a args) (text string) {
 
 // recordStep adds a finished step to the answer and hands it to Events.Step.
 // Every tool run, asked for by the model or by retrieval, passes here.
-func (r *run) recordStep(step Step) {
+func (r *run) recordStep(step tools.Step) {
 	r.res.Steps = append(r.res.Steps, step)
 	if r.ev.Step != nil {
 		r.ev.Step(step)
@@ -155,28 +155,4 @@ func evidenceIDs(text string) []int {
 		}
 	}
 	return ids
-}
-
-// describeCall is a short form of a call for a refusal's "searched" list.
-func describeCall(name string, a args) string {
-	var parts []string
-	for _, k := range []string{"query", "pattern", "path", "glob", "name", "path_glob"} {
-		if v, ok := a[k]; ok {
-			parts = append(parts, fmt.Sprintf("%q", shorten(fmt.Sprint(v), maxDescribed)))
-		}
-	}
-	return name + "(" + strings.Join(parts, ", ") + ")"
-}
-
-// maxDescribed caps each argument quoted in a refusal's "Searched:" line:
-// a 10,000-character question is searched, not repeated back in full.
-const maxDescribed = 80
-
-// shorten cuts s to at most n runes, ending it with "…" when cut.
-func shorten(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return strings.TrimRight(string(r[:n-1]), " ") + "…"
 }

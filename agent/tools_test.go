@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/askls/askls/agent/tools"
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
 	"github.com/askls/askls/internal/fixture"
@@ -27,92 +28,6 @@ func realSnapshot(t testing.TB) *index.Snapshot {
 		t.Fatalf("Sync: %v", err)
 	}
 	return ix.Snapshot()
-}
-
-// runTool runs one tool on a fresh toolbox and checks that every piece of
-// evidence it printed is registered with the exact text of those lines.
-func runTool(t *testing.T, snap *index.Snapshot, name string, a args) (string, *citations.Registry, error) {
-	t.Helper()
-	reg := citations.NewRegistry()
-	tb := newToolbox(snap, reg)
-	tl, _ := toolByName(name)
-	out, _, err := tl.run(tb, context.Background(), a)
-	for _, ev := range reg.All() {
-		header := fmt.Sprintf("[%d] %s:%d", ev.ID, ev.Path, ev.Start)
-		if name == "outline" {
-			header = fmt.Sprintf("[%d] %d-", ev.ID, ev.Start)
-		}
-		if !strings.Contains(out, header) {
-			t.Errorf("%s: evidence %d (%s:%d) registered but not shown:\n%s", name, ev.ID, ev.Path, ev.Start, out)
-		}
-		content, _ := snap.Content(ev.Path)
-		text, ok := citations.Lines(content, ev.Start, ev.End)
-		if !ok || text != ev.Text || citations.Hash(text) != ev.Hash {
-			t.Errorf("%s: evidence %d text differs from %s:%d-%d", name, ev.ID, ev.Path, ev.Start, ev.End)
-		}
-		// Every shown line is numbered with its real line number.
-		for i, l := range strings.Split(strings.TrimSuffix(ev.Text, "\n"), "\n") {
-			if name == "read_file" || name == "search_code" {
-				if !strings.Contains(out, fmt.Sprintf("%6d  %s\n", ev.Start+i, cutLine(l))) {
-					t.Errorf("%s: line %d of %s not shown numbered", name, ev.Start+i, ev.Path)
-				}
-			}
-		}
-	}
-	return out, reg, err
-}
-
-func TestToolsOnRealIndex(t *testing.T) {
-	snap := realSnapshot(t)
-	tests := []struct {
-		tool    string
-		args    args
-		want    []string // substrings of the result
-		wantErr string
-		minEv   int
-	}{
-		{"search_code", args{"query": "total price quantity"}, []string{"cart/cart.go:", "Total"}, "", 1},
-		{"search_code", args{"query": "zzqqxx"}, []string{"no results"}, "", 0},
-		{"grep", args{"pattern": `func \(c \*Cart\)`}, []string{"cart/cart.go:21: func (c *Cart) Total() (int, error) {"}, "", 1},
-		{"grep", args{"pattern": "percent", "path_glob": "cart/*.go"}, []string{"cart/discount.go:"}, "", 3},
-		{"grep", args{"pattern": "(unclosed"}, nil, "bad query", 0},
-		{"read_file", args{"path": "cart/discount.go", "start_line": 2, "end_line": 5}, []string{"[1] cart/discount.go:2-5 (file has 13 lines)", "日本語"}, "", 1},
-		{"read_file", args{"path": "cart/table.go", "start_line": 1, "end_line": 400}, []string{"cart/table.go:1-120", "truncated to 120 lines; read on from line 121"}, "", 1},
-		{"read_file", args{"path": "cart/discount.go", "start_line": 50}, nil, "has 13 lines", 0},
-		{"read_file", args{"path": "../outside.go"}, nil, "outside the workspace", 0},
-		{"read_file", args{"path": "/etc/passwd"}, nil, "outside the workspace", 0},
-		{"read_file", args{"path": "discount.go"}, nil, "files with that name: cart/discount.go", 0},
-		{"list_files", args{"glob": "cart/*.go"}, []string{"cart/cart.go\n", "cart/discount.go\n", "cart/table.go\n"}, "", 0},
-		{"list_files", args{"glob": "**/*.py"}, []string{"tools/gen.py"}, "", 0},
-		{"find_symbol", args{"name": "ApplyDiscount"}, []string{"cart/discount.go:5", "ApplyDiscount"}, "", 1},
-		{"outline", args{"path": "cart/cart.go"}, []string{"cart/cart.go (", "Total", "Cart", "ErrEmpty"}, "", 3},
-		{"outline", args{"path": "tools/gen.py"}, []string{"tools/gen.py (6 lines"}, "", 0},
-	}
-	for _, tt := range tests {
-		t.Run(fmt.Sprintf("%s %v", tt.tool, tt.args), func(t *testing.T) {
-			out, reg, err := runTool(t, snap, tt.tool, tt.args)
-			if tt.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-					t.Fatalf("err = %v, want %q", err, tt.wantErr)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, w := range tt.want {
-				if !strings.Contains(out, w) {
-					t.Errorf("result lacks %q:\n%s", w, out)
-				}
-			}
-			if reg.Len() < tt.minEv {
-				t.Errorf("%d evidence, want at least %d", reg.Len(), tt.minEv)
-			}
-			if len(out) > maxToolChars+2*maxLineChars+200 {
-				t.Errorf("result of %d chars", len(out))
-			}
-		})
-	}
 }
 
 func TestLoopOnRealIndex(t *testing.T) {
@@ -158,4 +73,13 @@ func TestLoopOnRealIndex(t *testing.T) {
 	if len(res.Citations) == 0 || res.Citations[0].Symbol != "Cart.Total" || res.Citations[0].Start != 20 {
 		t.Errorf("cursor: citations %v", res.Citations)
 	}
+}
+
+// runTool runs one tool on a fresh Box (the tools' own tests check
+// its evidence, package tools).
+func runTool(t *testing.T, snap *index.Snapshot, name string, a tools.Args) (string, *citations.Registry, error) {
+	t.Helper()
+	reg := citations.NewRegistry()
+	out, _, err := tools.NewBox(snap, reg).Run(context.Background(), name, a)
+	return out, reg, err
 }

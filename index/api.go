@@ -26,6 +26,10 @@ type Options struct {
 	// CacheDir holds one persisted index per root. Default:
 	// os.UserCacheDir()/askls (see CacheDir).
 	CacheDir string
+	// ConfigDir is the user's configuration folder, where git's global
+	// ignore file is looked for ($XDG_CONFIG_HOME as the command reads
+	// it). Default: ~/.config, as git does.
+	ConfigDir string
 	// MaxFileBytes skips larger files (counted in Stats). Default 1 MiB.
 	MaxFileBytes int64
 	// Exclude adds gitignore-syntax patterns to the ignore rules.

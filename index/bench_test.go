@@ -189,7 +189,7 @@ func BenchmarkWalk(b *testing.B) {
 	dir := opts.Roots[0]
 	files := 0
 	for b.Loop() {
-		res, err := walk.Walk(context.Background(), walk.Root{Abs: dir, Real: dir, Ignore: walk.NewIgnorer(dir, nil)},
+		res, err := walk.Walk(context.Background(), walk.Root{Abs: dir, Real: dir, Ignore: walk.NewIgnorer(dir, nil, "")},
 			walk.Options{MaxFileBytes: defaultMaxFileBytes})
 		if err != nil {
 			b.Fatal(err)

@@ -27,7 +27,7 @@ func ListFiles(ctx context.Context, rootDir string, maxFileBytes int64) ([]strin
 	if err != nil {
 		return nil, fmt.Errorf("index: root %s: %w", rootDir, err)
 	}
-	res, err := walk.Walk(ctx, walk.Root{Abs: abs, Real: real, Ignore: walk.NewIgnorer(abs, nil)}, walk.Options{MaxFileBytes: maxFileBytes})
+	res, err := walk.Walk(ctx, walk.Root{Abs: abs, Real: real, Ignore: walk.NewIgnorer(abs, nil, "")}, walk.Options{MaxFileBytes: maxFileBytes})
 	if err != nil {
 		return nil, err
 	}

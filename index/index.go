@@ -305,7 +305,7 @@ func (ix *Index) openRoot(dir, cacheBase string, several bool, names map[string]
 	}
 	excl := []string{}
 	excl = append(excl, ix.opts.Exclude...)
-	r.ign = walk.NewIgnorer(abs, excl)
+	r.ign = walk.NewIgnorer(abs, excl, ix.opts.ConfigDir)
 	return r, nil
 }
 

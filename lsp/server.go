@@ -35,6 +35,9 @@ type Options struct {
 	Roots []string
 	// CacheDir is where the index persists (see index.Options.CacheDir).
 	CacheDir string
+	// ConfigDir is the user's configuration folder, for git's global
+	// ignore file (see index.Options.ConfigDir).
+	ConfigDir string
 	// AllowBroadRoots indexes a workspace folder that is / or the home
 	// folder; without it such a folder is answered from open buffers only
 	// (index.Options.AllowBroadRoots), and the client is told why.

@@ -27,6 +27,7 @@ func newWorkspace(s *server) *workspace.Workspace {
 	return workspace.New(workspace.Options{
 		Index: index.Options{
 			CacheDir:        s.opts.CacheDir,
+			ConfigDir:       s.opts.ConfigDir,
 			Debounce:        editDebounce,
 			AllowBroadRoots: s.opts.AllowBroadRoots,
 			Runtime:         s.opts.Runtime,

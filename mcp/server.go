@@ -18,8 +18,11 @@ import (
 type Options struct {
 	// Roots are the workspace folders. Empty: the client's roots (asked
 	// for when it has initialized), else the current folder.
-	Roots        []string
-	CacheDir     string
+	Roots    []string
+	CacheDir string
+	// ConfigDir is the user's configuration folder, for git's global
+	// ignore file (see index.Options.ConfigDir).
+	ConfigDir    string
 	MaxFileBytes int64
 	// Watch keeps the index current by watching the files.
 	Watch bool

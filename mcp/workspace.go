@@ -13,7 +13,7 @@ import (
 // watcher (Options.Watch).
 func newWorkspace(opts Options) *workspace.Workspace {
 	return workspace.New(workspace.Options{
-		Index:  index.Options{CacheDir: opts.CacheDir, MaxFileBytes: opts.MaxFileBytes},
+		Index:  index.Options{CacheDir: opts.CacheDir, ConfigDir: opts.ConfigDir, MaxFileBytes: opts.MaxFileBytes},
 		Watch:  opts.Watch,
 		Logger: opts.Logger,
 	})

@@ -37,6 +37,7 @@ func openWorkspace(ctx context.Context, r rootFlags) (*index.Index, error) {
 	if opts.CacheDir == "" {
 		opts.CacheDir = os.Getenv("ASKLS_CACHE_DIR") // the commands read the environment
 	}
+	opts.ConfigDir = os.Getenv("XDG_CONFIG_HOME") // git's global ignore file, as askls index finds it
 	opts.Ranking = rk
 	opts.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	return openSynced(ctx, opts)
@@ -66,5 +67,5 @@ func (f *modelFlags) register(fs *flag.FlagSet) {
 }
 
 func (f modelFlags) config() agent.Config {
-	return agent.Config{Host: f.host, Model: f.model, Timeout: f.timeout}
+	return agent.Config{Host: f.host, Model: f.model, Timeout: f.timeout, Env: agent.Env{OllamaHost: os.Getenv("OLLAMA_HOST")}}
 }

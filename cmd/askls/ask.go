@@ -64,12 +64,13 @@ func (f *agentFlags) register(fs *flag.FlagSet) {
 func (f agentFlags) config(logger *slog.Logger) agent.Config {
 	provider := f.provider
 	if provider == "" {
-		provider = os.Getenv("ASKLS_PROVIDER")
+		provider = providerEnv()
 	}
 	return agent.Config{
 		Provider: provider, BaseURL: f.baseURL,
 		Host: f.host, Model: f.model, NumCtx: f.numCtx, MaxHops: f.maxHops, Timeout: f.timeout,
 		KeepAlive: f.keepAlive, Think: f.think, NoModel: f.noModel, Logger: logger,
+		Env: modelEnv(),
 	}
 }
 

@@ -5,10 +5,12 @@ import (
 	"path/filepath"
 	"strconv"
 	"time"
+
+	"github.com/askls/askls/agent"
 )
 
-// The environment is read here and only here (and by --provider's
-// default): the packages below take what it says as options.
+// The environment is read here and only here: the packages below take
+// what it says as options.
 
 // cacheDir is the cache folder of --cache DIR, else $ASKLS_CACHE_DIR
 // ("" leaves the user's cache folder to the workspace).
@@ -45,3 +47,23 @@ func answerDir() string {
 	}
 	return ""
 }
+
+// modelEnv is what the environment says of the model server: the
+// defaults of --ollama-host ($OLLAMA_HOST), and for the openai provider
+// only, of --base-url ($OPENAI_BASE_URL) and the API key ($ASKLS_API_KEY,
+// else $OPENAI_API_KEY). The agent applies them (agent.Config.Env), so
+// that a key meant for an OpenAI-compatible server never goes to Ollama.
+func modelEnv() agent.Env {
+	key := os.Getenv("ASKLS_API_KEY")
+	if key == "" {
+		key = os.Getenv("OPENAI_API_KEY")
+	}
+	return agent.Env{OllamaHost: os.Getenv("OLLAMA_HOST"), BaseURL: os.Getenv("OPENAI_BASE_URL"), APIKey: key}
+}
+
+// providerEnv is $ASKLS_PROVIDER, the default of --provider.
+func providerEnv() string { return os.Getenv("ASKLS_PROVIDER") }
+
+// configDir is $XDG_CONFIG_HOME, the folder where git's global ignore
+// file is looked for ("": ~/.config, as git does).
+func configDir() string { return os.Getenv("XDG_CONFIG_HOME") }

@@ -44,7 +44,7 @@ func runMCP(ctx context.Context, args []string) error {
 		}
 	}
 	srv := mcp.New(mcp.Options{
-		Roots: rf.Roots, CacheDir: cacheDir(rf.Cache), MaxFileBytes: rf.MaxFileBytes,
+		Roots: rf.Roots, CacheDir: cacheDir(rf.Cache), ConfigDir: configDir(), MaxFileBytes: rf.MaxFileBytes,
 		Watch: !*noWatch, Agent: af.config(logger), Logger: logger, Version: version,
 	})
 	defer srv.Close()

@@ -27,7 +27,7 @@ func runServe(ctx context.Context, args []string) error {
 	model := fs.String("model", "", "Ollama model (the client's \"model\" setting overrides it)")
 	host := fs.String("ollama-host", "", "Ollama server (the client's \"ollamaHost\" setting overrides it)")
 	noModel := fs.Bool("no-model", false, "answer in retrieval mode only, never contacting Ollama")
-	provider := fs.String("provider", os.Getenv("ASKLS_PROVIDER"), "model server API, ollama or openai (the client's \"provider\" setting overrides it)")
+	provider := fs.String("provider", providerEnv(), "model server API, ollama or openai (the client's \"provider\" setting overrides it)")
 	baseURL := fs.String("base-url", "", "OpenAI-compatible server URL (the client's \"baseUrl\" setting overrides it)")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -49,9 +49,10 @@ func runServe(ctx context.Context, args []string) error {
 		Logger:          logger,
 		Roots:           roots,
 		CacheDir:        cacheDir(rf.Cache),
+		ConfigDir:       configDir(),
 		AllowBroadRoots: rf.AllowBroadRoot,
 		Config:          &cfg,
-		Agent:           agent.Config{Provider: *provider, BaseURL: *baseURL, Model: *model, Host: *host, NoModel: *noModel, Logger: logger},
+		Agent:           agent.Config{Provider: *provider, BaseURL: *baseURL, Model: *model, Host: *host, NoModel: *noModel, Logger: logger, Env: modelEnv()},
 		AnswerDir:       answerDir(),
 		Version:         version,
 		Runtime:         memtune.Process,

@@ -26,6 +26,7 @@ type rootFlags struct {
 func (r rootFlags) options() index.Options {
 	opts := r.Options()
 	opts.CacheDir = cacheDir(r.Cache)
+	opts.ConfigDir = configDir()
 	opts.SymbolsOnDemand = r.symbolsOnDemand
 	return opts
 }

@@ -128,9 +128,13 @@ type Ignorer struct {
 // maxIgnoreBytes caps an ignore file; a longer one is not read.
 const maxIgnoreBytes = 1 << 20
 
-func NewIgnorer(root string, exclude []string) *Ignorer {
+// NewIgnorer returns the Ignorer of root with the extra patterns of
+// exclude. configDir is the user's configuration folder where git looks
+// for its global ignore file and configuration ($XDG_CONFIG_HOME, read by
+// the command); "" means ~/.config, as git does.
+func NewIgnorer(root string, exclude []string, configDir string) *Ignorer {
 	ig := &Ignorer{root: root, dirs: map[string][]rule{}}
-	ig.global = globalExcludes() // the lowest precedence, as in git
+	ig.global = globalExcludes(configDir) // the lowest precedence, as in git
 	if data, _, err := ReadCapped(filepath.Join(root, ".git", "info", "exclude"), maxIgnoreBytes); err == nil {
 		ig.global = append(ig.global, parseIgnore(data, ".git/info/exclude")...)
 	}
@@ -324,11 +328,11 @@ func trimIgnoreLine(line string) string {
 }
 
 // globalExcludes reads git's global ignore file: core.excludesFile from
-// the user's git configuration, else $XDG_CONFIG_HOME/git/ignore
-// (~/.config/git/ignore), as git does.
-func globalExcludes() []rule {
+// the user's git configuration, else configDir/git/ignore
+// ($XDG_CONFIG_HOME/git/ignore, else ~/.config/git/ignore), as git does.
+func globalExcludes(configDir string) []rule {
 	home, _ := os.UserHomeDir()
-	xdg := os.Getenv("XDG_CONFIG_HOME")
+	xdg := configDir
 	if xdg == "" && home != "" {
 		xdg = filepath.Join(home, ".config")
 	}

@@ -64,10 +64,13 @@ func TestIgnoreRulesConformToGit(t *testing.T) {
 func checkIgnoreConformance(t *testing.T, withConfig bool) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)
-	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	// Not ~/.config: NewIgnorer finds the global ignore file only through
+	// the configDir it is given (the command reads $XDG_CONFIG_HOME).
+	xdg := filepath.Join(home, "xdg")
+	t.Setenv("XDG_CONFIG_HOME", xdg) // for git
 	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
-	os.MkdirAll(filepath.Join(home, ".config", "git"), 0o755)
-	os.WriteFile(filepath.Join(home, ".config", "git", "ignore"), []byte("global.txt\n"), 0o644)
+	os.MkdirAll(filepath.Join(xdg, "git"), 0o755)
+	os.WriteFile(filepath.Join(xdg, "git", "ignore"), []byte("global.txt\n"), 0o644)
 	if withConfig {
 		// core.excludesFile set in ~/.gitconfig wins over the XDG file.
 		os.WriteFile(filepath.Join(home, ".gitconfig"), []byte("[user]\n\tname = x\n[core]\n\texcludesFile = ~/my-ignore\n"), 0o644)
@@ -104,7 +107,7 @@ func checkIgnoreConformance(t *testing.T, withConfig bool) {
 	}
 	sort.Strings(want)
 
-	res, err := Walk(t.Context(), Root{Abs: dir, Real: dir, Ignore: NewIgnorer(dir, nil)}, Options{MaxFileBytes: 1 << 20})
+	res, err := Walk(t.Context(), Root{Abs: dir, Real: dir, Ignore: NewIgnorer(dir, nil, xdg)}, Options{MaxFileBytes: 1 << 20})
 	if err != nil {
 		t.Fatal(err)
 	}

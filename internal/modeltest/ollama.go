@@ -91,6 +91,7 @@ func (s *Server) ollamaChat(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	req := chatRequest(&areq, body)
+	req.Header = map[string]string{"Authorization": r.Header.Get("Authorization")} // Ollama takes none: askls must send none
 	caps, ok := s.models()[req.Model]
 	if !ok {
 		s.record(req)
