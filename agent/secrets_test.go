@@ -248,7 +248,7 @@ func TestSecretCorpusReachesNoAgentRoute(t *testing.T) {
 	for _, c := range runs {
 		ran[c[0]] = true
 	}
-	for _, name := range toolNames() {
+	for _, name := range tools.Names() {
 		if !ran[name] {
 			t.Errorf("the tool %s is not driven over the corpus", name)
 		}
