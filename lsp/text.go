@@ -53,7 +53,7 @@ func newText(b []byte) *text { return newTextChunked(b, textChunk) }
 // tiny ones). b must not be modified afterwards.
 func newTextChunked(b []byte, max int) *text {
 	t := &text{max: max, chunks: split(nil, b, max)}
-	t.renumber(0)
+	t.renumber(0, len(t.chunks))
 	t.flatOnce.Do(func() { t.flat = b })
 	return t
 }
@@ -91,20 +91,31 @@ func cleanCut(b []byte, n int) bool {
 	return utf8.RuneStart(b[n]) && !(b[n-1] == '\r' && b[n] == '\n')
 }
 
-// renumber recomputes the chunks' off and lines from chunk i on, and
-// the text's size and line count.
-func (t *text) renumber(i int) {
+// renumber sets the chunks' off and lines from chunk i on and the text's
+// size and line count: chunks [i, j) are counted, the ones from j on
+// (shared with the text before an edit) are shifted, not read.
+func (t *text) renumber(i, j int) {
 	off, lines := 0, 0
 	if i > 0 {
 		p := t.chunks[i-1]
 		off, lines = p.off+len(p.b), p.lines+countBreaks(p.b)
 	}
-	for ; i < len(t.chunks); i++ {
+	for ; i < j; i++ {
 		t.chunks[i].off, t.chunks[i].lines = off, lines
 		off += len(t.chunks[i].b)
 		lines += countBreaks(t.chunks[i].b)
 	}
-	t.size, t.lines = off, lines
+	if j == len(t.chunks) {
+		t.size, t.lines = off, lines
+		return
+	}
+	dOff, dLines := off-t.chunks[j].off, lines-t.chunks[j].lines
+	for ; j < len(t.chunks); j++ {
+		t.chunks[j].off += dOff
+		t.chunks[j].lines += dLines
+	}
+	last := t.chunks[len(t.chunks)-1]
+	t.size, t.lines = last.off+len(last.b), last.lines+countBreaks(last.b)
 }
 
 // countBreaks counts the line breaks ending in b: "\n", and "\r" not
@@ -149,8 +160,9 @@ func (t *text) replace(start, end int, s string) *text {
 	n := &text{max: t.max, chunks: make([]chunk, 0, len(t.chunks)+len(mid)/t.max+1)}
 	n.chunks = append(n.chunks, t.chunks[:first]...)
 	n.chunks = split(n.chunks, mid, t.max)
+	counted := len(n.chunks)
 	n.chunks = append(n.chunks, t.chunks[last+1:]...)
-	n.renumber(first)
+	n.renumber(first, counted)
 	return n
 }
 
