@@ -72,11 +72,19 @@ func (t *text) Bytes() []byte {
 	return t.flat
 }
 
-// split appends to dst the chunks of b, each at most max bytes where a
-// clean boundary allows (a rune start, not between "\r" and "\n").
+// split appends to dst the chunks of b: as few as hold at most max bytes
+// each, of about equal length (so an edit that makes a chunk one byte
+// too long leaves two halves, not a chunk and a byte: typing in one place
+// would otherwise leave a chunk per keystroke), each cut at a clean
+// boundary (a rune start, not between "\r" and "\n").
 func split(dst []chunk, b []byte, max int) []chunk {
+	if len(b) == 0 {
+		return dst
+	}
+	pieces := (len(b) + max - 1) / max
+	size := (len(b) + pieces - 1) / pieces
 	for len(b) > 0 {
-		n := min(max, len(b))
+		n := min(size, len(b))
 		for n < len(b) && !cleanCut(b, n) {
 			n++
 		}

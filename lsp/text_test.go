@@ -91,6 +91,26 @@ func TestTextEditsMatchFlat(t *testing.T) {
 	}
 }
 
+// TestTypingKeepsChunksFew: typing in one place, and deleting what was
+// typed, leaves about as many chunks as the text's length needs.
+func TestTypingKeepsChunksFew(t *testing.T) {
+	const max = 1024
+	x := newTextChunked([]byte(strings.Repeat("abcdefgh\n", 400)), max)
+	at := 2*max + 1 // just after a chunk's start
+	for i := range 2000 {
+		x = x.replace(at, at, "y")
+		at++
+		if i%3 == 2 {
+			x = x.replace(at-2, at, "") // a correction
+			at -= 2
+		}
+	}
+	checkText(t, x)
+	if limit := 4*x.Len()/max + 2; len(x.chunks) > limit {
+		t.Errorf("%d bytes in %d chunks of at most %d bytes, want at most %d", x.Len(), len(x.chunks), max, limit)
+	}
+}
+
 // TestKeystrokeInLargeTextCopiesLittle: an edit of a 50 MB text copies
 // the chunks it touches, not the text, and finds its line without reading
 // the text before it. Counted in bytes allocated, not timed: 100
