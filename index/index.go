@@ -523,6 +523,11 @@ func (ix *Index) Abs(p string) (string, error) {
 	return filepath.Join(r.abs, filepath.FromSlash(rel)), nil
 }
 
+// MaxFileBytes is the size limit (Options.MaxFileBytes, defaulted): a
+// file or buffer over it is neither read out nor indexed, and Update
+// keeps none of such a buffer.
+func (ix *Index) MaxFileBytes() int64 { return ix.opts.MaxFileBytes }
+
 // Stats describe the index as it is now.
 func (ix *Index) Stats() Stats {
 	ix.mu.Lock()

@@ -121,9 +121,9 @@ func (as *answers) len() int {
 }
 
 // applyEdits moves every citation in u through the edits made to the
-// document; content is the document after them. It reports whether any
-// citation was there.
-func (as *answers) applyEdits(u protocol.DocumentURI, edits []edit, content []byte) bool {
+// document; t is the document after them (joined only when a citation is
+// there). It reports whether any citation was there.
+func (as *answers) applyEdits(u protocol.DocumentURI, edits []edit, t *text) bool {
 	as.mu.Lock()
 	defer as.mu.Unlock()
 	any := false
@@ -136,7 +136,7 @@ func (as *answers) applyEdits(u protocol.DocumentURI, edits []edit, content []by
 			for _, e := range edits {
 				c.Anchor.Apply(citations.Edit{StartByte: e.start, EndByte: e.end, NewText: e.text})
 			}
-			if !bytes.Equal(c.Anchor.Content(), content) {
+			if content := t.Bytes(); !bytes.Equal(c.Anchor.Content(), content) {
 				// Should not happen; keep the citation honest if it does.
 				c.Anchor = citations.Relocate(c.Anchor, content)
 			}

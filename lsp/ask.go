@@ -233,8 +233,8 @@ func (s *server) keepAnswer(ctx context.Context, ans *workspace.Answer) *askResu
 			contents[c.Path] = content
 		}
 		ct := &cite{n: c.N, uri: u, Tracked: citations.Track(c, content)}
-		if doc, open := s.docs.get(u); open && !bytes.Equal(doc.content, content) {
-			ct.Anchor = citations.Relocate(ct.Anchor, doc.content) // edited while the answer was written
+		if doc, open := s.docs.get(u); open && !bytes.Equal(doc.text.Bytes(), content) {
+			ct.Anchor = citations.Relocate(ct.Anchor, doc.text.Bytes()) // edited while the answer was written
 		}
 		a.cites = append(a.cites, ct)
 		cc := ct.Now()

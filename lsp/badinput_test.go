@@ -29,7 +29,7 @@ func (s *server) docText(t *testing.T, uri string) string {
 	if !ok {
 		t.Fatalf("%s is not open", uri)
 	}
-	return string(d.content)
+	return string(d.text.Bytes())
 }
 
 // sync makes sure every notification sent before it has been handled: a

@@ -78,7 +78,7 @@ func (s *server) commandLocate(ctx context.Context, args []json.RawMessage, rele
 	}
 	var content []byte
 	if doc, open := s.docs.get(canonURI(string(p.Location.URI))); open {
-		content = doc.content
+		content = doc.text.Bytes()
 	} else if content, err = ix.Snapshot().Content(rel); err != nil {
 		// Deleted, or unreadable now: the citation names code that is gone.
 		return locateResult{Location: p.Location, Stale: true}, nil

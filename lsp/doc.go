@@ -6,7 +6,8 @@
 // It owns the connection lifecycle (initialize … exit), the ordered
 // message queue with early release and cancellation, and the encoding of
 // every reply with encoding/json (queue.go), text synchronisation and the
-// documents as the client has them (textsync.go, documents.go), the
+// documents as the client has them (textsync.go, documents.go; each an
+// immutable chunked text with its line counts, text.go), the
 // conversion of byte offsets to LSP positions and Locations with UTF-16
 // columns (position.go), the client's folders given to the workspace, with
 // its indexing shown as work-done progress (workspace.go, progress.go),

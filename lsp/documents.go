@@ -8,13 +8,14 @@ import (
 	"go.lsp.dev/protocol"
 )
 
-// document is one open editor buffer. Its content is never modified in
-// place: every change makes a new slice, so a slice handed to the index or
-// to a snapshot stays valid.
+// document is one open editor buffer. Its text is never modified in
+// place: every change makes a new text (text.go), sharing the chunks the
+// change leaves alone, so a text (or its Bytes) handed to the index or to
+// a reader stays as it was.
 type document struct {
 	uri     protocol.DocumentURI
 	version int32
-	content []byte
+	text    *text
 	// outOfSync: an edit was rejected, so the client's buffer and this
 	// content may differ; incremental edits are refused until a full
 	// text (didOpen, or a change without a range) resynchronises it.
@@ -52,10 +53,10 @@ func (d *documents) all() []document {
 	return out
 }
 
-func (d *documents) set(u protocol.DocumentURI, version int32, content []byte) {
+func (d *documents) set(u protocol.DocumentURI, version int32, t *text) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	d.open[u] = &document{uri: u, version: version, content: content}
+	d.open[u] = &document{uri: u, version: version, text: t}
 }
 
 // markOutOfSync flags u's content as no longer the client's (see
@@ -107,56 +108,54 @@ type edit struct {
 	text       string
 }
 
-// applyChanges applies changes in order to content and returns the new
-// content and the byte edits, each relative to the content before it (the
-// same order, so they can be replayed on anchors). A change whose range is
-// not in the document (a negative number, a line past the last, an end
-// before its start) rejects the whole list: err says which, and nothing
-// is applied. A character past its line's end clamps to the end of the
-// line, as LSP says; warnings lists those.
-func applyChanges(content []byte, changes []contentChange) (out []byte, edits []edit, warnings []string, err error) {
-	out = content
+// applyChanges applies changes in order to t and returns the new text and
+// the byte edits, each relative to the text before it (the same order, so
+// they can be replayed on anchors); t is unchanged. A change whose range
+// is not in the document (a negative number, a line past the last, an end
+// before its start) rejects the whole list: err says which, and t is
+// returned. A character past its line's end clamps to the end of the
+// line, as LSP says; warnings lists those. Each change costs a look-up of
+// its two positions and a copy of the chunks it touches, not of the text
+// (text.go).
+func applyChanges(t *text, changes []contentChange) (out *text, edits []edit, warnings []string, err error) {
+	out = t
 	for i, ch := range changes {
 		if ch.Range == nil {
-			edits = append(edits, edit{start: 0, end: len(out), text: ch.Text})
-			out = []byte(ch.Text)
+			edits = append(edits, edit{start: 0, end: out.Len(), text: ch.Text})
+			out = newText([]byte(ch.Text))
 			continue
 		}
 		r := *ch.Range
 		start, err := offsetOfWire(out, r.Start)
 		if err != nil {
-			return content, nil, nil, fmt.Errorf("change %d: start %w", i+1, err)
+			return t, nil, nil, fmt.Errorf("change %d: start %w", i+1, err)
 		}
 		end, err := offsetOfWire(out, r.End)
 		if err != nil {
-			return content, nil, nil, fmt.Errorf("change %d: end %w", i+1, err)
+			return t, nil, nil, fmt.Errorf("change %d: end %w", i+1, err)
 		}
 		if end < start {
-			return content, nil, nil, fmt.Errorf("change %d: the range ends (%d:%d) before it starts (%d:%d)", i+1,
+			return t, nil, nil, fmt.Errorf("change %d: the range ends (%d:%d) before it starts (%d:%d)", i+1,
 				r.End.Line, r.End.Character, r.Start.Line, r.Start.Character)
 		}
-		if _, exact := offsetOf(out, protocol.Position{Line: uint32(r.Start.Line), Character: uint32(r.Start.Character)}); !exact {
+		if _, exact := out.offsetOf(protocol.Position{Line: uint32(r.Start.Line), Character: uint32(r.Start.Character)}); !exact {
 			warnings = append(warnings, fmt.Sprintf("change %d: start %d:%d clamped to its line", i+1, r.Start.Line, r.Start.Character))
 		}
-		next := make([]byte, 0, len(out)-(end-start)+len(ch.Text))
-		next = append(next, out[:start]...)
-		next = append(next, ch.Text...)
-		next = append(next, out[end:]...)
 		edits = append(edits, edit{start: start, end: end, text: ch.Text})
-		out = next
+		out = out.replace(start, end, ch.Text)
 	}
 	return out, edits, warnings, nil
 }
 
 // offsetOfWire is offsetOf for a position as the client sent it: an error
 // when it is negative or past the document's last line.
-func offsetOfWire(content []byte, p wirePos) (int, error) {
+func offsetOfWire(t *text, p wirePos) (int, error) {
 	if p.Line < 0 || p.Character < 0 || p.Line > math.MaxUint32 || p.Character > math.MaxUint32 {
 		return 0, fmt.Errorf("%d:%d is not a position", p.Line, p.Character)
 	}
-	if _, ok := lineStart(content, int(p.Line)); !ok {
-		return 0, fmt.Errorf("line %d is past the end of the document (%d bytes)", p.Line, len(content))
+	if _, ok := t.lineStart(int(p.Line)); !ok {
+		return 0, fmt.Errorf("line %d is past the end of the document (%d bytes)", p.Line, t.Len())
 	}
-	off, _ := offsetOf(content, protocol.Position{Line: uint32(p.Line), Character: uint32(p.Character)})
+	off, _ := t.offsetOf(protocol.Position{Line: uint32(p.Line), Character: uint32(p.Character)})
 	return off, nil
 }

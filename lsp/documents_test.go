@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"fmt"
 	"testing"
 
 	"go.lsp.dev/protocol"
@@ -38,24 +39,31 @@ func TestApplyChangesUTF16(t *testing.T) {
 		{"delete a line with an emoji", []contentChange{{Range: rng(0, 0, 1, 0), Text: ""}}, "é😀x\r\nlast", false, false},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			got, edits, warns, err := applyChanges([]byte(doc), tc.changes)
-			if string(got) != tc.want {
-				t.Errorf("got %q, want %q", got, tc.want)
-			}
-			if (err != nil) != tc.reject {
-				t.Errorf("err = %v, want a rejection: %v", err, tc.reject)
-			}
-			if tc.reject {
-				return
-			}
-			if len(edits) != len(tc.changes) {
-				t.Errorf("got %d edits, want %d", len(edits), len(tc.changes))
-			}
-			if (len(warns) > 0) != tc.warn {
-				t.Errorf("warnings %q, want some: %v", warns, tc.warn)
-			}
-		})
+		for _, chunk := range []int{1, 3, textChunk} {
+			t.Run(fmt.Sprintf("%s/chunks of %d", tc.name, chunk), func(t *testing.T) {
+				in := newTextChunked([]byte(doc), chunk)
+				got, edits, warns, err := applyChanges(in, tc.changes)
+				if string(got.Bytes()) != tc.want {
+					t.Errorf("got %q, want %q", got.Bytes(), tc.want)
+				}
+				if string(joined(in)) != doc {
+					t.Errorf("the text before the changes became %q", joined(in))
+				}
+				checkText(t, got)
+				if (err != nil) != tc.reject {
+					t.Errorf("err = %v, want a rejection: %v", err, tc.reject)
+				}
+				if tc.reject {
+					return
+				}
+				if len(edits) != len(tc.changes) {
+					t.Errorf("got %d edits, want %d", len(edits), len(tc.changes))
+				}
+				if (len(warns) > 0) != tc.warn {
+					t.Errorf("warnings %q, want some: %v", warns, tc.warn)
+				}
+			})
+		}
 	}
 }
 

@@ -91,7 +91,13 @@ func FuzzIncrementalSync(f *testing.F) {
 			units := append(append(append([]uint16(nil), ref.units[:s]...), utf16.Encode([]rune(text))...), ref.units[e:]...)
 			ref.units = units
 		}
-		got, _, _, err := applyChanges([]byte(doc), changes)
+		in := newTextChunked([]byte(doc), 1+len(ops)%5) // tiny chunks: edits across them
+		out, _, _, err := applyChanges(in, changes)
+		got := joined(out)
+		checkText(t, out)
+		if string(joined(in)) != doc {
+			t.Fatalf("the text before the changes became %q", joined(in))
+		}
 		if !valid {
 			if err == nil {
 				t.Fatalf("accepted changes the reference rejects: %+v", changes)

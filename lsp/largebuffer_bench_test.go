@@ -11,10 +11,11 @@ import (
 // 50 MB buffer (over the 1 MiB size limit), sent as an incremental
 // didChange and followed by a request, so that each op is the server's
 // whole handling of one keystroke. The index holds none of such a buffer
-// (TestOversizedBufferIsNotCopied); the server still applies the edit to
-// its copy of the text.
+// (TestOversizedBufferIsNotCopied) and the server copies the chunks the
+// edit touches (text.go; TestKeystrokeInLargeBufferCopiesLittle counts
+// the bytes).
 //
-//	go test -run '^$' -bench KeystrokeInLargeBuffer -benchtime 40x ./lsp/
+//	go test -run '^$' -bench KeystrokeInLargeBuffer -benchtime 40x -benchmem ./lsp/
 func BenchmarkKeystrokeInLargeBuffer(b *testing.B) {
 	e := startEditorAt(b, writeFixture(b, "workspace.txtar"), editorSetup{})
 	e.waitIndexed()

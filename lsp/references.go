@@ -117,7 +117,7 @@ func (s *server) identUnderCursor(u protocol.DocumentURI, pos protocol.Position,
 	}
 	var content []byte
 	if doc, open := s.docs.get(u); open {
-		content = doc.content
+		content = doc.text.Bytes()
 	} else {
 		var err error
 		if content, err = snap.Content(path); err != nil {

@@ -67,15 +67,15 @@ func (s *server) didOpen(ctx context.Context, raw json.RawMessage, release func(
 		return nil, invalidParams("textDocument/didOpen: textDocument.uri is missing")
 	}
 	u := canonURI(p.TextDocument.URI)
-	content := []byte(p.TextDocument.Text)
-	if max := s.config().MaxFileBytes; max > 0 && int64(len(content)) > max {
-		s.log.Info("opened a file larger than maxFileBytes; it is tracked but the index may skip it", "uri", u, "bytes", len(content))
+	content := newText([]byte(p.TextDocument.Text))
+	if max := s.config().MaxFileBytes; max > 0 && int64(content.Len()) > max {
+		s.log.Info("opened a file larger than maxFileBytes; it is tracked but the index may skip it", "uri", u, "bytes", content.Len())
 	}
 
 	s.editMu.Lock()
 	s.docs.set(u, p.TextDocument.Version, content)
 	s.pushToIndex(u, content)
-	moved := s.answers.resync(u, content)
+	moved := s.answers.resync(u, content.Bytes())
 	s.editMu.Unlock()
 	if moved {
 		s.citationsChanged(ctx, []protocol.DocumentURI{u})
@@ -115,7 +115,7 @@ func (s *server) didChange(ctx context.Context, raw json.RawMessage, release fun
 		s.editMu.Unlock()
 		return nil, fmt.Errorf("textDocument/didChange for %s: refused, an earlier edit was rejected; waiting for the full text (reopen the file)", u)
 	}
-	content, edits, warnings, err := applyChanges(doc.content, p.ContentChanges)
+	content, edits, warnings, err := applyChanges(doc.text, p.ContentChanges)
 	if err != nil {
 		s.editMu.Unlock()
 		s.rejectEdit(ctx, u, err)
@@ -149,15 +149,15 @@ func (s *server) rejectEdit(ctx context.Context, u protocol.DocumentURI, why err
 		"message": fmt.Sprintf("askls rejected an edit to %s (%v); none of its changes were applied. Close and reopen the file so that askls has its text again.", u, why)})
 }
 
-// pushToIndex hands an open buffer to the workspace's index. Caller holds
-// editMu.
-func (s *server) pushToIndex(u protocol.DocumentURI, content []byte) {
+// pushToIndex hands an open buffer to the workspace's index, which joins
+// its chunks only when it is within the size limit. Caller holds editMu.
+func (s *server) pushToIndex(u protocol.DocumentURI, content *text) {
 	abs, err := workspace.URIPath(string(u))
 	if err != nil {
 		s.log.Debug("document is not a file; not indexed", "uri", u)
 		return
 	}
-	s.ws.SetBuffer(abs, content)
+	s.ws.SetBufferText(abs, content)
 }
 
 func (s *server) didSave(ctx context.Context, raw json.RawMessage, release func()) (any, error) {

@@ -179,7 +179,10 @@ func (s *server) docTurns(turns []wireTurn) []answerdoc.Turn {
 func (s *server) wireTurns(ix *index.Index, th *thread.Thread) []wireTurn {
 	open := func(abs string) ([]byte, bool) {
 		doc, ok := s.docs.get(canonURI(workspace.FileURI(abs)))
-		return doc.content, ok
+		if !ok {
+			return nil, false
+		}
+		return doc.text.Bytes(), true
 	}
 	out := []wireTurn{}
 	for i, cs := range workspace.CitationsNow(ix, th, open) {

@@ -2,7 +2,8 @@
 // server, the MCP server, the command line, the lab): opening their index,
 // its first sync (in the background with Start, in the caller with Open),
 // a file watcher where no editor reports changes (Options.Watch), the open
-// buffers the index reads instead of the disk (SetBuffer, CloseBuffer),
+// buffers the index reads instead of the disk (SetBuffer, SetBufferText
+// for a front end's Text, joined only within the size limit, CloseBuffer),
 // the snapshots questions are answered from, the threads of the roots
 // (Threads, FindThread), and the ask: a question with its cursor
 // (Prepare, in order with the edits sent before it), then the agent or

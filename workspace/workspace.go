@@ -121,7 +121,7 @@ func New(opts Options) *Workspace {
 		scope:   Scope{Roots: opts.Index.Roots},
 		opened:  make(chan struct{}),
 		synced:  make(chan struct{}),
-		buffers: buffers{open: map[string][]byte{}},
+		buffers: buffers{open: map[string]Text{}},
 	}
 }
 
