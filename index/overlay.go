@@ -5,6 +5,7 @@ import (
 
 	"github.com/askls/askls/index/chunk"
 	"github.com/askls/askls/index/secret"
+	"github.com/askls/askls/index/store"
 	"github.com/askls/askls/index/walk"
 	"github.com/askls/askls/rank"
 	"github.com/zeebo/blake3"
@@ -104,7 +105,7 @@ func (s *Snapshot) bufferCandidates(p *plan, bufs map[string][]byte, top float64
 			score := top * cov * cov
 			meta := chunk.Meta{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind, Parts: c.Parts}
 			out = append(out, rank.Cand{Path: api, Language: lang, Meta: meta, Score: score, Text: text,
-				Test: isTestPath(api) || unitIsTest(lang, c.Symbol, c.Parts)})
+				Test: isTestPath(api) || store.UnitIsTest(lang, c.Symbol, c.Parts)})
 		}
 	}
 	return out

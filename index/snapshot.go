@@ -254,18 +254,3 @@ func (s *Snapshot) classOf(p string, e *store.Entry) corpus.Class {
 	s.st.classes.Store(p, c)
 	return c
 }
-
-// unitIsTest reports whether a chunk of a file that is not a test holds
-// test code only (corpus.TestUnit: Rust's in-file test module): a merged
-// chunk when each of its units does.
-func unitIsTest(lang, symbol string, parts []chunk.Part) bool {
-	if len(parts) == 0 {
-		return corpus.TestUnit(lang, symbol)
-	}
-	for _, u := range parts {
-		if !corpus.TestUnit(lang, u.Symbol) {
-			return false
-		}
-	}
-	return true
-}

@@ -482,8 +482,8 @@ func (ix *Index) prepare(r *root, rel string, content []byte, size, mtime int64,
 			off = li[c.Start-1]
 		}
 		metas[i] = chunk.Meta{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind, Parts: c.Parts, Off: off, Len: len(text)}
-		docs[i] = chunkDoc(rel, e.Lang, e.Test, i, c, text)
-		hashes[i] = docHash(c, text)
+		docs[i] = store.ChunkDoc(rel, e.Lang, e.Test, i, c, text)
+		hashes[i] = store.DocHash(c, text)
 	}
 	e.SetChunks(metas, hashes)
 	return e, docs

@@ -28,7 +28,7 @@ type Entry struct {
 	Generated bool
 	Skip      string // why the file is not indexed ("binary", ...); "" when indexed
 	metas     []chunk.Meta
-	// DocHash[i] is the hash of what chunk i's document indexes (docHash):
+	// DocHash[i] is the hash of what chunk i's document indexes (DocHash):
 	// an edit re-indexes only the chunks whose hash changed.
 	hashes []uint64
 	syms   []chunk.Symbol // when chunked here; use Symbols()
