@@ -31,10 +31,9 @@
 // (temporary indexes), sync.go (Sync's stages: walk, read and chunk, batch,
 // finish), writer.go (Update, Release, Changed, WaitFor, the writer
 // goroutine), snapshot.go (Read, Content, Grep, Files, a file's class),
-// class.go (prose languages, the generated-file marker), overlay.go (open
-// buffers searched directly), symbols.go (Symbols and Outline, over
-// store.SymbolTable), symnamed.go (SymbolsNamed: every symbol of one exact
-// name), wordfiles.go (FilesWithWord), damage.go (CheckStore,
+// overlay.go (open buffers searched directly), symbols.go (Symbols and
+// Outline, over store.SymbolTable), symnamed.go (SymbolsNamed: every
+// symbol of one exact name), wordfiles.go (FilesWithWord), damage.go (CheckStore,
 // searches guarded against a damaged store), files.go (ListFiles and IsTest
 // for other tools), readfile.go and readspan_*.go (a chunk's bytes for the
 // rerank), redact.go (Redact and RedactHandler for other packages),

@@ -15,18 +15,12 @@ import (
 )
 
 // Search retrieves candidates with bleve and runs rank's stages on them,
-// in order (docs/ranking.md):
-//
-//	rank.ParseQuery   the query's terms: stop words out, code words marked
-//	search.go         retrieval: one bleve query per root, the candidates,
-//	                  with their priors (rank.Plan.ApplyPriors)
-//	rank.Exact        identifiers written as code, held whole
-//	rank.Rerank       coverage, proximity, quoted phrases, feedback
-//	rank.ByFile       files ranked
-//	page              each hit narrowed to its unit (rank.Narrow), its
-//	                  excerpt, the units a wrapper calls (rank.Callees)
-//
-// The parameters of every stage are a Ranking (rank.Params).
+// in order (docs/ranking.md): the query (rank.ParseQuery); retrieval, one
+// bleve query per root, each candidate with its priors
+// (rank.Plan.ApplyPriors); exact identifiers, coverage, feedback and
+// files (rank.Run); then the page, each hit narrowed to its unit
+// (rank.Narrow) with its excerpt, and the units a wrapper calls
+// (rank.Callees). Their parameters are a Ranking (rank.Params).
 
 // Search limits.
 const (
@@ -58,47 +52,13 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 	}
 	limit = min(limit, maxLimit)
 	rk := &s.ix.rank
-
-	want := max(limit*4, 40)
-	rerank := rk.CoveragePower > 0 && len(p.Terms) >= rk.RerankMinTerms
-	if rerank {
-		want = max(want, rk.RerankPool)
-	}
-	rerankN := want
-	if p.Strict {
-		want *= 5 // many will not hold the phrase
-	}
-	cands, err := s.candidates(ctx, p, f, want)
+	sz := p.Sizes(rk, limit)
+	cands, err := s.candidates(ctx, p, f, sz.Fetch)
 	if err != nil {
 		return nil, err
 	}
 	cands = s.withBuffers(p, f, cands)
-	if len(p.Idents) > 0 && (rk.ExactMissFactor != 1 || rk.DefinitionBoost != 1) {
-		rank.Exact(p.Plan, rk, cands, max(rerankN, 100), s.readTexts)
-	}
-	if rk.NameBoost > 0 {
-		rank.NameBoost(p.Plan, cands, rk.NameBoost)
-	}
-	if rerank {
-		rank.Rerank(ctx, p.Plan, rk, cands, rerankN, s.readTexts, s.contentIDF)
-	}
-	cands, fileScores := rank.ByFile(cands, func(c rank.Cand) (string, float64, float64) {
-		if c.Decl && rk.DeclFactor > 0 {
-			// The file gets back what DeclFactor took, as DeclFileFactor.
-			return c.Path, c.Score / rk.DeclFactor * rk.DeclFileFactor, c.Score
-		}
-		return c.Path, c.Score, c.Score
-	}, rank.FileParams{SecondWeight: rk.FileSecondWeight, Decay: rk.FileDecay})
-	// A file's first hit carries the file's score, the one it is ranked
-	// by; no stage reads Score after ByFile.
-	firstSeen := map[string]bool{}
-	for i := range cands {
-		if path := cands[i].Path; !firstSeen[path] {
-			firstSeen[path] = true
-			cands[i].Score = fileScores[path]
-			cands[i].Why.Add(rank.StageFiles, "file", fileScores[path])
-		}
-	}
+	cands = rank.Run(ctx, p.Plan, rk, cands, sz, s.readTexts, s.contentIDF)
 	return s.page(p, cands, limit), nil
 }
 

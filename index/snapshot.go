@@ -233,6 +233,9 @@ func (s *Snapshot) hasDir(d string) bool {
 	return i < len(s.st.paths) && strings.HasPrefix(s.st.paths[i], prefix)
 }
 
+// proseLangs are the languages of prose and documentation (lang.go).
+var proseLangs = map[string]bool{"markdown": true, "text": true, "html": true, "rst": true, "asciidoc": true, "man": true, "roff": true}
+
 // classOf is the class of the indexed file at API path p (corpus.Classify,
 // and what the indexer learnt reading it: a test, generated, prose by its
 // language, build output beside its sources). It is computed once per

@@ -96,41 +96,14 @@ func (s *Snapshot) chunkTexts(n int, at func(int) (string, chunk.Meta)) [][]byte
 	return out
 }
 
-// excerptLines is the size of an excerpt.
-const excerptLines = 4
-
-// excerpt picks the excerptLines lines of a chunk's text where the query
-// terms are densest.
+// excerpt is the excerpt of a chunk's text (rank.Excerpt), each line
+// capped.
 func excerpt(text []byte, terms []string) string {
-	lines := strings.Split(strings.TrimRight(string(text), "\n"), "\n")
-	if len(lines) == 0 {
-		return ""
-	}
-	score := make([]int, len(lines))
+	lines := rank.Excerpt(text, terms)
 	for i, l := range lines {
-		low := strings.ToLower(l)
-		for _, t := range terms {
-			if strings.Contains(low, t) {
-				score[i] += 1 + len(t)/4
-			}
-		}
+		lines[i] = capLine(l)
 	}
-	best, bestAt := -1, 0
-	for i := range lines {
-		sum := 0
-		for j := i; j < i+excerptLines && j < len(lines); j++ {
-			sum += score[j]
-		}
-		if sum > best {
-			best, bestAt = sum, i
-		}
-	}
-	end := min(bestAt+excerptLines, len(lines))
-	out := make([]string, 0, excerptLines)
-	for _, l := range lines[bestAt:end] {
-		out = append(out, capLine(strings.TrimRight(l, "\r")))
-	}
-	return strings.Join(out, "\n")
+	return strings.Join(lines, "\n")
 }
 
 // readTexts fills the Text of the candidates that have none, one read per

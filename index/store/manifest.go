@@ -24,7 +24,7 @@ type Entry struct {
 	Lang  string
 	Test  bool
 	// Generated: the file says it is generated ("Code generated … DO NOT
-	// EDIT."; see hasGeneratedMarker) and ranks as generated output.
+	// EDIT."; see corpus.IsGenerated) and ranks as generated output.
 	Generated bool
 	Skip      string // why the file is not indexed ("binary", ...); "" when indexed
 	metas     []chunk.Meta
