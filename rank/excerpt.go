@@ -35,4 +35,3 @@ func Excerpt(text []byte, terms []string) []string {
 	}
 	return out
 }
-

@@ -88,7 +88,7 @@ type Params struct {
 	// fewer than RerankMinTerms terms are ranked by bleve alone.
 	RerankPool, RerankMinTerms int
 	// PoolIDF weighs each term in coverage by its rarity among the
-	// reranked candidates (coverer.poolIDF); else each term counts 1.
+	// reranked candidates (poolIDF); else each term counts 1.
 	PoolIDF bool
 	// FeedbackWeight is the pseudo-relevance feedback query's share (0:
 	// off); FeedbackDocs chunks are taken as relevant and give
@@ -97,7 +97,7 @@ type Params struct {
 	FeedbackDocs, FeedbackTerms int
 }
 
-// DefaultParams returns the parameters index.Search uses unless
+// DefaultParams returns the parameters index's Search uses unless
 // index.Options.Ranking says otherwise.
 func DefaultParams() Params {
 	return Params{
