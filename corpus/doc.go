@@ -1,7 +1,8 @@
 // Package corpus is askls's one model of the files it searches: what kind
 // of file a path is (code, a test, prose, generated, a declaration file,
 // vendored or third-party code, packaging and build files, examples;
-// build output beside its sources), which words of a question ask for
+// build output beside its sources; a file that says a tool wrote it,
+// IsGenerated), which words of a question ask for
 // each kind, and the name of the project a root holds.
 //
 // index ranks by the class (the priors stage, docs/ranking.md); agent

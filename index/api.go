@@ -238,7 +238,7 @@ var (
 var (
 	ErrNotFound    = errorString("file not found in the workspace")
 	ErrOutsideRoot = errorString("path is outside the workspace roots")
-	ErrBadQuery    = errorString("bad query")
+	ErrBadQuery    = rank.ErrBadQuery   // an empty or over-long query, one without searchable words, a bad glob
 	ErrOverBudget  = walk.ErrOverBudget // the walk's error: the workspace is larger than its budget
 	// ErrDamaged: a persisted index is damaged (a segment that does not
 	// match its checksum); the next Open rebuilds it (see CheckStore).

@@ -14,36 +14,39 @@
 //   - index/chunk: cutting a file into units and listing its symbols (Go
 //     through go/parser, the other languages through line-based outlines),
 //     a file's language, the line index.
-//   - index/store: the code analyzer, the bleve mapping and fields,
-//     opening, checking and settling bleve, the manifest and its codec, the
-//     crash journal, the symbols file, the symbol table, and the choice at
-//     open between a persisted index and a rebuild.
+//   - index/store: the code analyzer, the bleve mapping, a chunk's
+//     document and its fields (document.go, field.go), opening, checking
+//     and settling bleve, the manifest and its codec, the crash journal,
+//     the symbols file, the symbol table, and the choice at open between
+//     a persisted index and a rebuild.
 //
-// Imports point one way: the façade imports the rooms; store imports
-// chunk; walk imports secret; no room imports the façade. Only the façade
-// and index/store import bleve (internal/benchkit builds the lab's plain
+// Imports point one way: the façade imports the rooms and rank; store
+// imports chunk; walk imports secret; no room imports the façade, and
+// rank imports neither the façade nor store. Only the façade and
+// index/store import bleve (internal/benchkit builds the lab's plain
 // baseline).
 //
 // What the façade keeps, by file: api.go (the contract), index.go (Open,
 // roots, cache folders and their locks, Close, Stats), tempindex.go
 // (temporary indexes), sync.go (Sync's stages: walk, read and chunk, batch,
 // finish), writer.go (Update, Release, Changed, WaitFor, the writer
-// goroutine), document.go (a chunk's bleve document and its hash),
-// snapshot.go (Read, Content, Grep, Files), overlay.go (open buffers
-// searched directly), symbols.go (Symbols and Outline, over
-// store.SymbolTable), symnamed.go (SymbolsNamed: every symbol of one exact
-// name), wordfiles.go (FilesWithWord), damage.go (CheckStore,
+// goroutine), snapshot.go (Read, Content, Grep, Files, a file's class),
+// overlay.go (open buffers searched directly), symbols.go (Symbols and
+// Outline, over store.SymbolTable), symnamed.go (SymbolsNamed: every
+// symbol of one exact name), wordfiles.go (FilesWithWord), damage.go (CheckStore,
 // searches guarded against a damaged store), files.go (ListFiles and IsTest
 // for other tools), readfile.go and readspan_*.go (a chunk's bytes for the
 // rerank), redact.go (Redact and RedactHandler for other packages),
-// process.go (TuneProcessSearch); and search: search.go, query.go,
-// ranking.go, rerank.go, proximity.go, phrase.go, vocab.go, feedback.go,
-// delegate.go, spans.go, field.go (the ranking stages that read chunk text
-// or the store; docs/ranking.md).
+// process.go (TuneProcessSearch); and search, whose ranking stages are
+// package rank's (docs/ranking.md): search.go (the bleve query of a
+// rank.Plan, the candidates and their priors, the stages run in order),
+// spans.go (reading chunk texts, excerpts, the index's idf for feedback),
+// page.go (the page of hits, narrowed, with the units a wrapper calls),
+// ranking.go (Ranking: rank.Params).
 //
 // Concurrency: an *Index is safe for concurrent use. The stem cache and
-// the term counters behind codeField are shared by all goroutines (locked,
-// pooled). Update, Release and Changed never block on indexing. A
+// the term counters behind store's fields are shared by all goroutines
+// (locked, pooled). Update, Release and Changed never block on indexing. A
 // *Snapshot is immutable and may be read from any number of goroutines;
 // readers never block the writer. The writer goroutine alone writes to
 // bleve, the manifest, the journal and the symbols file; the symbol

@@ -5,7 +5,9 @@ import (
 
 	"github.com/askls/askls/index/chunk"
 	"github.com/askls/askls/index/secret"
+	"github.com/askls/askls/index/store"
 	"github.com/askls/askls/index/walk"
+	"github.com/askls/askls/rank"
 	"github.com/zeebo/blake3"
 )
 
@@ -81,34 +83,29 @@ func (ix *Index) bufferSum(api string, content []byte) [32]byte {
 // as top × coverage², top being the best bleve score of the search (1
 // when it found nothing): a chunk holding the whole query ranks with the
 // best indexed chunks, one holding half of it well below them.
-func (s *Snapshot) bufferCandidates(p *plan, bufs map[string][]byte, top float64) []cand {
+func (s *Snapshot) bufferCandidates(p *plan, bufs map[string][]byte, top float64) []rank.Cand {
 	if top <= 0 {
 		top = 1
 	}
-	weights := make([]float64, len(p.terms))
-	for i := range weights {
-		weights[i] = 1
-	}
 	need := 0.5
-	if p.lookup {
+	if p.Lookup {
 		need = 1
 	}
-	var out []cand
-	var cv coverer
+	var out []rank.Cand
 	for api, content := range bufs {
 		lang := chunk.Language(api)
 		chunks, _ := chunk.File(api, lang, content)
 		li := chunk.NewLines(content)
 		for _, c := range chunks {
 			text := li.Text(content, c.Start, c.End)
-			cov := cv.coverage(cv.add(text, api), p.terms, weights)
+			cov := rank.Covers(text, api, p.Terms)
 			if cov < need || cov == 0 {
 				continue
 			}
 			score := top * cov * cov
 			meta := chunk.Meta{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind, Parts: c.Parts}
-			out = append(out, cand{hit: Hit{Path: api, Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind,
-				Language: lang, Score: score}, score: score, meta: meta, text: text, test: isTestPath(api) || unitIsTest(lang, c.Symbol, c.Parts)})
+			out = append(out, rank.Cand{Path: api, Language: lang, Meta: meta, Score: score, Text: text,
+				Test: isTestPath(api) || store.UnitIsTest(lang, c.Symbol, c.Parts)})
 		}
 	}
 	return out

@@ -121,26 +121,6 @@ func TestSearchOverviewQuestionPrefersDocs(t *testing.T) {
 	}
 }
 
-func TestAsksForOverview(t *testing.T) {
-	t.Parallel()
-	for q, want := range map[string]bool{
-		"Is there a guide to bracket syntax?":           true,
-		"are there examples of middleware":              true,
-		"What is msgpack used for?":                     true,
-		"What's Django, and where do I start reading?":  true,
-		"What is the default page size?":                false,
-		"What is a session?":                            false,
-		"Where is there a retry loop?":                  false,
-		"How does the template engine parse pipelines?": false,
-		"is": false,
-		"":   false,
-	} {
-		if got := AsksForOverview(q); got != want {
-			t.Errorf("AsksForOverview(%q) = %v, want %v", q, got, want)
-		}
-	}
-}
-
 // An open buffer whose content the generation does not hold (the writer
 // has not caught up, or is busy with a first build) is searched as it is.
 func TestSearchFindsUnindexedOpenBuffer(t *testing.T) {

@@ -233,6 +233,9 @@ func (s *Snapshot) hasDir(d string) bool {
 	return i < len(s.st.paths) && strings.HasPrefix(s.st.paths[i], prefix)
 }
 
+// proseLangs are the languages of prose and documentation (lang.go).
+var proseLangs = map[string]bool{"markdown": true, "text": true, "html": true, "rst": true, "asciidoc": true, "man": true, "roff": true}
+
 // classOf is the class of the indexed file at API path p (corpus.Classify,
 // and what the indexer learnt reading it: a test, generated, prose by its
 // language, build output beside its sources). It is computed once per
@@ -253,19 +256,4 @@ func (s *Snapshot) classOf(p string, e *store.Entry) corpus.Class {
 	}
 	s.st.classes.Store(p, c)
 	return c
-}
-
-// unitIsTest reports whether a chunk of a file that is not a test holds
-// test code only (corpus.TestUnit: Rust's in-file test module): a merged
-// chunk when each of its units does.
-func unitIsTest(lang, symbol string, parts []chunk.Part) bool {
-	if len(parts) == 0 {
-		return corpus.TestUnit(lang, symbol)
-	}
-	for _, u := range parts {
-		if !corpus.TestUnit(lang, u.Symbol) {
-			return false
-		}
-	}
-	return true
 }

@@ -1,9 +1,13 @@
 package index
 
 import (
+	"context"
+	"math"
 	"strings"
 
 	"github.com/askls/askls/index/chunk"
+	"github.com/askls/askls/index/store"
+	"github.com/askls/askls/rank"
 )
 
 // chunkText returns the text of a chunk: from the open buffer, else only
@@ -92,101 +96,67 @@ func (s *Snapshot) chunkTexts(n int, at func(int) (string, chunk.Meta)) [][]byte
 	return out
 }
 
-// excerptLines is the size of an excerpt.
-const excerptLines = 4
-
-// excerpt picks the excerptLines lines of a chunk's text where the query
-// terms are densest.
+// excerpt is the excerpt of a chunk's text (rank.Excerpt), each line
+// capped.
 func excerpt(text []byte, terms []string) string {
-	lines := strings.Split(strings.TrimRight(string(text), "\n"), "\n")
-	if len(lines) == 0 {
-		return ""
-	}
-	score := make([]int, len(lines))
+	lines := rank.Excerpt(text, terms)
 	for i, l := range lines {
-		low := strings.ToLower(l)
-		for _, t := range terms {
-			if strings.Contains(low, t) {
-				score[i] += 1 + len(t)/4
-			}
-		}
+		lines[i] = capLine(l)
 	}
-	best, bestAt := -1, 0
-	for i := range lines {
-		sum := 0
-		for j := i; j < i+excerptLines && j < len(lines); j++ {
-			sum += score[j]
-		}
-		if sum > best {
-			best, bestAt = sum, i
-		}
-	}
-	end := min(bestAt+excerptLines, len(lines))
-	out := make([]string, 0, excerptLines)
-	for _, l := range lines[bestAt:end] {
-		out = append(out, capLine(strings.TrimRight(l, "\r")))
-	}
-	return strings.Join(out, "\n")
+	return strings.Join(lines, "\n")
 }
 
-// termScore counts the query terms on the lines of text, longer terms
-// weighing more.
-func termScore(text []byte, terms []string) int {
-	low := strings.ToLower(string(text))
-	n := 0
-	for _, t := range terms {
-		if c := strings.Count(low, t); c > 0 {
-			n += min(c, 3) * (1 + len(t)/4)
+// readTexts fills the Text of the candidates that have none, one read per
+// file (rank.Read).
+func (s *Snapshot) readTexts(pool []rank.Cand) {
+	var missing []int
+	for i := range pool {
+		if pool[i].Text == nil {
+			missing = append(missing, i)
 		}
 	}
-	return n
+	if len(missing) == 0 {
+		return
+	}
+	texts := s.chunkTexts(len(missing), func(k int) (string, chunk.Meta) {
+		return pool[missing[k]].Path, pool[missing[k]].Meta
+	})
+	for k, i := range missing {
+		pool[i].Text = texts[k]
+	}
 }
 
-// phraseReadAhead is how many candidates' texts a phrase query reads at
-// once to check the phrase.
-const phraseReadAhead = 32
-
-// narrow narrows a hit on a merged chunk (several small units indexed
-// together) to the unit the query is about, keeping the adjacent units
-// that match nearly as well: a question often spans two adjacent small
-// units. It returns the hit and the text of its range.
-func (s *Snapshot) narrow(p *plan, c cand, text []byte) (Hit, []byte) {
-	if len(c.meta.Parts) == 0 {
-		return c.hit, text
+// contentIDF gives each term its inverse document frequency in the
+// content field of the first root's index (1 each when unknown; rank.IDF).
+func (s *Snapshot) contentIDF(ctx context.Context, terms []string) []float64 {
+	w := make([]float64, len(terms))
+	for i := range w {
+		w[i] = 1
 	}
-	keep := s.ix.rank.NarrowKeep
-	li := chunk.NewLines(text)
-	partText := func(pm chunk.Part) []byte { return li.Text(text, pm.Start-c.meta.Start+1, pm.End-c.meta.Start+1) }
-	scores := make([]float64, len(c.meta.Parts))
-	bi := 0
-	joined := strings.Join(p.terms, "")
-	for i, pm := range c.meta.Parts {
-		sc := float64(termScore(partText(pm), p.terms))
-		if strings.Contains(strings.ToLower(pm.Symbol), joined) {
-			sc += 10
-		}
-		if len(p.phrases) > 0 && holdsPhrases(partText(pm), p.phrases) {
-			sc += 10
-		}
-		if !p.lookup && declKinds[pm.Kind] && !(p.aboutDocs && pm.Kind == "package") {
-			sc *= s.ix.rank.DeclFactor // as between chunks (Ranking.DeclFactor)
-		}
-		scores[i] = sc
-		if sc > scores[bi] {
-			bi = i
-		}
+	if len(s.ix.roots) == 0 {
+		return w
 	}
-	lo, hi := bi, bi
-	if keep > 0 {
-		for lo > 0 && scores[lo-1] > 0 && scores[lo-1] >= keep*scores[bi] {
-			lo--
-		}
-		for hi < len(scores)-1 && scores[hi+1] > 0 && scores[hi+1] >= keep*scores[bi] {
-			hi++
-		}
+	ai, err := s.ix.roots[0].bi.Advanced()
+	if err != nil {
+		return w
 	}
-	h := c.hit
-	best := c.meta.Parts[bi]
-	h.Start, h.End, h.Symbol, h.Kind = c.meta.Parts[lo].Start, c.meta.Parts[hi].End, best.Symbol, best.Kind
-	return h, li.Text(text, h.Start-c.meta.Start+1, h.End-c.meta.Start+1)
+	r, err := ai.Reader()
+	if err != nil {
+		return w
+	}
+	defer r.Close()
+	n, err := r.DocCount()
+	if err != nil || n == 0 {
+		return w
+	}
+	for i, t := range terms {
+		tfr, err := r.TermFieldReader(ctx, []byte(t), store.FieldContent, false, false, false)
+		if err != nil {
+			continue
+		}
+		df := tfr.Count()
+		tfr.Close()
+		w[i] = math.Log(1 + float64(n)/float64(df+1))
+	}
+	return w
 }

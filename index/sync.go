@@ -375,7 +375,7 @@ func (ix *Index) readOne(s *syncRun, j syncJob) result {
 	if content, open := s.ov[api]; open {
 		res.e, res.docs = ix.prepare(j.r, j.Rel, content, int64(len(content)), 0, false)
 		res.e.Compact()
-		analyseDocs(res.docs)
+		store.AnalyseDocs(res.docs)
 		return res
 	}
 	data, _, err := walk.ReadCapped(j.r.abs+"/"+j.Rel, ix.opts.MaxFileBytes)
@@ -400,7 +400,7 @@ func (ix *Index) readOne(s *syncRun, j syncJob) result {
 		return res
 	}
 	res.e.Compact()
-	analyseDocs(res.docs)
+	store.AnalyseDocs(res.docs)
 	return res
 }
 

@@ -13,6 +13,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/askls/askls/corpus"
 	"github.com/askls/askls/index/chunk"
 	"github.com/askls/askls/index/secret"
 	"github.com/askls/askls/index/store"
@@ -452,7 +453,7 @@ func (ix *Index) prepare(r *root, rel string, content []byte, size, mtime int64,
 		return nil, nil
 	}
 	e := &store.Entry{Size: size, MTime: mtime, Hash: blake3.Sum256(content), Lang: chunk.Language(rel), Test: isTestPath(rel),
-		Generated: hasGeneratedMarker(content)}
+		Generated: corpus.IsGenerated(content)}
 	switch {
 	case checkPath && secret.IsName(rel):
 		e.Skip = "secret"
@@ -482,8 +483,8 @@ func (ix *Index) prepare(r *root, rel string, content []byte, size, mtime int64,
 			off = li[c.Start-1]
 		}
 		metas[i] = chunk.Meta{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind, Parts: c.Parts, Off: off, Len: len(text)}
-		docs[i] = chunkDoc(rel, e.Lang, e.Test, i, c, text)
-		hashes[i] = docHash(c, text)
+		docs[i] = store.ChunkDoc(rel, e.Lang, e.Test, i, c, text)
+		hashes[i] = store.DocHash(c, text)
 	}
 	e.SetChunks(metas, hashes)
 	return e, docs

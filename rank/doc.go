@@ -1,12 +1,27 @@
-// Package rank holds the stages of askls's ranking that do not touch the
-// store: the priors of a file's class, and the breakdown of a score into
-// what each stage contributed (askls search --explain).
+// Package rank holds askls's ranking: the stages that work on a query
+// and chunk texts, never on the store. ParseQuery turns a question into a
+// Plan (its terms, analysed as the index analyses code: Terms; the
+// identifiers it writes as code, its quoted phrases, its adjacent word
+// pairs, which classes of file it asks for); Params are the parameters
+// of every stage (index.Ranking is this type).
 //
 // index retrieves candidates with bleve (BM25 over the chunk's text, its
-// symbol names and its path) and runs the stages in order: candidates,
-// priors, exact identifiers, coverage and proximity, feedback, files.
-// docs/ranking.md states the model, its formulas and constants.
+// symbol names and its path) from a Plan, each with its priors
+// (Plan.ApplyPriors), and hands them to Run as Cands, with a Read that
+// reads their texts and an IDF from the index; Run applies, in order,
+// exact identifiers (Exact), names (NameBoost), coverage, proximity,
+// quoted phrases and feedback (Rerank) and the files stage (Files,
+// ByFile). index then writes the page: each hit narrowed to its unit
+// (Narrow), its excerpt (Excerpt), the units a wrapper calls (Callees).
+// A Breakdown records what each stage did to a score (askls search
+// --explain). docs/ranking.md states the model, its formulas and
+// constants.
 //
-// Everything here is a pure function or a value; a Breakdown belongs to
-// one candidate of one search and is not shared between goroutines.
+// rank imports corpus, words and index/chunk (a chunk's lines and
+// units), never bleve (Porter's stemmer only through words), index or
+// index/store.
+//
+// Everything here is a pure function or a value, safe to use from any
+// goroutine; a Plan is not changed after DropNames, and the Cands and
+// Breakdowns of one search belong to that search's goroutine.
 package rank

@@ -5,7 +5,7 @@ import (
 	"sort"
 )
 
-// FileParams are the parameters of the files stage (index.Ranking's
+// FileParams are the parameters of the files stage (Params'
 // FileSecondWeight and FileDecay).
 type FileParams struct {
 	SecondWeight float64 // what a file's other chunks add to its best chunk's score
@@ -23,7 +23,7 @@ type FileParams struct {
 // of one file weighs less, so the first page covers more files. key gives
 // a candidate's path, the score it adds to its file, and the score that
 // orders it among its file's chunks (lower for a declaration, see
-// Ranking.DeclFactor). It returns the files' scores too.
+// Params.DeclFactor). It returns the files' scores too.
 func ByFile[T any](cs []T, key func(T) (path string, file, chunk float64), fp FileParams) ([]T, map[string]float64) {
 	chunkScore := func(c T) float64 { _, _, sc := key(c); return sc }
 	sort.SliceStable(cs, func(i, j int) bool { return chunkScore(cs[i]) > chunkScore(cs[j]) })

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/askls/askls/agent/tools"
+	"github.com/askls/askls/rank"
 
 	"github.com/askls/askls/agent/unit"
 
@@ -443,14 +444,14 @@ func (c *chooser) pick() (out []entry, nFirst int) {
 }
 
 // asksAboutDocs: the question is about documentation, asks for an
-// explanation (index.IsDocWord) or an overview (index.AsksForOverview), or
+// explanation (rank.IsDocWord) or an overview (rank.AsksForOverview), or
 // asks about a project's history (its changelog is the answer then).
 func asksAboutDocs(q string, terms []unit.Term) bool {
-	if index.AsksForOverview(q) {
+	if rank.AsksForOverview(q) {
 		return true
 	}
 	for _, t := range terms {
-		if index.IsDocWord(t.Word) {
+		if rank.IsDocWord(t.Word) {
 			return true
 		}
 	}

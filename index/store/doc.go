@@ -1,7 +1,8 @@
 // Package store owns what the index keeps on disk for a root, and the bleve
 // side of it: the code analyzer (analysis.go: words.Scan and words.Stem as
 // bleve's tokens) and the fields and mapping of a chunk's document
-// (store.go), opening, checking and settling a bleve index (verify.go:
+// (store.go; document.go: a chunk's document, its hash, whether a unit
+// is test code; field.go: the fields, counting their terms once), opening, checking and settling a bleve index (verify.go:
 // segment checksums, the damaged mark; Settle; the Persister that waits for
 // batches to reach the disk), the manifest (manifest.go, manifest_codec.go:
 // an Entry per file, in a binary format with a checksum, chunks kept

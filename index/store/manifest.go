@@ -24,11 +24,11 @@ type Entry struct {
 	Lang  string
 	Test  bool
 	// Generated: the file says it is generated ("Code generated … DO NOT
-	// EDIT."; see hasGeneratedMarker) and ranks as generated output.
+	// EDIT."; see corpus.IsGenerated) and ranks as generated output.
 	Generated bool
 	Skip      string // why the file is not indexed ("binary", ...); "" when indexed
 	metas     []chunk.Meta
-	// DocHash[i] is the hash of what chunk i's document indexes (docHash):
+	// DocHash[i] is the hash of what chunk i's document indexes (DocHash):
 	// an edit re-indexes only the chunks whose hash changed.
 	hashes []uint64
 	syms   []chunk.Symbol // when chunked here; use Symbols()

@@ -1,11 +1,12 @@
-package index
+package store
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
-	"github.com/askls/askls/index/store"
 	"github.com/blevesearch/bleve/v2/analysis"
 	bindex "github.com/blevesearch/bleve_index_api"
 )
@@ -29,8 +30,8 @@ func TestCodeFieldCountsWhatTheAnalyzerEmits(t *testing.T) {
 		texts = append(texts, data)
 	}
 	for i, text := range texts {
-		want := analysis.TokenFrequency(store.AnalyzeCode(text, nil), nil, bindex.IndexField)
-		f := newCodeField(store.FieldContent, text)
+		want := analysis.TokenFrequency(AnalyzeCode(text, nil), nil, bindex.IndexField)
+		f := newCodeField(FieldContent, text)
 		f.Analyze()
 		got := f.AnalyzedTokenFrequencies()
 		if len(got) != len(want) {
@@ -48,7 +49,7 @@ func TestCodeFieldCountsWhatTheAnalyzerEmits(t *testing.T) {
 			t.Fatalf("text %d: length %d, want %d", i, f.AnalyzedLength(), total)
 		}
 	}
-	kw := newKeywordField(store.FieldPathKW, []byte("net/http/server.go"))
+	kw := newKeywordField(FieldPathKW, []byte("net/http/server.go"))
 	kw.Analyze()
 	if tf := kw.AnalyzedTokenFrequencies()["net/http/server.go"]; tf == nil || tf.Frequency() != 1 || kw.AnalyzedLength() != 1 {
 		t.Fatalf("keyword field: %v", kw.AnalyzedTokenFrequencies())
@@ -58,9 +59,13 @@ func TestCodeFieldCountsWhatTheAnalyzerEmits(t *testing.T) {
 // BenchmarkFieldAnalyze counts the terms of net/http's sources, the work
 // the sync workers do per chunk before the segment builder:
 //
-//	go test -run '^$' -bench FieldAnalyze ./index/
+//	go test -run '^$' -bench FieldAnalyze ./index/store/
 func BenchmarkFieldAnalyze(b *testing.B) {
-	files, _ := filepath.Glob(filepath.Join(benchOptions(b).Roots[0], "net", "http", "*.go"))
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		b.Skip("no go command:", err)
+	}
+	files, _ := filepath.Glob(filepath.Join(strings.TrimSpace(string(out)), "src", "net", "http", "*.go"))
 	var texts [][]byte
 	size := 0
 	for _, f := range files {
@@ -74,7 +79,7 @@ func BenchmarkFieldAnalyze(b *testing.B) {
 	b.SetBytes(int64(size))
 	for b.Loop() {
 		for _, text := range texts {
-			f := newCodeField(store.FieldContent, text)
+			f := newCodeField(FieldContent, text)
 			f.Analyze()
 		}
 	}

@@ -1,4 +1,4 @@
-package index
+package rank
 
 import (
 	"strings"
@@ -12,11 +12,11 @@ func normalizeSpace(s string) string {
 	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
 }
 
-// holdsPhrases reports whether text holds every phrase (each normalized
+// HoldsPhrases reports whether text holds every phrase (each normalized
 // by normalizeSpace) as normalizeSpace(text) would, without building that
 // string: a phrase's space matches any run of white space, its letters
 // match either case. A search checks up to a thousand chunks this way.
-func holdsPhrases(text []byte, phrases []string) bool {
+func HoldsPhrases(text []byte, phrases []string) bool {
 	for _, p := range phrases {
 		if !containsPhrase(text, p) {
 			return false

@@ -1,11 +1,9 @@
-package index
-
-import "github.com/askls/askls/index/store"
+package rank
 
 // Code's own words: a question says "connection", "context", "lock";
 // code says conn, ctx, mutex. Each plain word of a question with an
 // entry here also queries the words code writes for it, at
-// Ranking.VocabWeight of the word's own weight. The index's terms are
+// Params.VocabWeight of the word's own weight. The index's terms are
 // whole identifier parts, so "conn" meets Conns in
 // DefaultMaxIdleConnsPerHost but never "connected", and "dir" never
 // "direct".
@@ -58,9 +56,13 @@ var vocab = analysedVocab(map[string][]string{
 func analysedVocab(words map[string][]string) map[string][]string {
 	out := make(map[string][]string, len(words))
 	for w, alts := range words {
-		if toks := store.AnalyzeCode([]byte(w), nil); len(toks) == 1 {
-			out[string(toks[0].Term)] = alts
+		if toks := Terms(w); len(toks) == 1 {
+			out[toks[0]] = alts
 		}
 	}
 	return out
 }
+
+// CodeWords returns the terms code writes for the term of a plain word
+// of a question (conn for connection), or nil.
+func CodeWords(term string) []string { return vocab[term] }

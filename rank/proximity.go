@@ -1,11 +1,10 @@
-package index
+package rank
 
 import (
 	"bytes"
 	"strings"
 	"unicode"
 
-	"github.com/askls/askls/index/store"
 	"github.com/askls/askls/words"
 )
 
@@ -31,8 +30,8 @@ func queryPairs(q string) [][2]string {
 		}
 		term := ""
 		if word := strings.TrimLeft(trimmed, "(\"'"); word != "" && !words.IsCode(word) {
-			if toks := store.AnalyzeCode([]byte(words.CutContraction(word)), nil); len(toks) == 1 && !words.IsStop(string(toks[0].Term)) {
-				term = string(toks[0].Term)
+			if toks := Terms(words.CutContraction(word)); len(toks) == 1 && !words.IsStop(toks[0]) {
+				term = toks[0]
 			}
 		}
 		if prev != "" && term != "" && prev != term {

@@ -1,4 +1,4 @@
-package index
+package rank
 
 import (
 	"bytes"
@@ -6,8 +6,6 @@ import (
 	"strings"
 
 	"github.com/askls/askls/index/chunk"
-	"github.com/askls/askls/index/secret"
-	"github.com/askls/askls/rank"
 )
 
 // Delegation: a thin wrapper (a public method whose body hands the work
@@ -22,8 +20,8 @@ import (
 // unit's body may have to count as a wrapper.
 const wrapperLines = 10
 
-// delegationHits is how many of the first hits of a page are followed.
-const delegationHits = 5
+// DelegationHits is how many of the first hits of a page are followed.
+const DelegationHits = 5
 
 // callRE finds a call: an identifier followed by an opening parenthesis.
 var callRE = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*)\s*\(`)
@@ -34,25 +32,29 @@ var notCallees = map[string]bool{"if": true, "for": true, "while": true, "switch
 	"typeof": true, "super": true, "this": true, "self": true, "print": true, "println": true, "len": true, "make": true,
 	"append": true, "assert": true, "elif": true, "match": true, "with": true, "not": true, "and": true, "or": true, "in": true}
 
-// callees returns the hits for the units of the hit's file that the
-// hit calls, when it is a wrapper (its text, narrowed to its unit, has
-// at most wrapperLines lines of code below its signature), each scored
-// share of it. A callee may be a chunk of its own or a unit merged into
-// a chunk with its neighbours.
-func (s *Snapshot) callees(p *plan, h Hit, text []byte, why rank.Breakdown, share float64) []Hit {
-	if share <= 0 || p.lookup || (h.Kind != "func" && h.Kind != "method") {
+// Callee is a unit a wrapper calls: the unit and the chunk that holds it
+// (a chunk of its own, or one it is merged into with its neighbours).
+type Callee struct {
+	Unit  chunk.Part
+	Chunk chunk.Meta
+}
+
+// Callees returns the units of the hit's file (chunks gives its chunks)
+// that the hit, unit u with text text, calls, when it is a wrapper (its
+// text, narrowed to its unit, has at most wrapperLines lines of code
+// below its signature) and the delegation stage is on (share > 0): each
+// is scored share of the hit (index writes the hits, with a factor
+// StageDelegation "callee of" the wrapper's last name, LastName).
+func Callees(p *Plan, share float64, u chunk.Part, text []byte, chunks func() []chunk.Meta) []Callee {
+	if share <= 0 || p.Lookup || (u.Kind != "func" && u.Kind != "method") {
 		return nil
 	}
 	code := codeLines(text)
 	if len(code) < 2 || len(code)-1 > wrapperLines { // the first line is the signature
 		return nil
 	}
-	e := s.st.files[h.Path]
-	if e == nil {
-		return nil
-	}
-	own := lastName(h.Symbol)
-	var out []Hit
+	own := LastName(u.Symbol)
+	var out []Callee
 	seen := map[string]bool{}
 	for _, line := range code[1:] {
 		for _, m := range callRE.FindAllSubmatch(line, -1) {
@@ -61,15 +63,8 @@ func (s *Snapshot) callees(p *plan, h Hit, text []byte, why rank.Breakdown, shar
 				continue
 			}
 			seen[name] = true
-			if u, ch, ok := unitNamed(e.Chunks(), name); ok && u.Start != h.Start {
-				sc := h.Score * share
-				callee := Hit{Path: h.Path, Start: u.Start, End: u.End, Symbol: u.Symbol, Kind: u.Kind, Language: h.Language, Score: sc}
-				body := linesOf(s.chunkText(h.Path, ch), ch.Start, u.Start, u.End)
-				callee.Excerpt = excerpt(secret.Redact(body), p.terms)
-				if why != nil {
-					callee.Explain = append(append(rank.Breakdown{}, why...), rank.Factor{Stage: rank.StageDelegation, Name: "callee of " + own, Value: share})
-				}
-				out = append(out, callee)
+			if cu, ch, ok := unitNamed(chunks(), name); ok && cu.Start != u.Start {
+				out = append(out, Callee{Unit: cu, Chunk: ch})
 			}
 		}
 	}
@@ -81,11 +76,11 @@ func (s *Snapshot) callees(p *plan, h Hit, text []byte, why rank.Breakdown, shar
 func unitNamed(chunks []chunk.Meta, name string) (u chunk.Part, ch chunk.Meta, ok bool) {
 	isFunc := func(kind string) bool { return kind == "func" || kind == "method" }
 	for _, c := range chunks {
-		if isFunc(c.Kind) && lastName(c.Symbol) == name {
+		if isFunc(c.Kind) && LastName(c.Symbol) == name {
 			return chunk.Part{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind}, c, true
 		}
 		for _, pm := range c.Parts {
-			if isFunc(pm.Kind) && lastName(pm.Symbol) == name {
+			if isFunc(pm.Kind) && LastName(pm.Symbol) == name {
 				return pm, c, true
 			}
 		}
@@ -93,9 +88,9 @@ func unitNamed(chunks []chunk.Meta, name string) (u chunk.Part, ch chunk.Meta, o
 	return chunk.Part{}, chunk.Meta{}, false
 }
 
-// linesOf returns lines start..end of a chunk's text whose first line is
+// LinesOf returns lines start..end of a chunk's text whose first line is
 // first.
-func linesOf(text []byte, first, start, end int) []byte {
+func LinesOf(text []byte, first, start, end int) []byte {
 	lines := bytes.SplitAfter(text, []byte("\n"))
 	lo, hi := start-first, end-first+1
 	if lo < 0 || lo >= len(lines) {
@@ -104,8 +99,8 @@ func linesOf(text []byte, first, start, end int) []byte {
 	return bytes.Join(lines[lo:min(hi, len(lines))], nil)
 }
 
-// lastName is a symbol's last name: "Client.Get" is Get.
-func lastName(sym string) string {
+// LastName is a symbol's last name: "Client.Get" is Get.
+func LastName(sym string) string {
 	if i := strings.LastIndexAny(sym, ". "); i >= 0 {
 		return sym[i+1:]
 	}

@@ -1,4 +1,4 @@
-package index
+package rank
 
 import (
 	"math/rand"

@@ -1,4 +1,4 @@
-package index
+package rank
 
 import (
 	"context"
@@ -28,8 +28,8 @@ import (
 // score × tf / length, times its idf in the index: without the idf, the
 // words every Go chunk holds (return, err, nil, func) would lead. The
 // idf is looked up for the 4 × FeedbackTerms terms of highest
-// relevance weight only.
-func (s *Snapshot) feedbackTerms(ctx context.Context, n int, at func(i int) ([]byte, float64), query []string) ([]string, []float64) {
+// relevance weight only (idf).
+func feedbackTerms(ctx context.Context, prm *Params, n int, at func(i int) ([]byte, float64), query []string, idf IDF) ([]string, []float64) {
 	best := make([]int, n)
 	for i := range best {
 		best[i] = i
@@ -45,7 +45,7 @@ func (s *Snapshot) feedbackTerms(ctx context.Context, n int, at func(i int) ([]b
 	}
 	rel := map[string]float64{}
 	tf := map[string]int{}
-	for _, i := range best[:min(len(best), s.ix.rank.FeedbackDocs)] {
+	for _, i := range best[:min(len(best), prm.FeedbackDocs)] {
 		text, score := at(i)
 		clear(tf)
 		length := 0
@@ -75,16 +75,16 @@ func (s *Snapshot) feedbackTerms(ctx context.Context, n int, at func(i int) ([]b
 		return ts[i].term < ts[j].term
 	}
 	sort.Slice(ts, byWeight)
-	ts = ts[:min(len(ts), 4*s.ix.rank.FeedbackTerms)]
+	ts = ts[:min(len(ts), 4*prm.FeedbackTerms)]
 	names := make([]string, len(ts))
 	for i, t := range ts {
 		names[i] = t.term
 	}
-	for i, idf := range s.contentIDF(ctx, names) {
-		ts[i].w *= idf
+	for i, w := range idf(ctx, names) {
+		ts[i].w *= w
 	}
 	sort.Slice(ts, byWeight)
-	ts = ts[:min(len(ts), s.ix.rank.FeedbackTerms)]
+	ts = ts[:min(len(ts), prm.FeedbackTerms)]
 	terms, weights := make([]string, len(ts)), make([]float64, len(ts))
 	for i, t := range ts {
 		terms[i], weights[i] = t.term, t.w

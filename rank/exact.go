@@ -1,0 +1,118 @@
+package rank
+
+import (
+	"math"
+	"strings"
+
+	"github.com/askls/askls/words"
+)
+
+// Exact is the exact identifiers stage: it applies ExactMissFactor and
+// DefinitionBoost to the best n candidates (reading their text) and
+// ExactMissFactor to the others, which rank too low to be read: an
+// identifier the user wrote as code is what they mean, its parts are
+// only a hint. It sorts cands by score first.
+func Exact(p *Plan, prm *Params, cands []Cand, n int, read Read) {
+	codeTerms := 0
+	for _, t := range p.Terms {
+		if p.Code[t] {
+			codeTerms++
+		}
+	}
+	miss := missFactor(prm.ExactMissFactor, max(codeTerms, len(p.Idents)), len(p.Terms))
+	byScore(cands)
+	pool := cands[:min(len(cands), n)]
+	read(pool)
+	for i := range cands {
+		c := &cands[i]
+		if i >= len(pool) {
+			c.Score *= miss
+			c.Why.Add(StageExact, "unread", miss)
+			continue
+		}
+		sym := strings.ToLower(c.Meta.Symbol)
+		if j := strings.LastIndexAny(sym, ". "); j >= 0 {
+			sym = sym[j+1:]
+		}
+		held, defines := false, false
+		for _, id := range p.Idents {
+			if sym == id {
+				defines = true
+			}
+			if holdsIdent(c.Text, id) || holdsIdent([]byte(c.Path), id) {
+				held = true
+			}
+		}
+		switch {
+		case defines && !c.Test:
+			c.Score *= prm.DefinitionBoost
+			c.Why.Add(StageExact, "definition", prm.DefinitionBoost)
+		case !held:
+			c.Score *= miss
+			c.Why.Add(StageExact, "missing", miss)
+		}
+	}
+}
+
+// missFactor is what a chunk that holds none of the query's identifiers
+// scores: factor to the power of the identifiers' share of the query's
+// terms (code: the terms of words written as code). A lookup that is
+// one identifier (maxTokenSize: the whole and its parts) takes factor
+// itself; in a question of ten terms with one identifier, the
+// identifier is a tenth of what is asked (factor^0.1).
+func missFactor(factor float64, code, terms int) float64 {
+	if terms == 0 || code >= terms {
+		return factor
+	}
+	return math.Pow(factor, float64(code)/float64(terms))
+}
+
+// holdsIdent reports whether text holds the identifier id (lower case) as
+// a whole word, case aside: not inside a longer identifier.
+func holdsIdent(text []byte, id string) bool {
+	if len(id) == 0 {
+		return false
+	}
+	for off := 0; off+len(id) <= len(text); {
+		i := indexFold(text[off:], id)
+		if i < 0 {
+			return false
+		}
+		i += off
+		end := i + len(id)
+		if (i == 0 || !words.IsIdentByte(text[i-1])) && (end == len(text) || !words.IsIdentByte(text[end])) {
+			return true
+		}
+		off = i + 1
+	}
+	return false
+}
+
+// indexFold is bytes.Index with ASCII case folding; id is lower case.
+func indexFold(text []byte, id string) int {
+	first := id[0]
+	upper := first
+	if 'a' <= first && first <= 'z' {
+		upper = first - 'a' + 'A'
+	}
+	for i := 0; i+len(id) <= len(text); i++ {
+		c := text[i]
+		if c != first && c != upper {
+			continue
+		}
+		j := 1
+		for ; j < len(id); j++ {
+			c := text[i+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != id[j] {
+				break
+			}
+		}
+		if j == len(id) {
+			return i
+		}
+	}
+	return -1
+}

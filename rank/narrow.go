@@ -1,0 +1,64 @@
+package rank
+
+import (
+	"strings"
+
+	"github.com/askls/askls/index/chunk"
+)
+
+// termScore counts the query terms on the lines of text, longer terms
+// weighing more.
+func termScore(text []byte, terms []string) int {
+	low := strings.ToLower(string(text))
+	n := 0
+	for _, t := range terms {
+		if c := strings.Count(low, t); c > 0 {
+			n += min(c, 3) * (1 + len(t)/4)
+		}
+	}
+	return n
+}
+
+// Narrow narrows a hit on a merged chunk (several small units indexed
+// together) to the unit the query is about, keeping the adjacent units
+// that match nearly as well: a question often spans two adjacent small
+// units. It returns the unit (or run of units) and the text of its range.
+func Narrow(p *Plan, prm *Params, c Cand, text []byte) (chunk.Part, []byte) {
+	if len(c.Meta.Parts) == 0 {
+		return chunk.Part{Start: c.Meta.Start, End: c.Meta.End, Symbol: c.Meta.Symbol, Kind: c.Meta.Kind}, text
+	}
+	keep := prm.NarrowKeep
+	li := chunk.NewLines(text)
+	partText := func(pm chunk.Part) []byte { return li.Text(text, pm.Start-c.Meta.Start+1, pm.End-c.Meta.Start+1) }
+	scores := make([]float64, len(c.Meta.Parts))
+	bi := 0
+	joined := strings.Join(p.Terms, "")
+	for i, pm := range c.Meta.Parts {
+		sc := float64(termScore(partText(pm), p.Terms))
+		if strings.Contains(strings.ToLower(pm.Symbol), joined) {
+			sc += 10
+		}
+		if len(p.Phrases) > 0 && HoldsPhrases(partText(pm), p.Phrases) {
+			sc += 10
+		}
+		if !p.Lookup && declKinds[pm.Kind] && !(p.AboutDocs && pm.Kind == "package") {
+			sc *= prm.DeclFactor // as between chunks (Params.DeclFactor)
+		}
+		scores[i] = sc
+		if sc > scores[bi] {
+			bi = i
+		}
+	}
+	lo, hi := bi, bi
+	if keep > 0 {
+		for lo > 0 && scores[lo-1] > 0 && scores[lo-1] >= keep*scores[bi] {
+			lo--
+		}
+		for hi < len(scores)-1 && scores[hi+1] > 0 && scores[hi+1] >= keep*scores[bi] {
+			hi++
+		}
+	}
+	best := c.Meta.Parts[bi]
+	u := chunk.Part{Start: c.Meta.Parts[lo].Start, End: c.Meta.Parts[hi].End, Symbol: best.Symbol, Kind: best.Kind}
+	return u, li.Text(text, u.Start-c.Meta.Start+1, u.End-c.Meta.Start+1)
+}

@@ -1,0 +1,157 @@
+package rank
+
+import (
+	"bytes"
+	"math"
+	"strings"
+)
+
+// Reranking by coverage: bleve's tf-idf gives a short chunk that holds
+// one rare query word (often in its symbol name) more than a longer one
+// that holds most of the question. The candidates (at least
+// Params.RerankPool, as many as the limit fetches) are scored again by
+// score × coverage^CoveragePower, where coverage is the share of the
+// query's terms found in the chunk's text or path. Reading the pool's
+// chunks costs one read per file (index reads them, see Rerank), so only questions of
+// RerankMinTerms terms or more are reranked.
+
+// coverage is the share of terms (weighted) that occur in text or path.
+// A term counts where a word or an identifier part starts (so "compar"
+// matches "compare" and "ConstantTimeCompare", "run" does not match
+// "prune"); a Porter stem ending in "i" ("librari") also matches with
+// "y".
+//
+// A coverer holds the chunks of one question's rerank, each with its
+// path, as written and lower-cased, back to back in one buffer: coverage
+// is asked of each twice (the question's terms, then the feedback terms),
+// and a question reranks 200.
+type coverer struct {
+	buf   []byte
+	spans []int // chunk i: buf[spans[i]:spans[i+1]], as written then lower-cased
+}
+
+// add appends a chunk and returns its number.
+func (cv *coverer) add(text []byte, path string) int {
+	if cv.spans == nil {
+		cv.spans = []int{0}
+	}
+	start := len(cv.buf)
+	cv.buf = append(append(append(cv.buf, text...), '\n'), path...)
+	cv.buf = append(cv.buf, cv.buf[start:]...)
+	low := cv.buf[start+(len(cv.buf)-start)/2:]
+	for i, c := range low {
+		if 'A' <= c && c <= 'Z' {
+			low[i] = c + 'a' - 'A'
+		}
+	}
+	cv.spans = append(cv.spans, len(cv.buf))
+	return len(cv.spans) - 2
+}
+
+// texts returns chunk's text and path as written and lower-cased.
+func (cv *coverer) texts(chunk int) (orig, low []byte) {
+	s, e := cv.spans[chunk], cv.spans[chunk+1]
+	mid := s + (e-s)/2
+	return cv.buf[s:mid], cv.buf[mid:e]
+}
+
+func (cv *coverer) coverage(chunk int, terms []string, weights []float64) float64 {
+	return maskCoverage(cv.holds(chunk, terms), weights)
+}
+
+// holds returns the set of terms (at most 64) chunk's text or path holds
+// where a word starts, as a bit mask.
+func (cv *coverer) holds(chunk int, terms []string) uint64 {
+	orig, low := cv.texts(chunk)
+	var m uint64
+	for i, t := range terms[:min(len(terms), 64)] {
+		if holdsWordStart(orig, low, t) || (strings.HasSuffix(t, "i") && holdsWordStart(orig, low, t[:len(t)-1]+"y")) {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+// maskCoverage is the weighted share of the terms in mask.
+func maskCoverage(mask uint64, weights []float64) float64 {
+	var n, all float64
+	for i, w := range weights[:min(len(weights), 64)] {
+		all += w
+		if mask&(1<<i) != 0 {
+			n += w
+		}
+	}
+	if all == 0 {
+		return 1
+	}
+	return n / all
+}
+
+// poolIDF weighs each term by how rare it is among the chunks whose
+// masks are given: log(1 + (n+1)/(df+0.5)), df the number of chunks
+// that hold the term. A term every candidate holds says little about
+// which of them answers.
+func poolIDF(masks []uint64, terms int) []float64 {
+	w := make([]float64, terms)
+	for j := range w {
+		df := 0
+		for _, m := range masks {
+			if j < 64 && m&(1<<j) != 0 {
+				df++
+			}
+		}
+		w[j] = math.Log(1 + float64(len(masks)+1)/(float64(df)+0.5))
+	}
+	return w
+}
+
+// pairShare is the share of pairs chunk's text or path holds side by
+// side (proximity.go).
+func (cv *coverer) pairShare(chunk int, pairs [][2]string) float64 {
+	orig, low := cv.texts(chunk)
+	return pairShare(orig, low, pairs)
+}
+
+// holdsWordStart reports whether t occurs in low (orig lower-cased, same
+// offsets) where a word or an identifier part of orig starts.
+func holdsWordStart(orig, low []byte, t string) bool {
+	for off := 0; ; {
+		i := bytes.Index(low[off:], []byte(t))
+		if i < 0 {
+			return false
+		}
+		i += off
+		if i == 0 || partStart(orig[i-1], orig[i]) {
+			return true
+		}
+		off = i + 1
+	}
+}
+
+// partStart: b starts a word or an identifier part after a.
+func partStart(a, b byte) bool {
+	isLower := func(c byte) bool { return 'a' <= c && c <= 'z' }
+	isUpper := func(c byte) bool { return 'A' <= c && c <= 'Z' }
+	isDigit := func(c byte) bool { return '0' <= c && c <= '9' }
+	switch {
+	case !isLower(a) && !isUpper(a) && !isDigit(a):
+		return a < 0x80 // not inside a non-ASCII word
+	case isLower(a) && isUpper(b):
+		return true
+	case isDigit(a) != isDigit(b):
+		return true
+	}
+	return false
+}
+
+// Covers is the share of terms (each counting 1) that text or path holds
+// where a word starts, as coverage counts them: what index scores the
+// chunks of an open buffer it has not indexed by.
+func Covers(text []byte, path string, terms []string) float64 {
+	weights := make([]float64, len(terms))
+	for i := range weights {
+		weights[i] = 1
+	}
+	var cv coverer
+	return cv.coverage(cv.add(text, path), terms, weights)
+}
