@@ -2,6 +2,7 @@ package index
 
 import (
 	"bytes"
+	"slices"
 
 	"github.com/askls/askls/index/chunk"
 	"github.com/askls/askls/index/secret"
@@ -19,14 +20,15 @@ const phraseReadAhead = 32
 // its phrases.
 func (s *Snapshot) page(p *plan, cands []rank.Cand, limit int) []Hit {
 	hits := make([]Hit, 0, limit)
-	type at struct {
-		path  string
-		start int
-	}
-	shown := map[at]bool{} // each hit on the page, by its first line
+	var lines rank.Shown
+	var later []Hit // over lines the page shows (rank.Shown)
 	add := func(h Hit) {
-		if k := (at{h.Path, h.Start}); !shown[k] && len(hits) < limit {
-			shown[k] = true
+		switch {
+		case len(hits) == limit:
+		case lines.Overlaps(h.Path, h.Start, h.End):
+			later = append(later, h)
+		default:
+			lines.Add(h.Path, h.Start, h.End)
 			hits = append(hits, h)
 		}
 	}
@@ -65,6 +67,11 @@ func (s *Snapshot) page(p *plan, cands []rank.Cand, limit int) []Hit {
 			for _, callee := range s.callees(p, h, text, why) {
 				add(callee)
 			}
+		}
+	}
+	for _, h := range later {
+		if len(hits) < limit && !slices.ContainsFunc(hits, func(o Hit) bool { return o.Path == h.Path && o.Start == h.Start }) {
+			hits = append(hits, h)
 		}
 	}
 	return hits

@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 )
@@ -87,4 +88,49 @@ func TestSearchRankDoesNotDependOnLimit(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The windows of one long unit overlap: the first page shows their lines
+// once and puts the other windows after every other hit; a larger limit
+// still returns them.
+func TestPageShowsLinesOnce(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, "rank_windows.txtar")
+	q := "replay record checksum"
+	ranges := func(hits []Hit) (overlaps int, windows int) {
+		for i, h := range hits {
+			if h.Path == "journal/replay.go" {
+				windows++
+			}
+			for _, o := range hits[:i] {
+				if o.Path == h.Path && o.Start <= h.End && h.Start <= o.End {
+					overlaps++
+					break
+				}
+			}
+		}
+		return overlaps, windows
+	}
+	page, err := f.ix.Snapshot().Search(context.Background(), q, 3, Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := ranges(page); n > 0 || len(page) != 3 {
+		t.Errorf("first page %v: %d hits over lines shown above, want 3 hits and none", hitRanges(page), n)
+	}
+	all, err := f.ix.Snapshot().Search(context.Background(), q, 20, Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, w := ranges(all); w < 3 {
+		t.Errorf("limit 20 %v: %d windows of Replay, want every window back (3 or more)", hitRanges(all), w)
+	}
+}
+
+func hitRanges(hits []Hit) []string {
+	var out []string
+	for _, h := range hits {
+		out = append(out, fmt.Sprintf("%s:%d-%d", h.Path, h.Start, h.End))
+	}
+	return out
 }
