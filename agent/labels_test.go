@@ -2,6 +2,8 @@ package agent
 
 import (
 	"context"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -84,7 +86,8 @@ func TestLabelsOfARawStringConstAreTrue(t *testing.T) {
 		"where is it used?",
 	)
 	// (Before: "- const Usage = `usage: fzf [options] …, lines 26-37 [2]",
-	// its [2] left raw, and the bash function's entry renumbered [2].)
+	// its [2] left raw inside the code span, and the bash function's
+	// entry renumbered [2].)
 	ans := res[0].Answer
 	i := strings.Index(ans, "- src/options/options.go:26-37 ``const Usage = `usage: fzf [options]")
 	if i < 0 {
@@ -92,7 +95,21 @@ func TestLabelsOfARawStringConstAreTrue(t *testing.T) {
 	}
 	line := ans[i:]
 	line = line[:strings.IndexByte(line, '\n')]
-	if !strings.HasSuffix(line, "…`` (declared at line 15) [2]") {
-		t.Errorf("the Usage entry's label is %q, want its signature in a closed code span and [2]", line)
+	// Its marker follows the closed code span and is the Usage const's
+	// citation (which number it has depends on the ranking).
+	m := regexp.MustCompile("…`` \\(declared at line 15\\) \\[(\\d+)\\]$").FindStringSubmatch(line)
+	if m == nil {
+		t.Fatalf("the Usage entry's label is %q, want its signature in a closed code span, then its marker", line)
+	}
+	n, _ := strconv.Atoi(m[1])
+	found := false
+	for _, c := range res[0].Citations {
+		if c.N == n {
+			found = c.Path == "src/options/options.go" && c.Start <= 26 && c.End >= 26
+			break
+		}
+	}
+	if !found {
+		t.Errorf("the Usage entry's marker [%d] is not its citation: %v", n, res[0].Citations)
 	}
 }
