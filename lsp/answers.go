@@ -9,6 +9,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/askls/askls/citations"
+	"github.com/askls/askls/lsp/buffer"
 	"github.com/askls/askls/lsp/settings"
 )
 
@@ -123,7 +124,7 @@ func (as *answers) len() int {
 // applyEdits moves every citation in u through the edits made to the
 // document; t is the document after them (joined only when a citation is
 // there). It reports whether any citation was there.
-func (as *answers) applyEdits(u protocol.DocumentURI, edits []edit, t *text) bool {
+func (as *answers) applyEdits(u protocol.DocumentURI, edits []buffer.Edit, t *buffer.Text) bool {
 	as.mu.Lock()
 	defer as.mu.Unlock()
 	any := false
@@ -134,7 +135,7 @@ func (as *answers) applyEdits(u protocol.DocumentURI, edits []edit, t *text) boo
 			}
 			any = true
 			for _, e := range edits {
-				c.Anchor.Apply(citations.Edit{StartByte: e.start, EndByte: e.end, NewText: e.text})
+				c.Anchor.Apply(citations.Edit{StartByte: e.Start, EndByte: e.End, NewText: e.Text})
 			}
 			if content := t.Bytes(); !bytes.Equal(c.Anchor.Content(), content) {
 				// Should not happen; keep the citation honest if it does.

@@ -15,6 +15,7 @@ import (
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/lsp/buffer"
 	"github.com/askls/askls/workspace"
 )
 
@@ -113,8 +114,8 @@ func (s *server) runAsk(ctx context.Context, release func(), in askInput) (*askR
 	if pos := in.pos; pos != nil {
 		q.Line = int(pos.Line) + 1
 		q.ColOf = func(content []byte) int {
-			off, _ := offsetOf(content, *pos)
-			start, _ := lineStart(content, int(pos.Line))
+			off, _ := buffer.OffsetOf(content, *pos)
+			start, _ := buffer.LineStart(content, int(pos.Line))
 			return off - start + 1
 		}
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/internal/modeltest"
+	"github.com/askls/askls/lsp/buffer"
 	"github.com/askls/askls/workspace"
 )
 
@@ -332,7 +333,7 @@ func TestEditsApplyWhileAnAnswerIsWritten(t *testing.T) {
 			t.Errorf("lens %v and citation %v disagree", lens.Range, c.Location.Range)
 		}
 		content := []byte(s.docText(t, e.uri("cache/cache.go")))
-		start, _ := offsetOf(content, c.Location.Range.Start)
+		start, _ := buffer.OffsetOf(content, c.Location.Range.Start)
 		if c.Stale || !strings.Contains(string(content[start:]), "expire") {
 			t.Errorf("citation %v does not point at the cached code after the edit", c.Location.Range)
 		}

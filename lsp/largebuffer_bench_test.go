@@ -12,7 +12,7 @@ import (
 // didChange and followed by a request, so that each op is the server's
 // whole handling of one keystroke. The index holds none of such a buffer
 // (TestOversizedBufferIsNotCopied) and the server copies the chunks the
-// edit touches (text.go; TestKeystrokeInLargeBufferCopiesLittle counts
+// edit touches (lsp/buffer; TestKeystrokeInLargeBufferCopiesLittle counts
 // the bytes).
 //
 //	go test -run '^$' -bench KeystrokeInLargeBuffer -benchtime 40x -benchmem ./lsp/

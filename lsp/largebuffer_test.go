@@ -44,7 +44,7 @@ func TestKeystrokeInLargeBufferCopiesLittle(t *testing.T) {
 	}
 	d, _ := srv.docs.get(canonURI(e.uri("big.go")))
 	for i := range keystrokes {
-		off, _ := d.text.offsetOf(protocol.Position{Line: uint32(700_000 - 1000*i)})
+		off, _ := d.text.OffsetOf(protocol.Position{Line: uint32(700_000 - 1000*i)})
 		if got := string(d.text.Bytes()[off : off+6]); got != "// xfi" {
 			t.Errorf("line %d starts %q", 700_000-1000*i, got)
 		}

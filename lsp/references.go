@@ -8,6 +8,7 @@ import (
 
 	"github.com/askls/askls/agent"
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/lsp/buffer"
 	"github.com/askls/askls/workspace"
 )
 
@@ -124,7 +125,7 @@ func (s *server) identUnderCursor(u protocol.DocumentURI, pos protocol.Position,
 			return cursorIdent{}, false
 		}
 	}
-	off, _ := offsetOf(content, pos)
+	off, _ := buffer.OffsetOf(content, pos)
 	name, qual := workspace.IdentAt(content, off)
 	if name == "" {
 		return cursorIdent{}, false

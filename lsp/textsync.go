@@ -8,6 +8,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/lsp/buffer"
 	"github.com/askls/askls/workspace"
 )
 
@@ -67,7 +68,7 @@ func (s *server) didOpen(ctx context.Context, raw json.RawMessage, release func(
 		return nil, invalidParams("textDocument/didOpen: textDocument.uri is missing")
 	}
 	u := canonURI(p.TextDocument.URI)
-	content := newText([]byte(p.TextDocument.Text))
+	content := buffer.New([]byte(p.TextDocument.Text))
 	if max := s.config().MaxFileBytes; max > 0 && int64(content.Len()) > max {
 		s.log.Info("opened a file larger than maxFileBytes; it is tracked but the index may skip it", "uri", u, "bytes", content.Len())
 	}
@@ -88,7 +89,7 @@ func (s *server) didOpen(ctx context.Context, raw json.RawMessage, release func(
 func (s *server) didChange(ctx context.Context, raw json.RawMessage, release func()) (any, error) {
 	p, err := decode[struct {
 		TextDocument   versionedDoc    `json:"textDocument"`
-		ContentChanges []contentChange `json:"contentChanges"`
+		ContentChanges []buffer.Change `json:"contentChanges"`
 	}]("textDocument/didChange", raw)
 	if err != nil {
 		// Still say so for the document, if it can be named.
@@ -115,7 +116,7 @@ func (s *server) didChange(ctx context.Context, raw json.RawMessage, release fun
 		s.editMu.Unlock()
 		return nil, fmt.Errorf("textDocument/didChange for %s: refused, an earlier edit was rejected; waiting for the full text (reopen the file)", u)
 	}
-	content, edits, warnings, err := applyChanges(doc.text, p.ContentChanges)
+	content, edits, warnings, err := buffer.ApplyChanges(doc.text, p.ContentChanges)
 	if err != nil {
 		s.editMu.Unlock()
 		s.rejectEdit(ctx, u, err)
@@ -151,7 +152,7 @@ func (s *server) rejectEdit(ctx context.Context, u protocol.DocumentURI, why err
 
 // pushToIndex hands an open buffer to the workspace's index, which joins
 // its chunks only when it is within the size limit. Caller holds editMu.
-func (s *server) pushToIndex(u protocol.DocumentURI, content *text) {
+func (s *server) pushToIndex(u protocol.DocumentURI, content *buffer.Text) {
 	abs, err := workspace.URIPath(string(u))
 	if err != nil {
 		s.log.Debug("document is not a file; not indexed", "uri", u)

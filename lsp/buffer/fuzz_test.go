@@ -1,4 +1,4 @@
-package lsp
+package buffer
 
 import (
 	"testing"
@@ -48,7 +48,7 @@ func (d *refDoc) offset(line, char int64) (int, bool) {
 }
 
 // FuzzIncrementalSync: random edits (non-BMP text, out-of-range and
-// negative positions) applied by applyChanges give the same buffer as the
+// negative positions) applied by ApplyChanges give the same buffer as the
 // reference model, and a list with an invalid range is rejected whole.
 func FuzzIncrementalSync(f *testing.F) {
 	f.Add("a😀b\né😀x\r\nlast", []byte{0, 1, 0, 3, 5, 2, 0, 0, 0, 0, 1, 1, 255, 9, 9, 9, 9, 3})
@@ -60,7 +60,7 @@ func FuzzIncrementalSync(f *testing.F) {
 			return
 		}
 		ref := newRef(doc)
-		var changes []contentChange
+		var changes []Change
 		valid := true
 		for i := 0; i+5 <= len(ops) && len(changes) < 20; i += 5 {
 			num := func(b byte) int64 {
@@ -69,16 +69,16 @@ func FuzzIncrementalSync(f *testing.F) {
 				}
 				return int64(b % 12)
 			}
-			r := &wireRange{Start: wirePos{num(ops[i]), num(ops[i+1])}, End: wirePos{num(ops[i+2]), num(ops[i+3])}}
+			r := &WireRange{Start: WirePosition{num(ops[i]), num(ops[i+1])}, End: WirePosition{num(ops[i+2]), num(ops[i+3])}}
 			text := texts[int(ops[i+4])%len(texts)]
 			if ops[i+4] >= 240 {
-				changes = append(changes, contentChange{Text: text + doc}) // a full replacement
+				changes = append(changes, Change{Text: text + doc}) // a full replacement
 				if valid {
 					ref = newRef(text + doc)
 				}
 				continue
 			}
-			changes = append(changes, contentChange{Range: r, Text: text})
+			changes = append(changes, Change{Range: r, Text: text})
 			if !valid {
 				continue
 			}
@@ -91,8 +91,8 @@ func FuzzIncrementalSync(f *testing.F) {
 			units := append(append(append([]uint16(nil), ref.units[:s]...), utf16.Encode([]rune(text))...), ref.units[e:]...)
 			ref.units = units
 		}
-		in := newTextChunked([]byte(doc), 1+len(ops)%5) // tiny chunks: edits across them
-		out, _, _, err := applyChanges(in, changes)
+		in := newChunked([]byte(doc), 1+len(ops)%5) // tiny chunks: edits across them
+		out, _, _, err := ApplyChanges(in, changes)
 		got := joined(out)
 		checkText(t, out)
 		if string(joined(in)) != doc {

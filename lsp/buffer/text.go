@@ -1,4 +1,4 @@
-package lsp
+package buffer
 
 import (
 	"sort"
@@ -8,7 +8,7 @@ import (
 	"go.lsp.dev/protocol"
 )
 
-// text is an open buffer's content, never changed once made: an edit
+// Text is an open buffer's content, never changed once made: an edit
 // makes a new text. It is held in chunks of about textChunk bytes, each
 // with the number of lines before it, so that an edit copies only the
 // chunks it touches (and the list of chunks, one entry per 64 KiB), and
@@ -28,7 +28,7 @@ import (
 // Invariants: every chunk is non-empty; no chunk boundary falls between
 // "\r" and "\n" (so counting lines is local to a chunk); chunks are
 // subslices of arrays nobody writes to, capacity clipped.
-type text struct {
+type Text struct {
 	chunks []chunk
 	size   int
 	lines  int // line breaks in the whole text
@@ -47,22 +47,24 @@ type chunk struct {
 // textChunk is the size chunks are split at.
 const textChunk = 64 << 10
 
-func newText(b []byte) *text { return newTextChunked(b, textChunk) }
+// New is the text of b, in chunks of textChunk bytes. b must not be
+// modified afterwards.
+func New(b []byte) *Text { return newChunked(b, textChunk) }
 
-// newTextChunked is newText with chunks of at most max bytes (tests use
+// newChunked is New with chunks of at most max bytes (tests use
 // tiny ones). b must not be modified afterwards.
-func newTextChunked(b []byte, max int) *text {
-	t := &text{max: max, chunks: split(nil, b, max)}
+func newChunked(b []byte, max int) *Text {
+	t := &Text{max: max, chunks: split(nil, b, max)}
 	t.renumber(0, len(t.chunks))
 	t.flatOnce.Do(func() { t.flat = b })
 	return t
 }
 
 // Len is the text's length in bytes.
-func (t *text) Len() int { return t.size }
+func (t *Text) Len() int { return t.size }
 
 // Bytes is the whole text; it must not be modified.
-func (t *text) Bytes() []byte {
+func (t *Text) Bytes() []byte {
 	t.flatOnce.Do(func() {
 		t.flat = make([]byte, 0, t.size)
 		for _, c := range t.chunks {
@@ -102,7 +104,7 @@ func cleanCut(b []byte, n int) bool {
 // renumber sets the chunks' off and lines from chunk i on and the text's
 // size and line count: chunks [i, j) are counted, the ones from j on
 // (shared with the text before an edit) are shifted, not read.
-func (t *text) renumber(i, j int) {
+func (t *Text) renumber(i, j int) {
 	off, lines := 0, 0
 	if i > 0 {
 		p := t.chunks[i-1]
@@ -142,9 +144,9 @@ func countBreaks(b []byte) int {
 // unchanged. The chunks holding start and end are joined with s and split
 // again, with a neighbour when the joint would fall between "\r" and "\n"
 // or leave a small chunk; the others are shared.
-func (t *text) replace(start, end int, s string) *text {
+func (t *Text) replace(start, end int, s string) *Text {
 	if len(t.chunks) == 0 {
-		return newTextChunked([]byte(s), t.max)
+		return newChunked([]byte(s), t.max)
 	}
 	first, last := t.chunkAt(start), t.chunkAt(end)
 	lo, hi := t.chunks[first].off, t.chunks[last].off+len(t.chunks[last].b)
@@ -165,7 +167,7 @@ func (t *text) replace(start, end int, s string) *text {
 		}
 		break
 	}
-	n := &text{max: t.max, chunks: make([]chunk, 0, len(t.chunks)+len(mid)/t.max+1)}
+	n := &Text{max: t.max, chunks: make([]chunk, 0, len(t.chunks)+len(mid)/t.max+1)}
 	n.chunks = append(n.chunks, t.chunks[:first]...)
 	n.chunks = split(n.chunks, mid, t.max)
 	counted := len(n.chunks)
@@ -185,14 +187,14 @@ func cleanJoin(a, b []byte) bool {
 
 // chunkAt is the index of the chunk holding byte off (the last chunk for
 // the end of the text).
-func (t *text) chunkAt(off int) int {
+func (t *Text) chunkAt(off int) int {
 	i := sort.Search(len(t.chunks), func(i int) bool { return t.chunks[i].off > off }) - 1
 	return max(i, 0)
 }
 
-// lineStart is lineStart (position.go) on the text: the offset where LSP
-// line n starts; false when the text has fewer lines.
-func (t *text) lineStart(n int) (int, bool) {
+// LineStart is the function LineStart (position.go) on the text: the
+// offset where LSP line n starts; false when the text has fewer lines.
+func (t *Text) LineStart(n int) (int, bool) {
 	if n == 0 {
 		return 0, true
 	}
@@ -215,10 +217,10 @@ func (t *text) lineStart(n int) (int, bool) {
 	return t.size, false // not reached: lines counts every break
 }
 
-// offsetOf is offsetOf (position.go) on the text: the line found by
-// lineStart, then a scan of that line only.
-func (t *text) offsetOf(p protocol.Position) (off int, exact bool) {
-	start, ok := t.lineStart(int(p.Line))
+// OffsetOf is the function OffsetOf (position.go) on the text: the line
+// found by LineStart, then a scan of that line only.
+func (t *Text) OffsetOf(p protocol.Position) (off int, exact bool) {
+	start, ok := t.LineStart(int(p.Line))
 	if !ok {
 		return t.size, false
 	}

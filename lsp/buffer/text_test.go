@@ -1,4 +1,4 @@
-package lsp
+package buffer
 
 import (
 	"math/rand"
@@ -10,7 +10,7 @@ import (
 )
 
 // joined is t's chunks joined, not its cached Bytes.
-func joined(t *text) []byte {
+func joined(t *Text) []byte {
 	var b []byte
 	for _, c := range t.chunks {
 		b = append(b, c.b...)
@@ -20,7 +20,7 @@ func joined(t *text) []byte {
 
 // checkText checks x's invariants (text.go) and that its positions are
 // those of the flat functions (position.go) on the same bytes.
-func checkText(t *testing.T, x *text) {
+func checkText(t *testing.T, x *Text) {
 	t.Helper()
 	flat := joined(x)
 	if string(x.Bytes()) != string(flat) {
@@ -41,17 +41,17 @@ func checkText(t *testing.T, x *text) {
 		t.Fatalf("size %d lines %d, want %d %d", x.size, x.lines, off, lines)
 	}
 	for n := 0; n <= x.lines+1; n++ {
-		got, gok := x.lineStart(n)
-		want, wok := lineStart(flat, n)
+		got, gok := x.LineStart(n)
+		want, wok := LineStart(flat, n)
 		if got != want || gok != wok {
-			t.Fatalf("lineStart(%d) = %d %v, want %d %v in %q", n, got, gok, want, wok, flat)
+			t.Fatalf("LineStart(%d) = %d %v, want %d %v in %q", n, got, gok, want, wok, flat)
 		}
 		for ch := uint32(0); ch < 12; ch++ {
 			p := protocol.Position{Line: uint32(n), Character: ch}
-			got, gex := x.offsetOf(p)
-			want, wex := offsetOf(flat, p)
+			got, gex := x.OffsetOf(p)
+			want, wex := OffsetOf(flat, p)
 			if got != want || gex != wex {
-				t.Fatalf("offsetOf(%v) = %d %v, want %d %v in %q", p, got, gex, want, wex, flat)
+				t.Fatalf("OffsetOf(%v) = %d %v, want %d %v in %q", p, got, gex, want, wex, flat)
 			}
 		}
 	}
@@ -66,12 +66,12 @@ func TestTextEditsMatchFlat(t *testing.T) {
 	for _, chunk := range []int{1, 2, 5, 16} {
 		rnd := rand.New(rand.NewSource(int64(chunk)))
 		flat := []byte("start\r\nmiddle😀\rend\n")
-		x := newTextChunked(append([]byte(nil), flat...), chunk)
+		x := newChunked(append([]byte(nil), flat...), chunk)
 		for i := 0; i < 400; i++ {
 			start := rnd.Intn(len(flat) + 1)
 			end := start + rnd.Intn(min(len(flat)-start, 8)+1)
 			for start > 0 && start < len(flat) && flat[start]&0xC0 == 0x80 {
-				start-- // edits start and end at runes, as offsetOf gives them
+				start-- // edits start and end at runes, as OffsetOf gives them
 			}
 			for end < len(flat) && flat[end]&0xC0 == 0x80 {
 				end++
@@ -95,7 +95,7 @@ func TestTextEditsMatchFlat(t *testing.T) {
 // typed, leaves about as many chunks as the text's length needs.
 func TestTypingKeepsChunksFew(t *testing.T) {
 	const max = 1024
-	x := newTextChunked([]byte(strings.Repeat("abcdefgh\n", 400)), max)
+	x := newChunked([]byte(strings.Repeat("abcdefgh\n", 400)), max)
 	at := 2*max + 1 // just after a chunk's start
 	for i := range 2000 {
 		x = x.replace(at, at, "y")
@@ -119,7 +119,7 @@ func TestTypingKeepsChunksFew(t *testing.T) {
 // chunks: 110 KB).
 func TestKeystrokeInLargeTextCopiesLittle(t *testing.T) {
 	line := "// filler line of a large generated file, 64 bytes or so.....\n"
-	big := newText([]byte(strings.Repeat(line, (50<<20)/len(line))))
+	big := New([]byte(strings.Repeat(line, (50<<20)/len(line))))
 	const keystrokes = 100
 	var before, after runtime.MemStats
 	runtime.GC()
@@ -128,7 +128,7 @@ func TestKeystrokeInLargeTextCopiesLittle(t *testing.T) {
 	for i := range keystrokes {
 		at := int64(700_000 - 5000*i) // late lines, earlier ones too
 		var err error
-		x, _, _, err = applyChanges(x, []contentChange{{Range: rng(at, 3, at, 3), Text: "x"}})
+		x, _, _, err = ApplyChanges(x, []Change{{Range: rng(at, 3, at, 3), Text: "x"}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -142,11 +142,11 @@ func TestKeystrokeInLargeTextCopiesLittle(t *testing.T) {
 	if x.Len() != big.Len()+keystrokes {
 		t.Errorf("length %d, want %d", x.Len(), big.Len()+keystrokes)
 	}
-	off, _ := x.offsetOf(pos(700_000, 0))
+	off, _ := x.OffsetOf(pos(700_000, 0))
 	if got := string(x.Bytes()[off : off+6]); got != "// xfi" {
 		t.Errorf("line 700000 starts %q", got)
 	}
-	off, _ = big.offsetOf(pos(700_000, 0))
+	off, _ = big.OffsetOf(pos(700_000, 0))
 	if got := string(big.Bytes()[off : off+6]); got != "// fil" {
 		t.Errorf("the text before the keystrokes became %q", got)
 	}

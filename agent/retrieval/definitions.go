@@ -1,0 +1,142 @@
+package retrieval
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/askls/askls/agent/tools"
+	"github.com/askls/askls/agent/unit"
+	"github.com/askls/askls/index"
+	"github.com/askls/askls/words"
+)
+
+// maxDefinitions caps the definitions a retrieval answer puts first, and
+// maxDefinitionsPerName those of one identifier.
+const (
+	maxDefinitions        = 4
+	maxDefinitionsPerName = 2
+)
+
+var (
+	identRE    = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*`)
+	backtickRE = regexp.MustCompile("`([^`\n]+)`")
+)
+
+// identifiers picks the names a question writes unambiguously as code:
+// in backticks (`foo`), qualified (errors.Is, http.Server), camel case
+// with a capital after a lower-case letter (DetectContentType, ServeHTTP)
+// or snake case of more than one part (max_len). Plain English words are
+// never identifiers: not a capitalised word ("Content-Type", "Server"),
+// not an all-capital one ("HTTP"), not "e.g.".
+func identifiers(q string) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(w string) {
+		if !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	for _, m := range backtickRE.FindAllStringSubmatch(q, -1) {
+		inner := strings.TrimSuffix(strings.TrimSpace(m[1]), "()")
+		if w := identRE.FindString(inner); w != "" && len(w) == len(inner) {
+			add(w)
+		}
+	}
+	for _, w := range identRE.FindAllString(backtickRE.ReplaceAllString(q, " "), -1) {
+		if words.IsCode(w) && qualifiedOK(w) {
+			add(w)
+		}
+	}
+	return out
+}
+
+// qualifiedOK rejects dotted abbreviations (e.g, i.e): every part of a
+// dotted name is at least two characters long.
+func qualifiedOK(w string) bool {
+	for _, p := range strings.Split(w, ".") {
+		if len(strings.Trim(p, "_")) < 2 {
+			return !strings.Contains(w, ".")
+		}
+	}
+	return true
+}
+
+// definitions finds the declarations of the identifiers in the question
+// (exact names; "pkg.Name" and "Type.Method" narrow by folder or
+// container), as hits over the whole unit with its doc comment.
+func (r *run) definitions() []index.Hit {
+	var out []index.Hit
+	for _, id := range identifiers(r.q.Text) {
+		parts := strings.Split(id, ".")
+		name, qual := parts[len(parts)-1], ""
+		if len(parts) > 1 {
+			qual = parts[len(parts)-2]
+		}
+		t0 := time.Now()
+		limit := 20
+		if qual != "" {
+			limit = 200 // "http.Get": many types have a Get method; the function may come late
+		}
+		syms := r.src.Symbols(name, limit)
+		found := 0
+		for _, s := range syms {
+			if s.Name != name || tools.IsTestPath(s.Path) {
+				continue
+			}
+			// "Type.Method" names a container; "pkg.Name" a package-level
+			// name in a folder named like the package.
+			if qual != "" && s.Container != qual && (s.Container != "" || path.Base(path.Dir(s.Path)) != qual) {
+				continue
+			}
+			f, err := r.tb.File(s.Path)
+			if err != nil {
+				continue
+			}
+			label := s.QualifiedName()
+			out = append(out, index.Hit{Path: s.Path, Start: unit.DocStart(f, s.Line), End: max(s.EndLine, s.Line), Symbol: label, Kind: s.Kind, Language: s.Language})
+			found++
+			if len(out) == maxDefinitions || found == maxDefinitionsPerName {
+				break
+			}
+		}
+		step := tools.Step{Tool: "find_symbol", Args: map[string]any{"name": id}, Summary: fmt.Sprintf("%d definitions", found), MS: msSince(t0)}
+		r.record(step, tools.Describe("find_symbol", tools.Args{"name": id}))
+		if len(out) == maxDefinitions {
+			break
+		}
+	}
+	return out
+}
+
+// atCursor is the innermost symbol around the cursor (Question.Path and
+// Line), as a hit over the whole unit with its doc comment: "this" in a
+// question usually means it.
+func (r *run) atCursor() []index.Hit {
+	if r.q.Path == "" || r.q.Line < 1 {
+		return nil
+	}
+	syms, err := r.src.Outline(r.q.Path)
+	if err != nil {
+		return nil
+	}
+	var best *index.Symbol
+	for i, s := range syms {
+		end := max(s.EndLine, s.Line)
+		if s.Line <= r.q.Line && r.q.Line <= end && (best == nil || end-s.Line < max(best.EndLine, best.Line)-best.Line) {
+			best = &syms[i]
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	f, err := r.tb.File(best.Path)
+	if err != nil {
+		return nil
+	}
+	label := best.QualifiedName()
+	return []index.Hit{{Path: best.Path, Start: unit.DocStart(f, best.Line), End: max(best.EndLine, best.Line), Symbol: label, Kind: best.Kind, Language: best.Language}}
+}
