@@ -23,14 +23,14 @@ import (
 // before any question), its first askls/ask (--ask) and first
 // workspace/symbol (which read or build the symbol table), the query mix
 // through workspace/symbol, and its resident memory once idle (--idle
-// after them). Resident memory is split into the heap's (anonymous) and
+// after the first answers, and again after the mix). Resident memory is split into the heap's (anonymous) and
 // mapped files' pages (bleve's segments, the symbol table's file).
 func runServe(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	bin := fs.String("askls", "askls", "the askls `BINARY` to run (go build -o BINARY ./cmd/askls)")
 	root := fs.String("root", ".", "workspace root `DIR`")
 	cache := fs.String("cache", "", "index cache `DIR` (default $ASKLS_CACHE_DIR, else the user cache folder)")
-	idle := fs.Duration("idle", 30*time.Second, "how long to sample the idle server's memory")
+	idle := fs.Duration("idle", 30*time.Second, "how long to wait after the first answers, and to sample the idle server's memory after the query mix")
 	settle := fs.Duration("settle", 0, "how long to wait once the index is ready before sampling the open server's memory")
 	ask := fs.String("ask", "", "a `QUESTION` to ask (askls/ask, no model) before the first workspace/symbol")
 	asJSON := fs.Bool("json", false, "print the figures as JSON")
@@ -92,6 +92,8 @@ func runServe(ctx context.Context, args []string) error {
 		return fmt.Errorf("serve: workspace/symbol: %w", err)
 	}
 	f.FirstSymbolMS = ms1(time.Since(t))
+	time.Sleep(*idle)
+	f.FirstRSSMB, f.FirstAnonMB, f.FirstFileMB = rssSplit(cmd.Process.Pid)
 	var ts []float64
 	for _, q := range benchkit.QueryMix {
 		t := time.Now()
@@ -119,7 +121,9 @@ func runServe(ctx context.Context, args []string) error {
 	if *ask != "" {
 		fmt.Printf("first askls/ask %.1f ms\n", f.FirstAskMS)
 	}
-	fmt.Printf("first workspace/symbol %.1f ms; query mix p50 %.2f ms, p99 %.2f ms\n", f.FirstSymbolMS, f.SymbolP50, f.SymbolP99)
+	fmt.Printf("first workspace/symbol %.1f ms; RSS %s after it: %.0f MB (heap %.0f, files %.0f)\n",
+		f.FirstSymbolMS, *idle, f.FirstRSSMB, f.FirstAnonMB, f.FirstFileMB)
+	fmt.Printf("query mix p50 %.2f ms, p99 %.2f ms\n", f.SymbolP50, f.SymbolP99)
 	fmt.Printf("RSS: %.0f MB after the queries, %.0f MB idle after %s (heap %.0f, files %.0f); peak %.0f MB\n",
 		f.ReadyRSSMB, f.IdleRSSMB, *idle, f.IdleAnonMB, f.IdleFileMB, f.PeakRSSMB)
 	return nil
@@ -134,6 +138,9 @@ type serveFigures struct {
 	OpenFileMB    float64 `json:"open_rss_file_mb"`
 	FirstAskMS    float64 `json:"first_ask_ms"`
 	FirstSymbolMS float64 `json:"first_symbol_ms"`
+	FirstRSSMB    float64 `json:"first_answers_rss_mb"`
+	FirstAnonMB   float64 `json:"first_answers_rss_anon_mb"`
+	FirstFileMB   float64 `json:"first_answers_rss_file_mb"`
 	SymbolP50     float64 `json:"symbol_p50_ms"`
 	SymbolP99     float64 `json:"symbol_p99_ms"`
 	ReadyRSSMB    float64 `json:"rss_after_queries_mb"`
