@@ -188,7 +188,7 @@ func (t SymbolTable) endLookup(out *[]chunk.Symbol, panicOnFault bool) {
 	}
 	*out = nil
 	if log := t.shared().log; log != nil {
-		log.Warn("index: the symbol table's file changed under askls (not by askls); symbol lookups find nothing until a restart", "fault", fmt.Sprint(r))
+		log.Warn("index: the symbol table's file changed under askls (not by askls); the lookups that read its missing part find nothing until askls restarts", "fault", fmt.Sprint(r))
 	}
 }
 
