@@ -32,8 +32,9 @@ import (
 // records (symRec, 28 bytes each), where each string starts (int32s), the
 // strings (names in their own case, containers), where each kind starts,
 // the kinds. Numbers are little-endian; the int32 sections and the
-// records are used where they lie in the file read (one allocation that
-// holds no pointers), not decoded.
+// records are used where they lie in the file, mapped read-only (or, where
+// it cannot be mapped, read into one allocation that holds no pointers),
+// not decoded.
 //
 // The table describes the files it was built from, by their hashes, not
 // a generation: it is written whenever a base is built (after a first
