@@ -19,14 +19,20 @@ import (
 // runServe is `askls-bench serve`: the language server as an editor runs
 // it (`askls serve`, started by this command as a client over stdio), on
 // the persisted index of --root: how long until it says the index is
-// ready, its first workspace/symbol (which builds the symbol table), the
-// query mix through workspace/symbol, and its resident memory once idle.
+// ready, its resident memory once it has opened the index (after --settle,
+// before any question), its first askls/ask (--ask) and first
+// workspace/symbol (which read or build the symbol table), the query mix
+// through workspace/symbol, and its resident memory once idle (--idle
+// after the first answers, and again after the mix). Resident memory is split into the heap's (anonymous) and
+// mapped files' pages (bleve's segments, the symbol table's file).
 func runServe(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	bin := fs.String("askls", "askls", "the askls `BINARY` to run (go build -o BINARY ./cmd/askls)")
 	root := fs.String("root", ".", "workspace root `DIR`")
 	cache := fs.String("cache", "", "index cache `DIR` (default $ASKLS_CACHE_DIR, else the user cache folder)")
-	idle := fs.Duration("idle", 30*time.Second, "how long to sample the idle server's memory")
+	idle := fs.Duration("idle", 30*time.Second, "how long to wait after the first answers, and to sample the idle server's memory after the query mix")
+	settle := fs.Duration("settle", 0, "how long to wait once the index is ready before sampling the open server's memory")
+	ask := fs.String("ask", "", "a `QUESTION` to ask (askls/ask, no model) before the first workspace/symbol")
 	asJSON := fs.Bool("json", false, "print the figures as JSON")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -72,11 +78,22 @@ func runServe(ctx context.Context, args []string) error {
 	}
 	f.ReadyS = time.Since(start).Seconds()
 	f.ReadyLog = logMessage(ready.Params)
+	time.Sleep(*settle)
+	f.OpenRSSMB, f.OpenAnonMB, f.OpenFileMB = rssSplit(cmd.Process.Pid)
+	if *ask != "" {
+		t := time.Now()
+		if err := c.Call(ctx, "askls/ask", map[string]any{"question": *ask}, nil); err != nil {
+			return fmt.Errorf("serve: askls/ask: %w", err)
+		}
+		f.FirstAskMS = ms1(time.Since(t))
+	}
 	t := time.Now()
 	if err := c.Call(ctx, "workspace/symbol", map[string]any{"query": "main"}, nil); err != nil {
 		return fmt.Errorf("serve: workspace/symbol: %w", err)
 	}
 	f.FirstSymbolMS = ms1(time.Since(t))
+	time.Sleep(*idle)
+	f.FirstRSSMB, f.FirstAnonMB, f.FirstFileMB = rssSplit(cmd.Process.Pid)
 	var ts []float64
 	for _, q := range benchkit.QueryMix {
 		t := time.Now()
@@ -90,7 +107,7 @@ func runServe(ctx context.Context, args []string) error {
 	deadline := time.Now().Add(*idle)
 	for time.Now().Before(deadline) {
 		time.Sleep(time.Second)
-		f.IdleRSSMB = pidRSSMB(cmd.Process.Pid)
+		f.IdleRSSMB, f.IdleAnonMB, f.IdleFileMB = rssSplit(cmd.Process.Pid)
 	}
 	f.PeakRSSMB = pidStatusMB(cmd.Process.Pid, "VmHWM:")
 	if err := c.Shutdown(ctx); err != nil {
@@ -100,8 +117,15 @@ func runServe(ctx context.Context, args []string) error {
 		return json.NewEncoder(os.Stdout).Encode(f)
 	}
 	fmt.Printf("index ready after %.2f s (%s)\n", f.ReadyS, f.ReadyLog)
-	fmt.Printf("first workspace/symbol %.1f ms; query mix p50 %.2f ms, p99 %.2f ms\n", f.FirstSymbolMS, f.SymbolP50, f.SymbolP99)
-	fmt.Printf("RSS: %.0f MB after the queries, %.0f MB idle after %s; peak %.0f MB\n", f.ReadyRSSMB, f.IdleRSSMB, *idle, f.PeakRSSMB)
+	fmt.Printf("RSS once open: %.0f MB (heap %.0f, files %.0f)\n", f.OpenRSSMB, f.OpenAnonMB, f.OpenFileMB)
+	if *ask != "" {
+		fmt.Printf("first askls/ask %.1f ms\n", f.FirstAskMS)
+	}
+	fmt.Printf("first workspace/symbol %.1f ms; RSS %s after it: %.0f MB (heap %.0f, files %.0f)\n",
+		f.FirstSymbolMS, *idle, f.FirstRSSMB, f.FirstAnonMB, f.FirstFileMB)
+	fmt.Printf("query mix p50 %.2f ms, p99 %.2f ms\n", f.SymbolP50, f.SymbolP99)
+	fmt.Printf("RSS: %.0f MB after the queries, %.0f MB idle after %s (heap %.0f, files %.0f); peak %.0f MB\n",
+		f.ReadyRSSMB, f.IdleRSSMB, *idle, f.IdleAnonMB, f.IdleFileMB, f.PeakRSSMB)
 	return nil
 }
 
@@ -109,11 +133,20 @@ func runServe(ctx context.Context, args []string) error {
 type serveFigures struct {
 	ReadyS        float64 `json:"ready_s"`
 	ReadyLog      string  `json:"ready_log"`
+	OpenRSSMB     float64 `json:"open_rss_mb"`
+	OpenAnonMB    float64 `json:"open_rss_anon_mb"`
+	OpenFileMB    float64 `json:"open_rss_file_mb"`
+	FirstAskMS    float64 `json:"first_ask_ms"`
 	FirstSymbolMS float64 `json:"first_symbol_ms"`
+	FirstRSSMB    float64 `json:"first_answers_rss_mb"`
+	FirstAnonMB   float64 `json:"first_answers_rss_anon_mb"`
+	FirstFileMB   float64 `json:"first_answers_rss_file_mb"`
 	SymbolP50     float64 `json:"symbol_p50_ms"`
 	SymbolP99     float64 `json:"symbol_p99_ms"`
 	ReadyRSSMB    float64 `json:"rss_after_queries_mb"`
 	IdleRSSMB     float64 `json:"idle_rss_mb"`
+	IdleAnonMB    float64 `json:"idle_rss_anon_mb"`
+	IdleFileMB    float64 `json:"idle_rss_file_mb"`
 	PeakRSSMB     float64 `json:"peak_rss_mb"`
 }
 
@@ -130,4 +163,10 @@ func logMessage(params json.RawMessage) string {
 	}
 	json.Unmarshal(params, &p)
 	return p.Message
+}
+
+// rssSplit is process pid's resident set, its anonymous pages (the heap)
+// and its pages of mapped files, in MB.
+func rssSplit(pid int) (all, anon, file float64) {
+	return pidRSSMB(pid), pidStatusMB(pid, "RssAnon:"), pidStatusMB(pid, "RssFile:")
 }

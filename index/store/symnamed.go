@@ -1,6 +1,7 @@
 package store
 
 import (
+	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -13,7 +14,8 @@ import (
 // that implement an interface needs, where Lookup would fill its limit
 // with prefix matches ("ReadAt" for "Read") or cut the exact ones.
 // "Type.Method" is not split: name is one name.
-func (t SymbolTable) Named(name string, files map[string]*Entry) []chunk.Symbol {
+func (t SymbolTable) Named(name string, files map[string]*Entry) (out []chunk.Symbol) {
+	defer t.endLookup(&out, debug.SetPanicOnFault(true))
 	if name == "" || strings.IndexByte(name, 0) >= 0 {
 		return nil
 	}

@@ -9,6 +9,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"unsafe"
@@ -30,8 +32,9 @@ import (
 // records (symRec, 28 bytes each), where each string starts (int32s), the
 // strings (names in their own case, containers), where each kind starts,
 // the kinds. Numbers are little-endian; the int32 sections and the
-// records are used where they lie in the file read (one allocation that
-// holds no pointers), not decoded.
+// records are used where they lie in the file, mapped read-only (or, where
+// it cannot be mapped, read into one allocation that holds no pointers),
+// not decoded.
 //
 // The table describes the files it was built from, by their hashes, not
 // a generation: it is written whenever a base is built (after a first
@@ -68,36 +71,86 @@ var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 
 // readFile makes b the table its file holds, when the file can be used
 // for b's files; otherwise it says why (logged) and returns false.
+//
+// The file is mapped read-only where the platform allows (mapSymtab), so
+// that what lookups do not touch stays out of the process's memory: the
+// checks read every page, then the pages are let go (dropSymtabPages) and
+// a lookup maps back the few it reads. The mapping lives as long as b (a
+// cleanup unmaps it). askls never changes a table file in place (it
+// writes another and renames it over), so a mapping keeps the bytes it
+// checked; a file cut short by another program under a mapping raises a
+// memory fault where the part gone is read, which the read and the
+// lookups turn into an error (faultsAsErrors, endLookup), not a crash.
 func (b *symBase) readFile() bool {
 	dir := b.root.Dir
 	if dir == "" || !littleEndian {
 		return false
 	}
-	data, err := os.ReadFile(filepath.Join(dir, SymtabFile))
+	data, mapped, err := mapSymtab(filepath.Join(dir, SymtabFile))
 	if errors.Is(err, fs.ErrNotExist) {
 		b.logf(false, "no symbol table kept yet; building it")
 		return false
 	}
+	stale := 0
 	if err == nil {
-		err = b.decode(data)
+		err = faultsAsErrors(data, func() error {
+			if err := b.decode(data); err != nil {
+				return err
+			}
+			stale = b.markStale(data)
+			return nil
+		})
 	}
-	if err != nil {
+	if err == nil && stale > staleMax {
+		b.logf(false, "%d files changed since the symbol table was kept; building it again", stale)
+	} else if err != nil {
 		b.logf(true, "the symbol table kept in the cache cannot be used (%v); building it again", err)
-		b.reset()
-		return false
 	}
-	if n := b.markStale(data); n > staleMax {
-		b.logf(false, "%d files changed since the symbol table was kept; building it again", n)
+	if err != nil || stale > staleMax {
 		b.reset()
+		if mapped {
+			unmapSymtab(data)
+		}
 		return false
 	}
 	b.keepDecoded = b.count < KeepDecodedBelow
-	b.data = data
+	b.data, b.mapped = data, mapped
+	if mapped {
+		dropSymtabPages(data)
+		runtime.AddCleanup(b, unmapSymtab, data)
+	}
 	if b.sh.log != nil {
 		b.sh.log.Debug("index: symbol table read from the cache", "cache", dir, "symbols", b.count,
-			"files", len(b.paths), "changed", len(b.stale))
+			"files", len(b.paths), "changed", len(b.stale), "mapped", mapped)
 	}
 	return true
+}
+
+// faultsAsErrors runs f with a memory fault in it at an address of data
+// (a mapped table file cut short under it) made an error.
+func faultsAsErrors(data []byte, f func() error) (err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			if !faultIn(r, data) {
+				panic(r)
+			}
+			err = fmt.Errorf("the file changed while it was read: %v", r)
+		}
+	}()
+	return f()
+}
+
+// faultIn reports whether r, a recovered panic, is a memory fault at an
+// address of data (with debug.SetPanicOnFault on, every fault, a nil
+// pointer's too, panics with its address).
+func faultIn(r any, data []byte) bool {
+	f, ok := r.(interface{ Addr() uintptr })
+	if !ok || len(data) == 0 {
+		return false
+	}
+	start := uintptr(unsafe.Pointer(unsafe.SliceData(data)))
+	return f.Addr() >= start && f.Addr()-start < uintptr(len(data))
 }
 
 // logf logs a line about the table file of b's root: a warning when
@@ -118,7 +171,7 @@ func (b *symBase) logf(warn bool, format string, args ...any) {
 func (b *symBase) reset() {
 	b.blob, b.offs, b.first, b.recs, b.count = "", nil, nil, nil, 0
 	b.paths, b.entries, b.strBlob, b.strOffs, b.kinds = nil, nil, "", nil, nil
-	b.stale, b.data = nil, nil
+	b.stale, b.data, b.mapped = nil, nil, false
 }
 
 // symtabReader cuts the sections of a table file.

@@ -1,6 +1,9 @@
 package store
 
 import (
+	"fmt"
+	"runtime"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
@@ -125,7 +128,8 @@ func (b *symBase) find(lq string) int {
 // Lookup finds the symbols of files (the generation's, whose table t is)
 // by exact name, then prefix, then case-insensitive substring, best first.
 // "Type.Method" matches a method of Type. limit <= 0 means 50.
-func (t SymbolTable) Lookup(q string, limit int, files map[string]*Entry) []chunk.Symbol {
+func (t SymbolTable) Lookup(q string, limit int, files map[string]*Entry) (out []chunk.Symbol) {
+	defer t.endLookup(&out, debug.SetPanicOnFault(true))
 	q = strings.TrimSpace(q)
 	if q == "" || strings.IndexByte(q, 0) >= 0 {
 		return nil
@@ -161,6 +165,31 @@ func (t SymbolTable) Lookup(q string, limit int, files map[string]*Entry) []chun
 		found = found[:limit]
 	}
 	return resolve(found)
+}
+
+// endLookup ends a lookup in t (deferred, with the fault setting to put
+// back): it keeps t's bases, and so the table files mapped for them,
+// until the lookup has returned, and makes a memory fault in the lookup
+// (a mapped table file cut short by another program) no answer and a
+// warning, not a crash. Other panics go on.
+func (t SymbolTable) endLookup(out *[]chunk.Symbol, panicOnFault bool) {
+	debug.SetPanicOnFault(panicOnFault)
+	runtime.KeepAlive(t.bases)
+	r := recover()
+	if r == nil {
+		return
+	}
+	mappedFault := false
+	for _, b := range t.bases {
+		mappedFault = mappedFault || (b.done.Load() && b.mapped && faultIn(r, b.data))
+	}
+	if !mappedFault {
+		panic(r)
+	}
+	*out = nil
+	if log := t.shared().log; log != nil {
+		log.Warn("index: the symbol table's file changed under askls (not by askls); the lookups that read its missing part find nothing until askls restarts", "fault", fmt.Sprint(r))
+	}
 }
 
 // symbolQuery is one Symbols lookup in a generation's table: the name q
@@ -312,8 +341,10 @@ func resolve(found []symCand) []chunk.Symbol {
 		}
 		// The file's symbols can no longer be read (the index was
 		// closed): what the table holds, without a signature.
-		out[i] = chunk.Symbol{Name: c.name, Container: b.containerOf(r), Kind: b.kinds[r.kind],
-			Path: b.paths[r.file], Line: int(r.line), EndLine: int(r.end), Language: e.Lang}
+		// Copies: the table's strings may lie in its mapped file.
+		out[i] = chunk.Symbol{Name: strings.Clone(c.name), Container: strings.Clone(b.containerOf(r)),
+			Kind: strings.Clone(b.kinds[r.kind]), Path: strings.Clone(b.paths[r.file]),
+			Line: int(r.line), EndLine: int(r.end), Language: e.Lang}
 	}
 	return out
 }
