@@ -116,17 +116,23 @@ func runServe(ctx context.Context, args []string) error {
 	if *asJSON {
 		return json.NewEncoder(os.Stdout).Encode(f)
 	}
+	f.print(*ask != "", *idle)
+	return nil
+}
+
+// print writes the figures for a person; asked says whether a first
+// askls/ask was timed.
+func (f *serveFigures) print(asked bool, idle time.Duration) {
 	fmt.Printf("index ready after %.2f s (%s)\n", f.ReadyS, f.ReadyLog)
 	fmt.Printf("RSS once open: %.0f MB (heap %.0f, files %.0f)\n", f.OpenRSSMB, f.OpenAnonMB, f.OpenFileMB)
-	if *ask != "" {
+	if asked {
 		fmt.Printf("first askls/ask %.1f ms\n", f.FirstAskMS)
 	}
 	fmt.Printf("first workspace/symbol %.1f ms; RSS %s after it: %.0f MB (heap %.0f, files %.0f)\n",
-		f.FirstSymbolMS, *idle, f.FirstRSSMB, f.FirstAnonMB, f.FirstFileMB)
+		f.FirstSymbolMS, idle, f.FirstRSSMB, f.FirstAnonMB, f.FirstFileMB)
 	fmt.Printf("query mix p50 %.2f ms, p99 %.2f ms\n", f.SymbolP50, f.SymbolP99)
 	fmt.Printf("RSS: %.0f MB after the queries, %.0f MB idle after %s (heap %.0f, files %.0f); peak %.0f MB\n",
-		f.ReadyRSSMB, f.IdleRSSMB, *idle, f.IdleAnonMB, f.IdleFileMB, f.PeakRSSMB)
-	return nil
+		f.ReadyRSSMB, f.IdleRSSMB, idle, f.IdleAnonMB, f.IdleFileMB, f.PeakRSSMB)
 }
 
 // serveFigures are runServe's measurements.
