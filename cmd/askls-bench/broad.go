@@ -148,6 +148,7 @@ func runBroad(ctx context.Context, args []string) error {
 	tune := fs.String("tune", "", "ranking parameters `FIELD=VALUE,...` (fields of index.Ranking) changed from the defaults")
 	verbose := fs.Bool("v", false, "print each question's result")
 	asJSON := fs.Bool("json", false, "print every question's scores as JSON")
+	beside := fs.String("beside", "", "a set `NAME` whose tree joins every other set's workspace as a second root (NDCG and top-5 only)")
 	check := fs.String("check", "", "floors, e.g. `dev.ndcg>=0.7,held.ndcg>=0.7,held.top5>=0.8,held.span3>=0.6` (also HALF.KIND.ndcg); exits 1 when one is missed")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -166,7 +167,7 @@ func runBroad(ctx context.Context, args []string) error {
 	}
 	var scores, base []broadScore
 	for _, set := range sets {
-		s, b, err := scoreBroadSet(ctx, set, *cache, *tune, *baseline)
+		s, b, err := broadRun{cache: *cache, tune: *tune, baseline: *baseline, beside: *beside}.scoreBroadSet(ctx, set)
 		if err != nil {
 			return err
 		}
@@ -227,9 +228,21 @@ func fetchRoot(ctx context.Context, setsDir, name string) (string, error) {
 	return strings.TrimSpace(string(out)), nil
 }
 
+// broadRun is how a broad run indexes and scores each set.
+type broadRun struct {
+	cache, tune string
+	baseline    bool
+	// beside names a set whose tree joins every other set's workspace as
+	// a second root: its chunks compete with the set's own, as in a
+	// workspace of several folders. The set's hits are then named
+	// ROOT/PATH; the run strips its own root's prefix and does not score
+	// the answers' spans.
+	beside string
+}
+
 // scoreBroadSet indexes one set's tree and scores its questions on askls
 // and, with baseline, on plain bleve with BM25.
-func scoreBroadSet(ctx context.Context, set, cache, tune string, baseline bool) (askls, bm25 []broadScore, err error) {
+func (br broadRun) scoreBroadSet(ctx context.Context, set string) (askls, bm25 []broadScore, err error) {
 	name := strings.TrimSuffix(filepath.Base(set), ".jsonl")
 	qs, err := readQuestions(set)
 	if err != nil {
@@ -242,23 +255,38 @@ func scoreBroadSet(ctx context.Context, set, cache, tune string, baseline bool) 
 	fmt.Fprintf(os.Stderr, "broad: %s (%d questions) at %s\n", name, len(qs), root)
 	var rf rootFlags
 	rf.Roots = []string{root}
-	rf.Cache = filepath.Join(cache, name)
-	rf.tune = tune
+	rf.Cache = filepath.Join(br.cache, name)
+	rf.tune = br.tune
+	prefix := ""
+	if br.beside != "" && br.beside != name {
+		other, err := fetchRoot(ctx, filepath.Dir(set), br.beside)
+		if err != nil {
+			return nil, nil, err
+		}
+		rf.Roots = append(rf.Roots, other)
+		rf.Cache = filepath.Join(br.cache, name+"+"+br.beside)
+		prefix = filepath.Base(root) + "/"
+	}
 	ix, err := openWorkspace(ctx, rf)
 	if err != nil {
 		return nil, nil, fmt.Errorf("broad: %s: %w", name, err)
 	}
 	defer ix.Close()
 	snap := ix.Snapshot()
-	ans, err := scoreAnswers(ctx, snap, qs, nil)
-	if err != nil {
-		return nil, nil, err
-	}
 	span := map[string]answerResult{}
-	for _, r := range ans.Results {
-		span[r.ID] = r
+	if prefix == "" {
+		ans, err := scoreAnswers(ctx, snap, qs, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, r := range ans.Results {
+			span[r.ID] = r
+		}
 	}
 	score := func(hits []index.Hit, q evalQuestion) broadScore {
+		for i := range hits {
+			hits[i].Path = strings.TrimPrefix(hits[i].Path, prefix)
+		}
 		s := broadScore{Set: name, ID: q.ID, Half: questionHalf(q.ID), Kind: broadKind(q.Category),
 			NDCG: ndcgAt(hits, q, ndcgK), Top5: fileInTop(hits, q, 5)}
 		for _, h := range hits[:min(ndcgK, len(hits))] {
@@ -278,30 +306,40 @@ func scoreBroadSet(ctx context.Context, set, cache, tune string, baseline bool) 
 		s.Span3 = span[q.ID].Span3
 		askls = append(askls, s)
 	}
-	if !baseline {
+	if !br.baseline {
 		return askls, nil, nil
 	}
+	bm25, err = baselineScores(ctx, root, qs, score)
+	if err != nil {
+		return nil, nil, fmt.Errorf("broad: %s: %w", name, err)
+	}
+	return askls, bm25, nil
+}
+
+// baselineScores scores qs on plain bleve with BM25 over root.
+func baselineScores(ctx context.Context, root string, qs []evalQuestion, score func([]index.Hit, evalQuestion) broadScore) ([]broadScore, error) {
 	tmp, err := os.MkdirTemp("", "askls-bm25-")
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	defer os.RemoveAll(tmp)
 	b, _, err := benchkit.BuildBaseline(ctx, root, tmp, benchkit.BaselineOptions{Tests: true, BM25: true})
 	if err != nil {
-		return nil, nil, fmt.Errorf("broad: %s: baseline: %w", name, err)
+		return nil, fmt.Errorf("baseline: %w", err)
 	}
 	defer b.Close()
+	var out []broadScore
 	for _, q := range qs {
 		if len(q.Expected) == 0 {
 			continue
 		}
 		hits, err := b.Search(ctx, q.Question, 60)
 		if err != nil {
-			return nil, nil, fmt.Errorf("broad: %s: baseline: %w", q.ID, err)
+			return nil, fmt.Errorf("baseline: %s: %w", q.ID, err)
 		}
-		bm25 = append(bm25, score(hits, q))
+		out = append(out, score(hits, q))
 	}
-	return askls, bm25, nil
+	return out, nil
 }
 
 // broadGroups sums scores by half, half and kind, and half and set; keys
