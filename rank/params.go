@@ -63,7 +63,8 @@ type Params struct {
 	// FileDecay weighs each further chunk of one file when chunks are
 	// ordered (rank.FileParams.Decay): a file's k-th best chunk is ordered
 	// by its file's score times its share of the file's best chunk times
-	// FileDecay^k, so the first page covers more files.
+	// FileDecay^k. Below 1 the first page covers more files; the default
+	// is 1, no decay (docs/ranking.md, "Files and diversity").
 	FileDecay float64
 	// NarrowKeep: a hit on a merged chunk is narrowed to its best unit
 	// and the adjacent units scoring at least NarrowKeep of it (0: the
@@ -117,7 +118,7 @@ func DefaultParams() Params {
 		DocBoost:         8,
 		NameBoost:        0,
 		FileSecondWeight: 0.15,
-		FileDecay:        0.9,
+		FileDecay:        1,
 		NarrowKeep:       0.5,
 		CoveragePower:    0.5, ProximityBoost: 2,
 		VocabWeight: 0.5, DelegationShare: 0.9,
