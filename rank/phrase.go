@@ -32,6 +32,16 @@ func containsPhrase(text []byte, phrase string) bool {
 	}
 	first, _ := utf8.DecodeRuneInString(phrase)
 	for i := 0; i < len(text); {
+		if c := text[i]; c < utf8.RuneSelf {
+			// An ASCII byte is a rune of its own, and unicode.ToLower
+			// of it is asciiLower: the same test as below, without the
+			// calls, at each byte of a mostly ASCII text.
+			if rune(asciiLower(c)) == first && phraseAt(text[i:], phrase) {
+				return true
+			}
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRune(text[i:])
 		if unicode.ToLower(r) == first && phraseAt(text[i:], phrase) {
 			return true
@@ -39,6 +49,14 @@ func containsPhrase(text []byte, phrase string) bool {
 		i += size
 	}
 	return false
+}
+
+// asciiLower is unicode.ToLower for an ASCII byte.
+func asciiLower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // phraseAt reports whether text starts with phrase (normalized).
