@@ -55,6 +55,9 @@ func (s *Snapshot) chunkTexts(n int, at func(int) (string, chunk.Meta)) [][]byte
 		idx := byFile[p]
 		e := s.st.files[p]
 		_, open := s.overlay[p]
+		if e != nil && !open && s.cachedTexts(p, e.Size, e.MTime, idx, at, out) {
+			continue
+		}
 		if len(idx) > 1 && e != nil && !open {
 			lo, hi, ok := -1, 0, true
 			for _, i := range idx {
@@ -74,6 +77,7 @@ func (s *Snapshot) chunkTexts(n int, at func(int) (string, chunk.Meta)) [][]byte
 						for _, i := range idx {
 							_, c := at(i)
 							out[i] = b[c.Off-lo : c.Off-lo+c.Len : c.Off-lo+c.Len]
+							s.ix.spans.put(p, e.Size, e.MTime, c.Off, out[i])
 						}
 						continue
 					}
@@ -86,6 +90,7 @@ func (s *Snapshot) chunkTexts(n int, at func(int) (string, chunk.Meta)) [][]byte
 				if r, rel := s.ix.rootOf(p); r != nil {
 					if b, ok := readSpanRaw(r, rel, e.Size, e.MTime, c.Off, c.Len); ok {
 						out[i] = b
+						s.ix.spans.put(p, e.Size, e.MTime, c.Off, b)
 						continue
 					}
 				}
