@@ -138,3 +138,18 @@ func (sc *spanCache) clear() {
 	sc.m, sc.bytes = nil, 0
 	sc.lru.Init()
 }
+
+// readChunk returns a copy of chunk c's bytes of the file p (rel in root
+// r, indexed with size and mtime), from the cache or read from disk
+// (readSpanRaw) and kept; ok is false when the file is not as indexed.
+// The copy is the caller's to change (chunkText masks it).
+func (s *Snapshot) readChunk(p string, r *root, rel string, size, mtime int64, c chunk.Meta) ([]byte, bool) {
+	if texts, ok := s.ix.spans.get(p, absPath(r, rel), size, mtime, [][2]int{{c.Off, c.Len}}); ok {
+		return bytes.Clone(texts[0]), true
+	}
+	b, ok := readSpanRaw(r, rel, size, mtime, c.Off, c.Len)
+	if ok {
+		s.ix.spans.put(p, size, mtime, c.Off, b) // put keeps a copy
+	}
+	return b, ok
+}

@@ -23,6 +23,9 @@ func spanFixture(t *testing.T) (*fixture, []string, []chunk.Meta) {
 		fmt.Fprintf(&b, "package p%d\n", f)
 		for fn := range 6 {
 			fmt.Fprintf(&b, "\n// F%d_%d adds.\nfunc F%d_%d(a, b int) int {\n", f, fn, f, fn)
+			if fn == 2 {
+				b.WriteString("\tconst k = \"AKIAIOSFODNN7EXAMPLE\"\n") // masked in what a search shows
+			}
 			for l := range 12 {
 				fmt.Fprintf(&b, "\ta += b * %d // line %d\n", l, l)
 			}
@@ -154,5 +157,34 @@ func TestSpanCacheKeepsItsBound(t *testing.T) {
 	}
 	if el := sc.m[spanKey{"f0.go", int64(len(text)), 1, 0, len(text)}]; el != nil {
 		t.Error("the first text put is still kept")
+	}
+}
+
+// chunkText, which masks secrets in what it returns, gives the same text
+// from the cache as from disk, and masking it leaves the kept text as
+// read.
+func TestChunkTextFromCacheIsMaskedAlike(t *testing.T) {
+	f, paths, metas := spanFixture(t)
+	s := f.ix.Snapshot()
+	masked := 0
+	for i := range metas {
+		s.ix.spans.clear()
+		want := s.chunkText(paths[i], metas[i]) // read, kept
+		for range 2 {
+			if got := s.chunkText(paths[i], metas[i]); !bytes.Equal(got, want) {
+				t.Errorf("chunk %d of %s from the cache: %q, read %q", i, paths[i], got, want)
+			}
+		}
+		raw := chunkFromDisk(t, f.root, paths[i], metas[i])
+		if !bytes.Equal(want, raw) {
+			masked++
+		}
+		kept := s.chunkTexts(1, func(int) (string, chunk.Meta) { return paths[i], metas[i] })
+		if !bytes.Equal(kept[0], raw) {
+			t.Errorf("chunk %d of %s: kept %q, the file holds %q", i, paths[i], kept[0], raw)
+		}
+	}
+	if masked == 0 {
+		t.Error("no chunk had a secret masked: the fixture's key is not seen as one")
 	}
 }
