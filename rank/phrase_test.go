@@ -86,21 +86,39 @@ func TestContainsPhraseFastPathAgrees(t *testing.T) {
 			t.Fatalf("asciiLower(%q) = %q, unicode.ToLower says %q", rune(c), got, want)
 		}
 	}
-	// Runes whose lower case is ASCII (the Kelvin sign, İ), invalid
-	// bytes, both cases.
 	rng := rand.New(rand.NewSource(2))
-	alphabet := []string{"k", "K", "\u212a", "i", "I", "\u0130", " ", "\n", "é", "\xff", "\xe2\x84", "-"}
-	gen := func(n int) string {
-		var b strings.Builder
-		for range n {
-			b.WriteString(alphabet[rng.Intn(len(alphabet))])
+	for _, alphabet := range [][]string{
+		// Runes whose lower case is ASCII (the Kelvin sign, İ), invalid
+		// bytes, both cases.
+		{"k", "K", "\u212a", "i", "I", "\u0130", " ", "\n", "é", "\xff", "\xe2\x84", "-"},
+		// ASCII only (containsPhraseASCII), long enough for isASCII's
+		// eight bytes at a time.
+		{"k", "K", "ka", "A", "a", " ", "  ", "\n", "\t", "-", "1", "z"},
+	} {
+		gen := func(n int) string {
+			var b strings.Builder
+			for range n {
+				b.WriteString(alphabet[rng.Intn(len(alphabet))])
+			}
+			return b.String()
 		}
-		return b.String()
+		for range 20000 {
+			text, phrase := gen(rng.Intn(40)), normalizeSpace(gen(1+rng.Intn(3)))
+			if rng.Intn(4) == 0 {
+				phrase = strings.ToUpper(phrase) // no text holds it (phrases are lower case)
+			}
+			if got, want := containsPhrase([]byte(text), phrase), containsPhraseByRune([]byte(text), phrase); got != want {
+				t.Fatalf("containsPhrase(%q, %q) = %v, by rune %v", text, phrase, got, want)
+			}
+		}
 	}
-	for range 20000 {
-		text, phrase := gen(rng.Intn(30)), normalizeSpace(gen(1+rng.Intn(3)))
-		if got, want := containsPhrase([]byte(text), phrase), containsPhraseByRune([]byte(text), phrase); got != want {
-			t.Fatalf("containsPhrase(%q, %q) = %v, by rune %v", text, phrase, got, want)
+	for _, text := range []string{"", "abcdefgh", "abcdefghi", "abcdefg\x80", "\x80bcdefgh", "abcdefgh\xc3\xa9"} {
+		want := true
+		for _, c := range []byte(text) {
+			want = want && c < utf8.RuneSelf
+		}
+		if got := isASCII([]byte(text)); got != want {
+			t.Errorf("isASCII(%q) = %v, want %v", text, got, want)
 		}
 	}
 }
