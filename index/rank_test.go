@@ -134,3 +134,27 @@ func hitRanges(hits []Hit) []string {
 	}
 	return out
 }
+
+// BM25 over the reranked candidates' texts: the function that holds most
+// of the question's words, several times each, comes before a one-line
+// helper whose name holds two of them.
+func TestSearchTextScoreSaturates(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, "rank_bm25.txtar")
+	q := "what happens to expired sessions in the store when the cleanup timer fires, and how are they removed"
+	first := func() string {
+		hits := search(t, f.ix, q)
+		if len(hits) == 0 {
+			t.Fatalf("Search(%q) found nothing", q)
+		}
+		return fmt.Sprintf("%s:%d", hits[0].Path, hits[0].Start)
+	}
+	if got := first(); got != "session/sweep.go:5" {
+		t.Errorf("Search(%q) first = %s, want session/sweep.go:5 (sweep)", q, got)
+	}
+	// The fixture's premise: bleve's score alone puts the helper first.
+	f.ix.rank.TextWeight = 0
+	if got := first(); got != "session/timer.go:5" {
+		t.Errorf("without BM25, Search(%q) first = %s, want session/timer.go:5", q, got)
+	}
+}

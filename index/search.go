@@ -292,8 +292,9 @@ func (s *Snapshot) hitCand(p *plan, r *root, id string, score float64) (c rank.C
 	if test {
 		class |= corpus.Test
 	}
+	base := score
 	score, decl := p.ApplyPriors(&s.ix.rank, score, class, api, ch.Kind, why)
-	return rank.Cand{Path: api, Language: e.Lang, Meta: ch, Score: score, Test: test, Decl: decl, Why: why}, true
+	return rank.Cand{Path: api, Language: e.Lang, Meta: ch, Score: score, Base: base, Test: test, Decl: decl, Why: why}, true
 }
 
 func termQuery(term, field string, boost float64) query.Query {

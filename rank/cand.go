@@ -16,6 +16,7 @@ type Cand struct {
 	Language string     // the file's language
 	Meta     chunk.Meta // the chunk: its lines, symbol, kind, and the units merged into it
 	Score    float64
+	Base     float64    // bleve's score, before any stage (Score's starting point)
 	Text     []byte     // read for the stages that need it (see Read), else nil
 	Test     bool       // from a test file
 	Decl     bool       // a declaration (Params.DeclFactor)
@@ -84,6 +85,12 @@ func Rerank(ctx context.Context, p *Plan, prm *Params, cands []Cand, n int, read
 	}
 	if prm.PoolIDF {
 		weights = poolIDF(masks, len(p.Terms))
+	}
+	if prm.TextWeight > 0 {
+		textScores(pool, cv.bm25(pool, p.Terms, weights, prm.BM25K1, prm.BM25B, prm.BM25Symbol), prm.TextWeight)
+		for i := range pool {
+			bleveScores[i] = pool[i].Score
+		}
 	}
 	for i := range pool {
 		c := &pool[i]

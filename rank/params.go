@@ -95,6 +95,11 @@ type Params struct {
 	// FeedbackTerms terms (feedback.go).
 	FeedbackWeight              float64
 	FeedbackDocs, FeedbackTerms int
+	// TextWeight is the share of a reranked candidate's base score that
+	// comes from BM25 over its text (bm25.go) with k1 BM25K1 and b BM25B,
+	// a term in a unit's name counting BM25Symbol times, against bleve's
+	// tf-idf (0: bleve's alone).
+	TextWeight, BM25K1, BM25B, BM25Symbol float64
 }
 
 // DefaultParams returns the parameters index's Search uses unless
@@ -114,9 +119,10 @@ func DefaultParams() Params {
 		FileSecondWeight: 0.15,
 		FileDecay:        0.9,
 		NarrowKeep:       0.5,
-		CoveragePower:    1, ProximityBoost: 2,
+		CoveragePower:    0.5, ProximityBoost: 2,
 		VocabWeight: 0.5, DelegationShare: 0.9,
 		RerankPool: 200, RerankMinTerms: 6, PoolIDF: true,
 		FeedbackWeight: 0.2, FeedbackDocs: 10, FeedbackTerms: 5,
+		TextWeight: 0.5, BM25K1: 3, BM25B: 0.75, BM25Symbol: 5,
 	}
 }

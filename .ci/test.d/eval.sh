@@ -10,7 +10,7 @@ cd "$(dirname "$0")/../.."
 REQUIRE="${ASKLS_REQUIRE_ALL:-0}"
 # Fractions of each set's answerable questions (see askls-bench eval -h).
 GOROOT_FLOORS="top1>=0.65,top5>=0.94,span3>=0.65,file3>=0.88,weak_absent>=0.4,weak_answerable<=0.1"
-DJANGO_FLOORS="top1>=0.60,top5>=0.88,span3>=0.72,file3>=0.83,weak_absent>=0.5,weak_answerable<=0.1"
+DJANGO_FLOORS="top1>=0.60,top5>=0.88,span3>=0.67,file3>=0.83,weak_absent>=0.5,weak_answerable<=0.1"
 EXPRESS_FLOORS="top1>=0.61,top5>=0.88,span3>=0.64,file3>=0.80,weak_absent>=0.16,weak_answerable<=0.1"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -51,7 +51,7 @@ for set in django express; do
 done
 # The broad benchmark: both halves (development, held out) must keep
 # their floors, so a change tuned on one half that costs the other fails.
-BROAD_FLOORS="dev.ndcg>=0.46,held.ndcg>=0.44,dev.top5>=0.92,held.top5>=0.90,dev.span3>=0.55,held.span3>=0.55"
+BROAD_FLOORS="dev.ndcg>=0.48,held.ndcg>=0.47,dev.top5>=0.92,held.top5>=0.90,dev.span3>=0.55,held.span3>=0.55"
 fetched=1
 for set in testdata/eval/broad/*.jsonl; do
   if ! testdata/eval/fetch.sh "$(basename "$set" .jsonl)" >/dev/null 2>&1; then

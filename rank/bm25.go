@@ -1,0 +1,116 @@
+package rank
+
+import "bytes"
+
+// The text score of a reranked question: bleve's tf-idf takes the
+// square root of a term's count and divides by the square root of the
+// chunk's length, so a two-line chunk that names one rare word outscores
+// the function that holds most of the question. BM25 over the pool's
+// texts saturates a term's count (Params.BM25K1) and weighs a chunk's
+// length against the pool's average (BM25B); a term counts where a word
+// or an identifier part starts, as coverage counts it, in the chunk's
+// text and path, and BM25Symbol times more in the names of its units. A
+// term's weight is its pool idf, the one coverage uses. Each candidate's
+// base score becomes (1 − TextWeight) × bleve's + TextWeight × BM25's,
+// each as a share of the pool's best (textScores): both measures count,
+// and what BM25 adds is computed from the pool alone, so it means the
+// same for candidates of several roots and of open buffers.
+
+// countWordStarts counts where t occurs in low (orig lower-cased) at the
+// start of a word or an identifier part of orig.
+func countWordStarts(orig, low []byte, t string) int {
+	n := 0
+	for off := 0; ; {
+		i := bytes.Index(low[off:], []byte(t))
+		if i < 0 {
+			return n
+		}
+		i += off
+		if i == 0 || partStart(orig[i-1], orig[i]) {
+			n++
+		}
+		off = i + 1
+	}
+}
+
+// wordStarts counts the words and identifier parts of orig: a chunk's
+// length in BM25's terms.
+func wordStarts(orig []byte) int {
+	n := 0
+	for i := range orig {
+		if !isWordByte(orig[i]) {
+			continue
+		}
+		if i == 0 || partStart(orig[i-1], orig[i]) {
+			n++
+		}
+	}
+	return n
+}
+
+func isWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+// symbolNames are the names of the units a candidate holds, as one text.
+func symbolNames(c *Cand) (orig, low []byte) {
+	orig = append(orig, c.Meta.Symbol...)
+	for _, pm := range c.Meta.Parts {
+		orig = append(append(orig, ' '), pm.Symbol...)
+	}
+	return orig, bytes.ToLower(orig)
+}
+
+// bm25 scores each chunk of cv (pool's, in order) for terms weighted by
+// idf; a term in a unit's name counts symW times.
+func (cv *coverer) bm25(pool []Cand, terms []string, idf []float64, k1, b, symW float64) []float64 {
+	n := len(pool)
+	lens := make([]float64, n)
+	var sum float64
+	for i := range n {
+		orig, _ := cv.texts(i)
+		lens[i] = float64(wordStarts(orig))
+		sum += lens[i]
+	}
+	avg := sum / float64(max(n, 1))
+	if avg == 0 {
+		avg = 1
+	}
+	out := make([]float64, n)
+	for i := range n {
+		orig, low := cv.texts(i)
+		norm := k1 * (1 - b + b*lens[i]/avg)
+		so, sl := symbolNames(&pool[i])
+
+		for j, t := range terms[:min(len(terms), len(idf))] {
+			tf := float64(countWordStarts(orig, low, t)) + symW*float64(countWordStarts(so, sl, t))
+			if tf > 0 {
+				out[i] += idf[j] * tf * (k1 + 1) / (tf + norm)
+			}
+		}
+	}
+	return out
+}
+
+// textScores gives each candidate the base score (1-w) × its bleve score
+// + w × its BM25 score, each as a share of the pool's best, times the
+// pool's best bleve score; the factors earlier stages put on it stay.
+func textScores(pool []Cand, bm []float64, w float64) {
+	var bestBase, bestBM float64
+	for i := range pool {
+		bestBase = max(bestBase, pool[i].Base)
+		bestBM = max(bestBM, bm[i])
+	}
+	if bestBase == 0 || bestBM == 0 {
+		return
+	}
+	for i := range pool {
+		c := &pool[i]
+		if c.Base <= 0 {
+			continue
+		}
+		f := ((1-w)*c.Base/bestBase + w*bm[i]/bestBM) * bestBase / c.Base
+		c.Score *= f
+		c.Why.Add(StageCoverage, "bm25", f)
+	}
+}
