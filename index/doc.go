@@ -36,18 +36,21 @@
 // symbol of one exact name), wordfiles.go (FilesWithWord), damage.go (CheckStore,
 // searches guarded against a damaged store), files.go (ListFiles and IsTest
 // for other tools), readfile.go and readspan_*.go (a chunk's bytes for the
-// rerank), redact.go (Redact and RedactHandler for other packages),
-// process.go (TuneProcessSearch); and search, whose ranking stages are
+// rerank), spancache.go (the chunk texts searches read, kept for later
+// searches after a check of the file), redact.go (Redact and
+// RedactHandler for other packages), process.go (TuneProcessSearch); and
+// search, whose ranking stages are
 // package rank's (docs/ranking.md): search.go (the bleve query of a
 // rank.Plan, the candidates and their priors, the stages run in order),
 // spans.go (reading chunk texts, excerpts, the index's idf for feedback),
 // page.go (the page of hits, narrowed, with the units a wrapper calls),
 // ranking.go (Ranking: rank.Params).
 //
-// Concurrency: an *Index is safe for concurrent use. The stem cache and
-// the term counters behind store's fields are shared by all goroutines
-// (locked, pooled). Update, Release and Changed never block on indexing. A
-// *Snapshot is immutable and may be read from any number of goroutines;
+// Concurrency: an *Index is safe for concurrent use. The stem cache,
+// the term counters behind store's fields and the chunk texts searches
+// read (spancache.go) are shared by all goroutines (locked, pooled).
+// Update, Release and Changed never block on indexing. A *Snapshot is
+// immutable and may be read from any number of goroutines;
 // readers never block the writer. The writer goroutine alone writes to
 // bleve, the manifest, the journal and the symbols file; the symbol
 // table's file (store/symtab_file.go) is written by the goroutine that

@@ -119,6 +119,8 @@ type Index struct {
 	notices     []string  // set by Open
 	damagedOnce sync.Once // Options.OnDamaged is called once (verify.go)
 
+	spans spanCache // chunk texts searches read (spancache.go)
+
 	// oversized stands for every open buffer over MaxFileBytes in the
 	// overlay (writer.go: oversizedBuffer), made at the first one.
 	oversized     []byte

@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/blevesearch/bleve/v2"
@@ -234,6 +235,7 @@ func (s *Snapshot) candidates(ctx context.Context, p *plan, f Filter, want int) 
 				}
 				return nil, fmt.Errorf("index: search: %w", err)
 			}
+			cands = slices.Grow(cands, len(res.Hits))
 			for _, h := range res.Hits {
 				if seen[h.ID] {
 					continue

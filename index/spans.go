@@ -6,19 +6,24 @@ import (
 	"strings"
 
 	"github.com/askls/askls/index/chunk"
+	"github.com/askls/askls/index/secret"
 	"github.com/askls/askls/index/store"
 	"github.com/askls/askls/rank"
 )
 
-// chunkText returns the text of a chunk: from the open buffer, else only
-// the chunk's bytes from disk when the file still has the size it had
-// when indexed, else the lines from the whole current file.
+// chunkText returns the text of a chunk, its secrets masked
+// (secret.Redact): what a search returns, and every text read for a
+// user or a model, is masked. It is the chunk's text from the open
+// buffer, else only the chunk's bytes from disk when the file still has
+// the size it had when indexed (readChunk), else the lines from the
+// whole current file. The rerank reads its candidates raw (chunkTexts):
+// their text is only scored, and page masks what it returns.
 func (s *Snapshot) chunkText(p string, c chunk.Meta) []byte {
 	if _, open := s.overlay[p]; !open && c.Len > 0 {
 		if e := s.st.files[p]; e != nil {
 			if r, rel := s.ix.rootOf(p); r != nil {
-				if b, ok := readSpan(r, rel, e.Size, e.MTime, c.Off, c.Len); ok {
-					return b
+				if b, ok := s.readChunk(p, r, rel, e.Size, e.MTime, c); ok {
+					return secret.Redact(b)
 				}
 			}
 		}
@@ -35,7 +40,7 @@ func (s *Snapshot) chunkText(p string, c chunk.Meta) []byte {
 const maxSpanRead = 256 << 10
 
 // chunkTexts returns the texts of n chunks, secrets not masked (only
-// page's hits are: see readSpan), (path and meta of each from
+// page's hits are: see chunkText), (path and meta of each from
 // at): the chunks of one file are read with one open and one read of the
 // span that holds them, when the file is not open in the editor, has the
 // size it had when indexed and the span is small enough; else as
@@ -55,6 +60,9 @@ func (s *Snapshot) chunkTexts(n int, at func(int) (string, chunk.Meta)) [][]byte
 		idx := byFile[p]
 		e := s.st.files[p]
 		_, open := s.overlay[p]
+		if e != nil && !open && s.cachedTexts(p, e.Size, e.MTime, idx, at, out) {
+			continue
+		}
 		if len(idx) > 1 && e != nil && !open {
 			lo, hi, ok := -1, 0, true
 			for _, i := range idx {
@@ -74,6 +82,7 @@ func (s *Snapshot) chunkTexts(n int, at func(int) (string, chunk.Meta)) [][]byte
 						for _, i := range idx {
 							_, c := at(i)
 							out[i] = b[c.Off-lo : c.Off-lo+c.Len : c.Off-lo+c.Len]
+							s.ix.spans.put(p, e.Size, e.MTime, c.Off, out[i])
 						}
 						continue
 					}
@@ -86,6 +95,7 @@ func (s *Snapshot) chunkTexts(n int, at func(int) (string, chunk.Meta)) [][]byte
 				if r, rel := s.ix.rootOf(p); r != nil {
 					if b, ok := readSpanRaw(r, rel, e.Size, e.MTime, c.Off, c.Len); ok {
 						out[i] = b
+						s.ix.spans.put(p, e.Size, e.MTime, c.Off, b)
 						continue
 					}
 				}

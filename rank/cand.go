@@ -3,7 +3,6 @@ package rank
 import (
 	"context"
 	"math"
-	"sort"
 
 	"github.com/askls/askls/corpus"
 	"github.com/askls/askls/index/chunk"
@@ -57,7 +56,7 @@ func (p *Plan) ApplyPriors(prm *Params, score float64, class corpus.Class, path,
 
 // byScore sorts the candidates best first, stably.
 func byScore(cands []Cand) {
-	sort.SliceStable(cands, func(i, j int) bool { return cands[i].Score > cands[j].Score })
+	sortStable(cands, func(a, b *Cand) bool { return a.Score > b.Score })
 }
 
 // Rerank scores the best n candidates again by how much of the query each

@@ -26,7 +26,7 @@ type FileParams struct {
 // Params.DeclFactor). It returns the files' scores too.
 func ByFile[T any](cs []T, key func(T) (path string, file, chunk float64), fp FileParams) ([]T, map[string]float64) {
 	chunkScore := func(c T) float64 { _, _, sc := key(c); return sc }
-	sort.SliceStable(cs, func(i, j int) bool { return chunkScore(cs[i]) > chunkScore(cs[j]) })
+	sortStable(cs, func(a, b *T) bool { return chunkScore(*a) > chunkScore(*b) })
 	byFile := map[string][]float64{}
 	for _, c := range cs {
 		p, f, _ := key(c)
@@ -60,7 +60,7 @@ func ByFile[T any](cs []T, key func(T) (path string, file, chunk float64), fp Fi
 		rs[i] = ranked{c, fileScore[p] * share * math.Pow(fp.Decay, float64(better[p]))}
 		better[p]++
 	}
-	sort.SliceStable(rs, func(i, j int) bool { return rs[i].order > rs[j].order })
+	sortStable(rs, func(a, b *ranked) bool { return a.order > b.order })
 	out := make([]T, len(rs))
 	for i, r := range rs {
 		out[i] = r.c

@@ -1,6 +1,8 @@
 package rank
 
 import (
+	"bytes"
+	"encoding/binary"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -31,7 +33,20 @@ func containsPhrase(text []byte, phrase string) bool {
 		return true
 	}
 	first, _ := utf8.DecodeRuneInString(phrase)
+	if first < utf8.RuneSelf && isASCII(text) {
+		return containsPhraseASCII(text, phrase, byte(first))
+	}
 	for i := 0; i < len(text); {
+		if c := text[i]; c < utf8.RuneSelf {
+			// An ASCII byte is a rune of its own, and unicode.ToLower
+			// of it is asciiLower: the same test as below, without the
+			// calls, at each byte of a mostly ASCII text.
+			if rune(asciiLower(c)) == first && phraseAt(text[i:], phrase) {
+				return true
+			}
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRune(text[i:])
 		if unicode.ToLower(r) == first && phraseAt(text[i:], phrase) {
 			return true
@@ -39,6 +54,68 @@ func containsPhrase(text []byte, phrase string) bool {
 		i += size
 	}
 	return false
+}
+
+// containsPhraseASCII is containsPhrase for a text all ASCII and a
+// phrase that starts with the ASCII byte first: each byte is a rune,
+// and the runes unicode.ToLower turns into first are first and, for a
+// letter, its upper case, found with bytes.IndexByte.
+func containsPhraseASCII(text []byte, phrase string, first byte) bool {
+	upper := first
+	if 'a' <= first && first <= 'z' {
+		upper = first - 'a' + 'A'
+	}
+	nextLower, nextUpper := -1, -1 // the next of each at or after i (len(text): none)
+	for i := 0; i < len(text); {
+		if nextLower < i {
+			nextLower = indexByteFrom(text, first, i)
+		}
+		if nextUpper < i {
+			nextUpper = indexByteFrom(text, upper, i)
+		}
+		j := min(nextLower, nextUpper)
+		if j == len(text) {
+			return false
+		}
+		if phraseAt(text[j:], phrase) {
+			return true
+		}
+		i = j + 1
+	}
+	return false
+}
+
+// indexByteFrom is the index of the first c in text at or after from,
+// or len(text).
+func indexByteFrom(text []byte, c byte, from int) int {
+	if i := bytes.IndexByte(text[from:], c); i >= 0 {
+		return from + i
+	}
+	return len(text)
+}
+
+// isASCII reports whether every byte of text is below utf8.RuneSelf.
+func isASCII(text []byte) bool {
+	i := 0
+	for ; i+8 <= len(text); i += 8 {
+		if binary.LittleEndian.Uint64(text[i:])&0x8080808080808080 != 0 {
+			return false
+		}
+	}
+	for ; i < len(text); i++ {
+		if text[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// asciiLower is unicode.ToLower for an ASCII byte.
+func asciiLower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // phraseAt reports whether text starts with phrase (normalized).

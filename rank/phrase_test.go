@@ -4,6 +4,8 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 )
 
 // holdsPhraseSlow is the definition containsPhrase must agree with.
@@ -57,6 +59,66 @@ func TestContainsPhraseAgreesWithNormalizedText(t *testing.T) {
 		}
 		if got, want := containsPhrase([]byte(text), phrase), holdsPhraseSlow(text, phrase); got != want {
 			t.Fatalf("containsPhrase(%q, %q) = %v, normalized text says %v", text, phrase, got, want)
+		}
+	}
+}
+
+// containsPhraseByRune is containsPhrase without its ASCII fast path:
+// each rune decoded and lower-cased by package unicode.
+func containsPhraseByRune(text []byte, phrase string) bool {
+	if phrase == "" {
+		return true
+	}
+	first, _ := utf8.DecodeRuneInString(phrase)
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRune(text[i:])
+		if unicode.ToLower(r) == first && phraseAt(text[i:], phrase) {
+			return true
+		}
+		i += size
+	}
+	return false
+}
+
+func TestContainsPhraseFastPathAgrees(t *testing.T) {
+	for c := 0; c < utf8.RuneSelf; c++ {
+		if got, want := rune(asciiLower(byte(c))), unicode.ToLower(rune(c)); got != want {
+			t.Fatalf("asciiLower(%q) = %q, unicode.ToLower says %q", rune(c), got, want)
+		}
+	}
+	rng := rand.New(rand.NewSource(2))
+	for _, alphabet := range [][]string{
+		// Runes whose lower case is ASCII (the Kelvin sign, İ), invalid
+		// bytes, both cases.
+		{"k", "K", "\u212a", "i", "I", "\u0130", " ", "\n", "é", "\xff", "\xe2\x84", "-"},
+		// ASCII only (containsPhraseASCII), long enough for isASCII's
+		// eight bytes at a time.
+		{"k", "K", "ka", "A", "a", " ", "  ", "\n", "\t", "-", "1", "z"},
+	} {
+		gen := func(n int) string {
+			var b strings.Builder
+			for range n {
+				b.WriteString(alphabet[rng.Intn(len(alphabet))])
+			}
+			return b.String()
+		}
+		for range 20000 {
+			text, phrase := gen(rng.Intn(40)), normalizeSpace(gen(1+rng.Intn(3)))
+			if rng.Intn(4) == 0 {
+				phrase = strings.ToUpper(phrase) // no text holds it (phrases are lower case)
+			}
+			if got, want := containsPhrase([]byte(text), phrase), containsPhraseByRune([]byte(text), phrase); got != want {
+				t.Fatalf("containsPhrase(%q, %q) = %v, by rune %v", text, phrase, got, want)
+			}
+		}
+	}
+	for _, text := range []string{"", "abcdefgh", "abcdefghi", "abcdefg\x80", "\x80bcdefgh", "abcdefgh\xc3\xa9"} {
+		want := true
+		for _, c := range []byte(text) {
+			want = want && c < utf8.RuneSelf
+		}
+		if got := isASCII([]byte(text)); got != want {
+			t.Errorf("isASCII(%q) = %v, want %v", text, got, want)
 		}
 	}
 }
