@@ -1,6 +1,9 @@
 package rank
 
-import "bytes"
+import (
+	"bytes"
+	"strings"
+)
 
 // The text score of a reranked question: bleve's tf-idf takes the
 // square root of a term's count and divides by the square root of the
@@ -61,9 +64,37 @@ func symbolNames(c *Cand) (orig, low []byte) {
 	return orig, bytes.ToLower(orig)
 }
 
-// bm25 scores each chunk of cv (pool's, in order) for terms weighted by
-// idf; a term in a unit's name counts symW times.
-func (cv *coverer) bm25(pool []Cand, terms []string, idf []float64, k1, b, symW float64) []float64 {
+// counts returns how often each term occurs in chunk's text or path
+// where a word or an identifier part starts, as holds finds it (a stem
+// ending in "i" also counts where it ends in "y").
+func (cv *coverer) counts(chunk int, terms []string) []int {
+	orig, low := cv.texts(chunk)
+	out := make([]int, len(terms))
+	for i, t := range terms {
+		out[i] = countWordStarts(orig, low, t)
+		if strings.HasSuffix(t, "i") {
+			out[i] += countWordStarts(orig, low, t[:len(t)-1]+"y")
+		}
+	}
+	return out
+}
+
+// countMask is the set of terms (at most 64) counted at least once, as
+// holds returns it.
+func countMask(counts []int) uint64 {
+	var m uint64
+	for i, n := range counts[:min(len(counts), 64)] {
+		if n > 0 {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+// bm25 scores each chunk of cv (pool's, in order; counts[i] its terms'
+// counts) for terms weighted by idf; a term in a unit's name counts symW
+// times more.
+func (cv *coverer) bm25(pool []Cand, terms []string, counts [][]int, idf []float64, k1, b, symW float64) []float64 {
 	n := len(pool)
 	lens := make([]float64, n)
 	var sum float64
@@ -78,12 +109,13 @@ func (cv *coverer) bm25(pool []Cand, terms []string, idf []float64, k1, b, symW 
 	}
 	out := make([]float64, n)
 	for i := range n {
-		orig, low := cv.texts(i)
 		norm := k1 * (1 - b + b*lens[i]/avg)
 		so, sl := symbolNames(&pool[i])
-
 		for j, t := range terms[:min(len(terms), len(idf))] {
-			tf := float64(countWordStarts(orig, low, t)) + symW*float64(countWordStarts(so, sl, t))
+			tf := float64(counts[i][j])
+			if symW > 0 {
+				tf += symW * float64(countWordStarts(so, sl, t))
+			}
 			if tf > 0 {
 				out[i] += idf[j] * tf * (k1 + 1) / (tf + norm)
 			}

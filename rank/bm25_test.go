@@ -21,6 +21,16 @@ func TestCountWordStarts(t *testing.T) {
 			t.Errorf("countWordStarts(%q, %q) = %d, want %d", c.text, c.term, got, c.want)
 		}
 	}
+	// Counted where holds finds a term: its mask is holds'.
+	var cv coverer
+	terms := []string{"librari", "run", "compar", "zzz"}
+	ch := cv.add([]byte("library Libraries prune runner; ConstantTimeCompare"), "lib/x.go")
+	if got, want := countMask(cv.counts(ch, terms)), cv.holds(ch, terms); got != want {
+		t.Errorf("countMask(counts) = %b, holds = %b", got, want)
+	}
+	if got := cv.counts(ch, terms); got[0] != 2 || got[1] != 1 || got[2] != 1 || got[3] != 0 {
+		t.Errorf("counts = %v, want [2 1 1 0]", got)
+	}
 	if got := wordStarts([]byte("maxTokenSize = 4 // the max_len")); got != 7 {
 		t.Errorf("wordStarts = %d, want 7 (max Token Size 4 the max len)", got)
 	}
@@ -40,7 +50,11 @@ func TestBM25SaturatesAndWeighsLength(t *testing.T) {
 		cv.add(pool[i].Text, pool[i].Path)
 	}
 	terms := []string{"timer", "fire", "session"}
-	s := cv.bm25(pool, terms, []float64{1, 1, 1}, 3, 0.75, 0)
+	var counts [][]int
+	for i := range pool {
+		counts = append(counts, cv.counts(i, terms))
+	}
+	s := cv.bm25(pool, terms, counts, []float64{1, 1, 1}, 3, 0.75, 0)
 	if !(s[1] > s[0]) {
 		t.Errorf("bm25: three words once (%.3f) not above one word ten times (%.3f)", s[1], s[0])
 	}
@@ -49,7 +63,7 @@ func TestBM25SaturatesAndWeighsLength(t *testing.T) {
 	}
 	// A unit's name counts symW times.
 	pool[0].Meta.Symbol = "Session.Fire"
-	if w := cv.bm25(pool, terms, []float64{1, 1, 1}, 3, 0.75, 5); !(w[0] > s[0]) {
+	if w := cv.bm25(pool, terms, counts, []float64{1, 1, 1}, 3, 0.75, 5); !(w[0] > s[0]) {
 		t.Errorf("bm25 with the name %q: %.3f, want above %.3f", pool[0].Meta.Symbol, w[0], s[0])
 	}
 }

@@ -75,9 +75,16 @@ func Rerank(ctx context.Context, p *Plan, prm *Params, cands []Cand, n int, read
 	}
 	cv := coverer{buf: make([]byte, 0, size), spans: make([]int, 1, len(pool)+1)}
 	masks := make([]uint64, len(pool)) // the question's terms each holds
+	var counts [][]int                 // and how often, for the text score
 	for i := range pool {
 		bleveScores[i] = pool[i].Score
-		masks[i] = cv.holds(cv.add(pool[i].Text, pool[i].Path), p.Terms)
+		ch := cv.add(pool[i].Text, pool[i].Path)
+		if prm.TextWeight > 0 {
+			counts = append(counts, cv.counts(ch, p.Terms))
+			masks[i] = countMask(counts[i])
+		} else {
+			masks[i] = cv.holds(ch, p.Terms)
+		}
 	}
 	weights := make([]float64, len(p.Terms))
 	for i := range weights {
@@ -87,7 +94,7 @@ func Rerank(ctx context.Context, p *Plan, prm *Params, cands []Cand, n int, read
 		weights = poolIDF(masks, len(p.Terms))
 	}
 	if prm.TextWeight > 0 {
-		textScores(pool, cv.bm25(pool, p.Terms, weights, prm.BM25K1, prm.BM25B, prm.BM25Symbol), prm.TextWeight)
+		textScores(pool, cv.bm25(pool, p.Terms, counts, weights, prm.BM25K1, prm.BM25B, prm.BM25Symbol), prm.TextWeight)
 		for i := range pool {
 			bleveScores[i] = pool[i].Score
 		}
