@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/askls/askls/corpus"
@@ -102,6 +103,7 @@ type Index struct {
 	log          *slog.Logger
 	roots        []*root
 	persist      store.Persister
+	pre          atomic.Pointer[prewalk] // the first sync's walk, started by Open (WalkAtOpen)
 
 	mu      sync.Mutex
 	cur     *state
@@ -180,6 +182,9 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 			return nil, err
 		}
 		ix.roots = append(ix.roots, r)
+	}
+	if opts.WalkAtOpen {
+		ix.pre.Store(ix.startWalks())
 	}
 	st := &state{files: map[string]*store.Entry{}}
 	for _, r := range ix.roots {
@@ -554,6 +559,9 @@ func (ix *Index) Stats() Stats {
 func (ix *Index) Close() error {
 	var errs []error
 	ix.closeOnce.Do(func() {
+		if pw := ix.pre.Swap(nil); pw != nil {
+			pw.stop() // no Sync took it
+		}
 		close(ix.done)
 		<-ix.writerDone
 		if err := ix.persist.Wait(); err != nil {

@@ -235,19 +235,29 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 // from the file map and from bleve.
 func (ix *Index) walkRoots(s *syncRun) ([]syncJob, error) {
 	var todo []syncJob
-	cacheDirs := map[string]bool{}
-	for _, r := range ix.roots {
-		cacheDirs[r.cache] = true
-	}
 	s.progress("walk", 0, 0)
-	for _, r := range ix.roots {
+	pw := ix.pre.Swap(nil) // the walk Open started (WalkAtOpen), taken once
+	if pw != nil && !pw.wait(s.ctx) {
+		pw.stop()
+		return nil, s.ctx.Err()
+	}
+	for i, r := range ix.roots {
 		if r.buffersOnly != "" {
 			continue // not walked: its open buffers are indexed as edits
 		}
-		r.ign.Reset()
-		res, err := walk.Walk(s.ctx, walk.Root{Abs: r.abs, Real: r.real, Ignore: r.ign}, walk.Options{
-			MaxFileBytes: ix.opts.MaxFileBytes, IncludeVendor: ix.opts.IncludeVendor, SkipDirs: cacheDirs,
-			MaxFiles: ix.opts.MaxFiles, MaxTotalBytes: ix.opts.MaxTotalBytes, Skipped: s.stats.Skipped})
+		var res walk.Result
+		var err error
+		if pw != nil {
+			res, err = pw.roots[i].res, pw.roots[i].err
+			for k, n := range pw.roots[i].skipped {
+				s.stats.Skipped[k] += n
+			}
+		} else {
+			r.ign.Reset()
+			o := ix.walkOptions()
+			o.Skipped = s.stats.Skipped
+			res, err = walk.Walk(s.ctx, walk.Root{Abs: r.abs, Real: r.real, Ignore: r.ign}, o)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("index: walking %s: %w", r.abs, err)
 		}

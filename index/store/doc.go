@@ -13,7 +13,7 @@
 // lookup by name, prefix and substring; symnamed.go: every symbol of one
 // name) and its file in the cache folder (symtab_file.go: written when a
 // base is built, read instead of a build, checked by a CRC and a hash per
-// file; symtab_map_unix.go: mapped read-only where the platform allows,
+// file; mapfile_unix.go: mapped read-only where the platform allows,
 // unmapped when its base is collected), and the decision, at open, between trusting a persisted index and
 // rebuilding it (Load).
 //
