@@ -573,10 +573,12 @@ func (ix *Index) finishSync(s *syncRun) error {
 	s.stats.Files = len(s.files)
 	s.stats.Duration = time.Since(s.start)
 	ix.publish(st, nil)
-	if s.first && ix.opts.SymbolsOnDemand && st.symbolCount() < store.KeepDecodedBelow {
-		// Kept in the cache, so that the first lookup reads it. A larger
-		// table's build (the kernel's: a 1.3 GB peak) would raise the
-		// build's peak: the first server builds and keeps it.
+	if s.first && ix.opts.SymbolsOnDemand {
+		// Kept in the cache, so that the first lookup of the next
+		// process (a server) reads it instead of building it. Bleve's
+		// batches are garbage by now, and the build keeps its strings
+		// out of the collector's way (store's interner): the kernel's
+		// table peaks under what its index's build reached.
 		st.tab.Build()
 	}
 	return nil
