@@ -186,10 +186,14 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 	if opts.WalkAtOpen {
 		ix.pre.Store(ix.startWalks())
 	}
-	st := &state{files: map[string]*store.Entry{}}
-	for _, r := range ix.roots {
-		m := r.loadManifest(ix, ix.log, ix.tuner())
-		for rel, e := range m.Files {
+	ms, n := make([]*store.Manifest, len(ix.roots)), 0
+	for i, r := range ix.roots {
+		ms[i] = r.loadManifest(ix, ix.log, ix.tuner())
+		n += len(ms[i].Files)
+	}
+	st := &state{files: make(map[string]*store.Entry, n)}
+	for i, r := range ix.roots {
+		for rel, e := range ms[i].Files {
 			if e.Skip != "" {
 				r.skipped[rel] = e
 				continue

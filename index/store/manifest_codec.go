@@ -185,12 +185,18 @@ func decodeManifest(data []byte, src *mappedManifest) (*Manifest, error) {
 		return nil, errManifestCorrupt
 	}
 	m.Files = make(map[string]*Entry, n)
+	// The entries and their lazy parts are allocated together, and the
+	// paths of a mapped manifest copied into a few large blocks: three
+	// allocations instead of four per file (the kernel's 78,000).
+	entries, chunks, syms := make([]Entry, n), make([]lazyChunks, n), make([]lazySymbols, n)
+	var paths stringArena
 	for k := 0; k < n && d.err == nil; k++ {
 		rel := d.str()
 		if src != nil {
-			rel = strings.Clone(rel)
+			rel = paths.clone(rel)
 		}
-		f := &Entry{Size: d.int(), MTime: d.int()}
+		f := &entries[k]
+		f.Size, f.MTime = d.int(), d.int()
 		if d.i+32 > len(d.s) {
 			return nil, errManifestCorrupt
 		}
@@ -203,14 +209,16 @@ func decodeManifest(data []byte, src *mappedManifest) (*Manifest, error) {
 			return nil, errManifestCorrupt // a chunk takes at least 14 bytes
 		}
 		if nc > 0 {
-			f.lazyChunks = &lazyChunks{raw: raw, n: nc, size: f.Size, src: src}
+			f.lazyChunks = &chunks[k]
+			f.lazyChunks.raw, f.lazyChunks.n, f.lazyChunks.size, f.lazyChunks.src = raw, nc, f.Size, src
 		}
 		if ns := d.uint(); ns > 0 {
 			ref := symRef{off: int64(d.uint()), n: int64(d.uint())}
 			if ref.off < int64(SymbolsHeaderLen) || ref.n < 5 || ref.off+ref.n > m.syms.used || ns > uint64(ref.n) {
 				return nil, errManifestCorrupt
 			}
-			f.lazy = &lazySymbols{file: sf, ref: ref, n: int(ns), rel: rel, hash: f.Hash}
+			f.lazy = &syms[k]
+			f.lazy.file, f.lazy.ref, f.lazy.n, f.lazy.rel, f.lazy.hash = sf, ref, int(ns), rel, f.Hash
 		}
 		m.Files[rel] = f
 	}
@@ -371,4 +379,20 @@ func internedStrings(d *decoder) func() string {
 		seen[v] = v
 		return v
 	}
+}
+
+// stringArena copies strings into blocks of 64 KiB: one allocation per
+// block, not per string. A block lives as long as a string cut from it.
+type stringArena struct{ buf []byte }
+
+func (a *stringArena) clone(s string) string {
+	if len(s) == 0 {
+		return ""
+	}
+	if len(s) > cap(a.buf)-len(a.buf) {
+		a.buf = make([]byte, 0, max(64<<10, len(s)))
+	}
+	start := len(a.buf)
+	a.buf = append(a.buf, s...)
+	return unsafe.String(&a.buf[start], len(s))
 }
