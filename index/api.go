@@ -67,10 +67,16 @@ type Options struct {
 	// instead of in the background after each Sync that publishes a new
 	// table. For a process that may never look up a symbol (askls index,
 	// askls search): on a kernel tree the table holds 2.9 million symbols.
-	// A first build with it still builds and keeps a table of fewer than
-	// 500,000 symbols, so that the next process reads it. A server leaves
-	// it false so that its first symbol lookup is fast.
+	// A first build with it still builds and keeps the table at its end,
+	// so that the next process reads it. A server leaves it false so that
+	// its first symbol lookup is fast.
 	SymbolsOnDemand bool
+	// WalkAtOpen makes Open start the first Sync's walk of the roots at
+	// once, beside reading the manifests and opening bleve: a warm start
+	// then takes about the longer of the two instead of their sum. Set it
+	// only when Sync follows Open at once (the workspace does): a file
+	// changed between the walk and that Sync is seen by the next one.
+	WalkAtOpen bool
 	// OnDamaged, when set, is called (once per Index, from the goroutine
 	// of the search) when a search panicked and the persisted index was
 	// found damaged (ErrDamaged): the search returned an error instead, the

@@ -29,7 +29,8 @@
 // What the façade keeps, by file: api.go (the contract), index.go (Open,
 // roots, cache folders and their locks, Close, Stats), tempindex.go
 // (temporary indexes), sync.go (Sync's stages: walk, read and chunk, batch,
-// finish), writer.go (Update, Release, Changed, WaitFor, the writer
+// finish), prewalk.go (the first sync's walk, started by Open beside the
+// manifests: Options.WalkAtOpen), writer.go (Update, Release, Changed, WaitFor, the writer
 // goroutine), snapshot.go (Read, Content, Grep, Files, a file's class),
 // overlay.go (open buffers searched directly), symbols.go (Symbols and
 // Outline, over store.SymbolTable), symnamed.go (SymbolsNamed: every

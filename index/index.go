@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/askls/askls/corpus"
@@ -102,6 +103,7 @@ type Index struct {
 	log          *slog.Logger
 	roots        []*root
 	persist      store.Persister
+	pre          atomic.Pointer[prewalk] // the first sync's walk, started by Open (WalkAtOpen)
 
 	mu      sync.Mutex
 	cur     *state
@@ -183,10 +185,17 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 		}
 		ix.roots = append(ix.roots, r)
 	}
-	st := &state{files: map[string]*store.Entry{}}
-	for _, r := range ix.roots {
-		m := r.loadManifest(ix, ix.log, ix.tuner())
-		for rel, e := range m.Files {
+	if opts.WalkAtOpen {
+		ix.pre.Store(ix.startWalks())
+	}
+	ms, n := make([]*store.Manifest, len(ix.roots)), 0
+	for i, r := range ix.roots {
+		ms[i] = r.loadManifest(ix, ix.log, ix.tuner())
+		n += len(ms[i].Files)
+	}
+	st := &state{files: make(map[string]*store.Entry, n)}
+	for i, r := range ix.roots {
+		for rel, e := range ms[i].Files {
 			if e.Skip != "" {
 				r.skipped[rel] = e
 				continue
@@ -556,6 +565,9 @@ func (ix *Index) Stats() Stats {
 func (ix *Index) Close() error {
 	var errs []error
 	ix.closeOnce.Do(func() {
+		if pw := ix.pre.Swap(nil); pw != nil {
+			pw.stop() // no Sync took it
+		}
 		close(ix.done)
 		<-ix.writerDone
 		if err := ix.persist.Wait(); err != nil {

@@ -71,9 +71,21 @@ func TestSymbolTableIsReadAfterARestart(t *testing.T) {
 }
 
 // TestSymbolsOnDemand: with Options.SymbolsOnDemand a first build keeps
-// the table in the cache; after a restart none is read or built before
-// the first lookup, which reads it.
+// the table in the cache, whatever its size (a large tree's too); after a
+// restart none is read or built before the first lookup, which reads it.
 func TestSymbolsOnDemand(t *testing.T) {
+	for _, large := range []bool{false, true} {
+		t.Run(fmt.Sprintf("large=%v", large), func(t *testing.T) {
+			if large {
+				defer func(n int) { store.KeepDecodedBelow = n }(store.KeepDecodedBelow)
+				store.KeepDecodedBelow = 0 // as for the kernel's table
+			}
+			symbolsOnDemand(t)
+		})
+	}
+}
+
+func symbolsOnDemand(t *testing.T) {
 	root, cache := writeTxtar(t, "workspace.txtar"), t.TempDir()
 	open := func() *Index {
 		ix, err := Open(t.Context(), Options{Roots: []string{root}, CacheDir: cache, SymbolsOnDemand: true,
@@ -103,6 +115,7 @@ func TestSymbolsOnDemand(t *testing.T) {
 	if s.st.tab.Builds() != 0 || s.st.tab.Reads() != 1 {
 		t.Errorf("the first lookup built %d tables and read %d; want 0 and 1", s.st.tab.Builds(), s.st.tab.Reads())
 	}
+	checkSymbols(t, ix, "read after a restart")
 }
 
 // TestUnusableSymbolTableIsBuiltAgain: a table file that is damaged,

@@ -235,19 +235,29 @@ func (ix *Index) sync(ctx context.Context) (SyncStats, error) {
 // from the file map and from bleve.
 func (ix *Index) walkRoots(s *syncRun) ([]syncJob, error) {
 	var todo []syncJob
-	cacheDirs := map[string]bool{}
-	for _, r := range ix.roots {
-		cacheDirs[r.cache] = true
-	}
 	s.progress("walk", 0, 0)
-	for _, r := range ix.roots {
+	pw := ix.pre.Swap(nil) // the walk Open started (WalkAtOpen), taken once
+	if pw != nil && !pw.wait(s.ctx) {
+		pw.stop()
+		return nil, s.ctx.Err()
+	}
+	for i, r := range ix.roots {
 		if r.buffersOnly != "" {
 			continue // not walked: its open buffers are indexed as edits
 		}
-		r.ign.Reset()
-		res, err := walk.Walk(s.ctx, walk.Root{Abs: r.abs, Real: r.real, Ignore: r.ign}, walk.Options{
-			MaxFileBytes: ix.opts.MaxFileBytes, IncludeVendor: ix.opts.IncludeVendor, SkipDirs: cacheDirs,
-			MaxFiles: ix.opts.MaxFiles, MaxTotalBytes: ix.opts.MaxTotalBytes, Skipped: s.stats.Skipped})
+		var res walk.Result
+		var err error
+		if pw != nil {
+			res, err = pw.roots[i].res, pw.roots[i].err
+			for k, n := range pw.roots[i].skipped {
+				s.stats.Skipped[k] += n
+			}
+		} else {
+			r.ign.Reset()
+			o := ix.walkOptions()
+			o.Skipped = s.stats.Skipped
+			res, err = walk.Walk(s.ctx, walk.Root{Abs: r.abs, Real: r.real, Ignore: r.ign}, o)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("index: walking %s: %w", r.abs, err)
 		}
@@ -563,10 +573,12 @@ func (ix *Index) finishSync(s *syncRun) error {
 	s.stats.Files = len(s.files)
 	s.stats.Duration = time.Since(s.start)
 	ix.publish(st, nil)
-	if s.first && ix.opts.SymbolsOnDemand && st.symbolCount() < store.KeepDecodedBelow {
-		// Kept in the cache, so that the first lookup reads it. A larger
-		// table's build (the kernel's: a 1.3 GB peak) would raise the
-		// build's peak: the first server builds and keeps it.
+	if s.first && ix.opts.SymbolsOnDemand {
+		// Kept in the cache, so that the first lookup of the next
+		// process (a server) reads it instead of building it. Bleve's
+		// batches are garbage by now, and the build keeps its strings
+		// out of the collector's way (store's interner): the kernel's
+		// table peaks under what its index's build reached.
 		st.tab.Build()
 	}
 	return nil

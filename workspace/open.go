@@ -184,6 +184,7 @@ func (w *Workspace) open(ctx context.Context, s Scope, onDamaged func(error)) (*
 	opts.Logger = w.log
 	opts.Progress = w.onProgress(ind)
 	opts.OnDamaged = onDamaged
+	opts.WalkAtOpen = true // Sync follows at once (openSynced, run)
 	ix, err := index.Open(ctx, opts)
 	if err != nil {
 		ind.Done(index.SyncStats{}, 0, err)

@@ -5,15 +5,17 @@
 // is test code; field.go: the fields, counting their terms once), opening, checking and settling a bleve index (verify.go:
 // segment checksums, the damaged mark; Settle; the Persister that waits for
 // batches to reach the disk), the manifest (manifest.go, manifest_codec.go:
-// an Entry per file, in a binary format with a checksum, chunks kept
-// encoded until used), the crash journal, the symbols file beside the
+// an Entry per file, in a binary format with a checksum, mapped read-only
+// where the platform allows, chunks kept encoded in the mapping until
+// used), the crash journal, the symbols file beside the
 // manifest (symbols.go), the symbol table (symtab.go: one base per root,
 // sorted names and small records, shared between generations;
-// symtab_build.go: its build from the files' symbols; symtab_lookup.go: a
+// symtab_build.go: its build from the files' symbols, interning their
+// strings in arenas (symtab_intern.go); symtab_lookup.go: a
 // lookup by name, prefix and substring; symnamed.go: every symbol of one
 // name) and its file in the cache folder (symtab_file.go: written when a
 // base is built, read instead of a build, checked by a CRC and a hash per
-// file; symtab_map_unix.go: mapped read-only where the platform allows,
+// file; mapfile_unix.go: mapped read-only where the platform allows,
 // unmapped when its base is collected), and the decision, at open, between trusting a persisted index and
 // rebuilding it (Load).
 //

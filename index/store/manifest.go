@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"strings"
 
 	"github.com/askls/askls/index/chunk"
@@ -154,13 +156,56 @@ const (
 )
 
 func LoadManifest(dir, rootAbs string) (*Manifest, error) {
-	data, err := os.ReadFile(filepath.Join(dir, ManifestFile))
+	data, mapped, err := mapFile(filepath.Join(dir, ManifestFile), true)
 	if err != nil {
 		return nil, err
 	}
-	// Decoding allocates the whole table at once; callers tell
-	// Options.Runtime (Decode).
-	m, err := DecodeManifest(data)
+	var src *mappedManifest
+	if mapped {
+		src = &mappedManifest{data: data}
+	}
+	m, err := checkManifest(data, src, rootAbs)
+	if src != nil {
+		if err != nil || m.chunksIn(src) == 0 {
+			unmapFile(data) // nothing refers to it
+		} else {
+			dropPages(data)
+			runtime.AddCleanup(src, unmapFile, data)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if m.symFile != nil {
+		m.symFile.open(dir)
+	}
+	return m, nil
+}
+
+// mappedManifest is a manifest file mapped read-only (mapFile). Only the
+// entries' chunk blocks stay in it (lazyChunks.src): it is unmapped once
+// none refers to it. Reading it whole (the checksum) maps every page;
+// they are then let go (dropPages), and a chunk block's decode maps back
+// the few it reads.
+type mappedManifest struct{ data []byte }
+
+// checkManifest decodes data, mapped as src or on the heap (src nil), and
+// checks that it is a manifest of this version for rootAbs. A mapped
+// file cut short under the decode is an error, not a crash.
+func checkManifest(data []byte, src *mappedManifest, rootAbs string) (*Manifest, error) {
+	var m *Manifest
+	decode := func() (err error) {
+		// Decoding allocates the whole table at once; callers tell
+		// Options.Runtime (Decode).
+		m, err = decodeManifest(data, src)
+		return err
+	}
+	var err error
+	if src != nil {
+		err = faultsAsErrors(data, decode)
+	} else {
+		err = decode()
+	}
 	if err != nil {
 		return nil, fmt.Errorf("decode manifest: %w", err)
 	}
@@ -173,17 +218,55 @@ func LoadManifest(dir, rootAbs string) (*Manifest, error) {
 	if m.Files == nil {
 		m.Files = map[string]*Entry{}
 	}
-	if m.symFile != nil {
-		m.symFile.open(dir)
-	}
 	return m, nil
+}
+
+// chunksIn counts the entries whose chunk blocks lie in src.
+func (m *Manifest) chunksIn(src *mappedManifest) int {
+	n := 0
+	for _, e := range m.Files {
+		if e.lazyChunks != nil && e.lazyChunks.src == src {
+			n++
+		}
+	}
+	return n
+}
+
+// encode is EncodeManifest, with a fault reading a mapped manifest's
+// chunk block (the file cut short by another program) an error.
+func (m *Manifest) encode() (data []byte, err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			if !m.faultInMapping(r) {
+				panic(r)
+			}
+			err = fmt.Errorf("a mapped manifest changed while it was read: %v", r)
+		}
+	}()
+	return EncodeManifest(m), nil
+}
+
+// faultInMapping reports whether r, a recovered panic, is a memory fault
+// in a mapping that an entry's chunk blocks lie in.
+func (m *Manifest) faultInMapping(r any) bool {
+	for _, e := range m.Files {
+		if e.lazyChunks != nil && e.lazyChunks.src != nil && faultIn(r, e.lazyChunks.src.data) {
+			return true
+		}
+	}
+	return false
 }
 
 // save writes the manifest atomically (temporary file, then rename).
 // The symbols file m.syms names is written first (SymWriter.save).
 func (m *Manifest) Save(dir string) error {
 	tmp := filepath.Join(dir, ManifestFile+".tmp")
-	if err := os.WriteFile(tmp, EncodeManifest(m), 0o644); err != nil {
+	data, err := m.encode()
+	if err != nil {
+		return fmt.Errorf("write manifest: %w", err)
+	}
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
 		return fmt.Errorf("write manifest: %w", err)
 	}
 	if err := os.Rename(tmp, filepath.Join(dir, ManifestFile)); err != nil {

@@ -176,7 +176,7 @@ type symBase struct {
 	stale       map[string]bool
 	keepDecoded bool   // see KeepDecodedBelow
 	data        []byte // the table file a read base's fields point into
-	mapped      bool   // data is mapped (symtab_map_unix.go), not on the heap
+	mapped      bool   // data is mapped (mapfile_unix.go), not on the heap
 }
 
 // names is the number of distinct names.

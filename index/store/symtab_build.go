@@ -19,20 +19,22 @@ func (b *symBase) build() {
 }
 
 // symCollect is what collect gathers for place: the records in the
-// files' order, each record's name number, and by number the distinct
-// lower-case names and how many records hold each, and the names and
-// containers in their own case.
+// files' order, each record's name number, the distinct lower-case names
+// (numbered in the order met) and how many records hold each, and the
+// names and containers in their own case. The strings are interned
+// (interner): the build keeps no string of its own on the heap.
 type symCollect struct {
 	recs  []symRec
-	group []int32  // by record: its name's number
-	names []string // by number
-	count []int32  // by number
-	strs  []string // by number
+	group []int32   // by record: its name's number
+	names *interner // the distinct lower-case names
+	count []int32   // by name number
+	strs  *interner // names in their own case, containers
 }
 
 // collect reads every file's symbols into records, in the order of the
 // files' paths, numbering the distinct lower-case names in the order met
-// and interning containers, mixed-case names and kinds.
+// and interning containers, mixed-case names and kinds. Each file's
+// decoded symbols are garbage once read, unless kept (KeepDecodedBelow).
 func (b *symBase) collect() *symCollect {
 	n := 0
 	paths := make([]string, 0, len(b.files))
@@ -42,29 +44,8 @@ func (b *symBase) collect() *symCollect {
 	}
 	sort.Strings(paths)
 	b.keepDecoded = n < KeepDecodedBelow
-	c := &symCollect{recs: make([]symRec, 0, n), group: make([]int32, 0, n)}
-	ids := make(map[string]int32, n/2)
-	strIDs := make(map[string]int32, n/2)
+	c := &symCollect{recs: make([]symRec, 0, n), group: make([]int32, 0, n), names: newInterner(n / 2), strs: newInterner(n / 4)}
 	kindIDs := map[string]int16{}
-	// own keeps a string for the build: a copy when the files' decoded
-	// symbols are not kept, so that each file's block is garbage once
-	// read (the kernel's blocks are 257 MB).
-	own := func(v string) string {
-		if b.keepDecoded {
-			return v
-		}
-		return strings.Clone(v)
-	}
-	str := func(v string) int32 {
-		id, ok := strIDs[v]
-		if !ok {
-			id = int32(len(c.strs))
-			v = own(v)
-			strIDs[v] = id
-			c.strs = append(c.strs, v)
-		}
-		return id
-	}
 	for _, p := range paths {
 		e := b.files[p]
 		fs := b.symbolsOf(e)
@@ -77,12 +58,8 @@ func (b *symBase) collect() *symCollect {
 		for i := range fs {
 			sym := &fs[i]
 			l := strings.ToLower(sym.Name)
-			id, ok := ids[l]
-			if !ok {
-				id = int32(len(c.names))
-				l = own(l)
-				ids[l] = id
-				c.names = append(c.names, l)
+			id := c.names.id(l)
+			if int(id) == len(c.count) {
 				c.count = append(c.count, 0)
 			}
 			c.count[id]++
@@ -94,11 +71,11 @@ func (b *symBase) collect() *symCollect {
 			}
 			container := int32(-1)
 			if sym.Container != "" {
-				container = str(sym.Container)
+				container = c.strs.id(sym.Container)
 			}
 			name := int32(-1) // most names are in lower case already
 			if sym.Name != l {
-				name = str(sym.Name)
+				name = c.strs.id(sym.Name)
 			}
 			c.recs = append(c.recs, symRec{name: name, container: container, file: file, idx: int32(i),
 				line: int32(sym.Line), end: int32(sym.EndLine), kind: kind})
@@ -112,27 +89,28 @@ func (b *symBase) collect() *symCollect {
 // its name's group.
 func (b *symBase) place(c *symCollect) {
 	names, count := c.names, c.count
-	order := make([]int32, len(names)) // numbers in name order
+	order := make([]int32, names.len()) // numbers in name order
 	for i := range order {
 		order[i] = int32(i)
 	}
-	slices.SortFunc(order, func(x, y int32) int { return strings.Compare(names[x], names[y]) })
-	b.first = make([]int32, len(names)+1)
-	b.offs = make([]int32, len(names)+1)
-	next := make([]int32, len(names)) // by number: next free slot of its group
+	slices.SortFunc(order, func(x, y int32) int { return strings.Compare(names.get(x), names.get(y)) })
+	b.first = make([]int32, len(order)+1)
+	b.offs = make([]int32, len(order)+1)
+	next := make([]int32, len(order)) // by number: next free slot of its group
 	var blob strings.Builder
-	blob.Grow(len(names) * 12)
+	blob.Grow(len(names.arena) + len(order) + 1)
 	blob.WriteByte(0)
 	for k, id := range order {
 		b.first[k+1] = b.first[k] + count[id]
 		next[id] = b.first[k]
 		b.offs[k] = int32(blob.Len())
-		blob.WriteString(names[id])
+		blob.WriteString(names.get(id))
 		blob.WriteByte(0)
 	}
 	b.blob = blob.String()
-	b.offs[len(names)] = int32(len(b.blob))
-	b.strBlob, b.strOffs = joinStrings(c.strs)
+	b.offs[len(order)] = int32(len(b.blob))
+	names.done()
+	b.strBlob, b.strOffs = c.strs.done()
 	b.recs = make([]symRec, len(c.recs))
 	for i := range c.recs {
 		b.recs[next[c.group[i]]] = c.recs[i]

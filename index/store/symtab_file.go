@@ -72,9 +72,9 @@ var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 // readFile makes b the table its file holds, when the file can be used
 // for b's files; otherwise it says why (logged) and returns false.
 //
-// The file is mapped read-only where the platform allows (mapSymtab), so
+// The file is mapped read-only where the platform allows (mapFile), so
 // that what lookups do not touch stays out of the process's memory: the
-// checks read every page, then the pages are let go (dropSymtabPages) and
+// checks read every page, then the pages are let go (dropPages) and
 // a lookup maps back the few it reads. The mapping lives as long as b (a
 // cleanup unmaps it). askls never changes a table file in place (it
 // writes another and renames it over), so a mapping keeps the bytes it
@@ -86,7 +86,7 @@ func (b *symBase) readFile() bool {
 	if dir == "" || !littleEndian {
 		return false
 	}
-	data, mapped, err := mapSymtab(filepath.Join(dir, SymtabFile))
+	data, mapped, err := mapFile(filepath.Join(dir, SymtabFile), false)
 	if errors.Is(err, fs.ErrNotExist) {
 		b.logf(false, "no symbol table kept yet; building it")
 		return false
@@ -109,15 +109,15 @@ func (b *symBase) readFile() bool {
 	if err != nil || stale > staleMax {
 		b.reset()
 		if mapped {
-			unmapSymtab(data)
+			unmapFile(data)
 		}
 		return false
 	}
 	b.keepDecoded = b.count < KeepDecodedBelow
 	b.data, b.mapped = data, mapped
 	if mapped {
-		dropSymtabPages(data)
-		runtime.AddCleanup(b, unmapSymtab, data)
+		dropPages(data)
+		runtime.AddCleanup(b, unmapFile, data)
 	}
 	if b.sh.log != nil {
 		b.sh.log.Debug("index: symbol table read from the cache", "cache", dir, "symbols", b.count,

@@ -27,9 +27,9 @@ func TestMappedSymbolTableCutShortIsNoCrash(t *testing.T) {
 	path := filepath.Join(dir, SymtabFile)
 
 	// A read whose file is cut short between the mapping and the checks.
-	data, mapped, err := mapSymtab(path)
+	data, mapped, err := mapFile(path, false)
 	if err != nil || !mapped {
-		t.Fatalf("mapSymtab: mapped %v, %v", mapped, err)
+		t.Fatalf("mapFile: mapped %v, %v", mapped, err)
 	}
 	if err := os.Truncate(path, 0); err != nil {
 		t.Fatal(err)
@@ -38,7 +38,7 @@ func TestMappedSymbolTableCutShortIsNoCrash(t *testing.T) {
 	if err := faultsAsErrors(data, func() error { return b.decode(data) }); err == nil || !strings.Contains(err.Error(), "changed while it was read") {
 		t.Errorf("decoding a mapping cut short: %v, want an error saying the file changed", err)
 	}
-	unmapSymtab(data)
+	unmapFile(data)
 
 	// A table read whole, then its file cut short under its lookups.
 	_, kept := keptFixture(t, dir)

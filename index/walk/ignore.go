@@ -3,6 +3,7 @@ package walk
 import (
 	"bufio"
 	"bytes"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -149,14 +150,22 @@ func (ig *Ignorer) Reset() {
 	ig.mu.Unlock()
 }
 
-func (ig *Ignorer) rulesOf(dir string) []rule {
+func (ig *Ignorer) rulesOf(dir string) []rule { return ig.rulesListed(dir, nil) }
+
+// rulesListed is rulesOf for a folder whose listing names which of
+// ignoreFiles it holds (listed; nil: unknown, every one is tried).
+func (ig *Ignorer) rulesListed(dir string, listed []string) []rule {
 	ig.mu.Lock()
 	rs, ok := ig.dirs[dir]
 	ig.mu.Unlock()
 	if ok {
 		return rs
 	}
-	for _, name := range ignoreFiles {
+	names := ignoreFiles
+	if listed != nil {
+		names = listed
+	}
+	for _, name := range names {
 		data, _, err := ReadCapped(filepath.Join(ig.root, filepath.FromSlash(dir), name), maxIgnoreBytes)
 		if err == nil {
 			rs = append(rs, parseIgnore(data, path.Join(dir, name))...)
@@ -209,9 +218,25 @@ func (ig *Ignorer) chain(dir string) []ruleSet {
 }
 
 // subChain is chain(dir) given chain(parent of dir): the walk extends its
-// parent's chain instead of building it again for every folder.
-func (ig *Ignorer) subChain(parent []ruleSet, dir string) []ruleSet {
-	return append(parent[:len(parent):len(parent)], ruleSet{rules: ig.rulesOf(dir), skip: len(dir) + 1})
+// parent's chain instead of building it again for every folder. listed
+// are the ignore files dir's listing holds (listedIgnoreFiles).
+func (ig *Ignorer) subChain(parent []ruleSet, dir string, listed []string) []ruleSet {
+	return append(parent[:len(parent):len(parent)], ruleSet{rules: ig.rulesListed(dir, listed), skip: len(dir) + 1})
+}
+
+// listedIgnoreFiles are the ignore files a folder's listing holds, in
+// ignoreFiles' order; never nil.
+func listedIgnoreFiles(entries []fs.DirEntry) []string {
+	listed := []string{}
+	for _, name := range ignoreFiles {
+		for _, e := range entries {
+			if e.Name() == name {
+				listed = append(listed, name)
+				break
+			}
+		}
+	}
+	return listed
 }
 
 // decide finds the rule of chain that decides rel: the last one that

@@ -197,8 +197,9 @@ func (w *walker) overBudget() error {
 	return nil
 }
 
-// dir walks folder rel, whose entries the ignore rules of chain decide;
-// its sub-folders are entered as goroutines come free (enter).
+// dir walks folder rel, whose entries the ignore rules of chain (its
+// parent's, with its own ignore files added here) decide; its sub-folders
+// are entered as goroutines come free (enter).
 func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 	if err := ctx.Err(); err != nil {
 		return err
@@ -211,7 +212,7 @@ func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 		w.locked(func() { w.skip("special file system") })
 		return nil // /proc, /sys, ... under a root that is "/"
 	}
-	entries, err := os.ReadDir(abs)
+	folder, entries, err := list(abs)
 	if err != nil {
 		if rel == "" {
 			return err
@@ -219,7 +220,12 @@ func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 		w.locked(func() { w.skip("unreadable folder") })
 		return nil
 	}
+	defer folder.Close()
 	top := rel == ""
+	if !top {
+		// Its own ignore files, read only when the listing holds them.
+		chain = w.root.Ignore.subChain(chain, rel, listedIgnoreFiles(entries))
+	}
 	var subdirs []string
 	for _, e := range entries {
 		name := e.Name()
@@ -263,9 +269,31 @@ func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 		}
 	}
 	for _, sub := range subdirs {
-		w.enter(ctx, sub, w.root.Ignore.subChain(chain, sub))
+		w.enter(ctx, sub, chain)
 	}
 	return nil
+}
+
+// list opens folder abs and lists it. The folder stays open, so that its
+// files are stat'ed relative to it (one name to look up, not the whole
+// path): the caller closes it.
+func list(abs string) (*os.Root, []fs.DirEntry, error) {
+	folder, err := os.OpenRoot(abs)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := folder.Open(".")
+	if err != nil {
+		folder.Close()
+		return nil, nil, err
+	}
+	entries, err := f.ReadDir(-1)
+	f.Close()
+	if err != nil {
+		folder.Close()
+		return nil, nil, err
+	}
+	return folder, entries, nil
 }
 
 // file applies the name and size filters to a regular file, and returns

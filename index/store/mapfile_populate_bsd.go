@@ -1,0 +1,7 @@
+//go:build darwin || freebsd || netbsd || openbsd || dragonfly
+
+package store
+
+// mapPopulate is 0: these systems have no MAP_POPULATE; pages are mapped
+// as they are read.
+func mapPopulate(bool) int { return 0 }

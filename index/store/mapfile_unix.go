@@ -1,0 +1,53 @@
+//go:build linux || darwin || freebsd || netbsd || openbsd || dragonfly
+
+package store
+
+import (
+	"fmt"
+	"os"
+
+	"golang.org/x/sys/unix"
+)
+
+// mapFile maps the file at path read-only: the symbol table's file and
+// the manifest. mapped is false when it was read onto the heap instead:
+// an empty file (which cannot be mapped) or a failed mmap. populate asks
+// the kernel to map every page at once (one call instead of a fault per
+// few pages) for a file that is read whole at once.
+func mapFile(path string, populate bool) (data []byte, mapped bool, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, false, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, false, err
+	}
+	size := fi.Size()
+	if size <= 0 || size != int64(int(size)) {
+		data, err := os.ReadFile(path)
+		return data, false, err
+	}
+	flags := unix.MAP_SHARED | mapPopulate(populate)
+	data, err = unix.Mmap(int(f.Fd()), 0, int(size), unix.PROT_READ, flags)
+	if err != nil {
+		data, err := os.ReadFile(path)
+		return data, false, err
+	}
+	return data, true, nil
+}
+
+// unmapFile unmaps what mapFile mapped.
+func unmapFile(data []byte) {
+	if err := unix.Munmap(data); err != nil {
+		panic(fmt.Sprintf("store: munmap: %v", err))
+	}
+}
+
+// dropPages tells the kernel that a mapped file's pages need not stay in
+// this process: its checks read them all, later reads a few. They stay in
+// the page cache; the next access maps them again.
+func dropPages(data []byte) {
+	unix.Madvise(data, unix.MADV_DONTNEED)
+}
