@@ -22,11 +22,17 @@ import (
 // countWordStarts counts where t occurs in low (orig lower-cased) at the
 // start of a word or an identifier part of orig.
 func countWordStarts(orig, low []byte, t string) int {
+	return wordStartsOf(orig, low, t, -1)
+}
+
+// wordStartsOf counts where t occurs in low at the start of a word or an
+// identifier part of orig, stopping at limit (-1: none).
+func wordStartsOf(orig, low []byte, t string, limit int) int {
 	n := 0
-	for off := 0; ; {
+	for off := 0; n != limit; {
 		i := bytes.Index(low[off:], []byte(t))
 		if i < 0 {
-			return n
+			break
 		}
 		i += off
 		if i == 0 || partStart(orig[i-1], orig[i]) {
@@ -34,6 +40,7 @@ func countWordStarts(orig, low []byte, t string) int {
 		}
 		off = i + 1
 	}
+	return n
 }
 
 // wordStarts counts the words and identifier parts of orig: a chunk's

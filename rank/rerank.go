@@ -1,7 +1,6 @@
 package rank
 
 import (
-	"bytes"
 	"math"
 	"strings"
 )
@@ -115,17 +114,7 @@ func (cv *coverer) pairShare(chunk int, pairs [][2]string) float64 {
 // holdsWordStart reports whether t occurs in low (orig lower-cased, same
 // offsets) where a word or an identifier part of orig starts.
 func holdsWordStart(orig, low []byte, t string) bool {
-	for off := 0; ; {
-		i := bytes.Index(low[off:], []byte(t))
-		if i < 0 {
-			return false
-		}
-		i += off
-		if i == 0 || partStart(orig[i-1], orig[i]) {
-			return true
-		}
-		off = i + 1
-	}
+	return wordStartsOf(orig, low, t, 1) > 0
 }
 
 // partStart: b starts a word or an identifier part after a.
