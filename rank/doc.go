@@ -5,12 +5,13 @@
 // pairs, which classes of file it asks for); Params are the parameters
 // of every stage (index.Ranking is this type).
 //
-// index retrieves candidates with bleve (BM25 over the chunk's text, its
-// symbol names and its path) from a Plan, each with its priors
+// index retrieves candidates with bleve (tf-idf over the chunk's text,
+// its symbol names and its path) from a Plan, each with its priors
 // (Plan.ApplyPriors), and hands them to Run as Cands, with a Read that
 // reads their texts and an IDF from the index; Run applies, in order,
-// exact identifiers (Exact), names (NameBoost), coverage, proximity,
-// quoted phrases and feedback (Rerank) and the files stage (Files,
+// exact identifiers (Exact), names (NameBoost), the text score (BM25
+// over the reranked pool's texts, bm25.go), coverage, proximity, quoted
+// phrases and feedback (Rerank) and the files stage (Files,
 // ByFile). index then writes the page: each hit narrowed to its unit
 // (Narrow), its excerpt (Excerpt), the units a wrapper calls (Callees).
 // A Breakdown records what each stage did to a score (askls search
