@@ -68,23 +68,18 @@ func Rerank(ctx context.Context, p *Plan, prm *Params, cands []Cand, n int, read
 	byScore(cands)
 	pool := cands[:min(len(cands), n)]
 	read(pool)
-	bleveScores := make([]float64, len(pool))
+	baseScores := make([]float64, len(pool)) // before coverage: what feedback mixes with
 	size := 0
 	for i := range pool {
 		size += 2 * (len(pool[i].Text) + 1 + len(pool[i].Path))
 	}
 	cv := coverer{buf: make([]byte, 0, size), spans: make([]int, 1, len(pool)+1)}
 	masks := make([]uint64, len(pool)) // the question's terms each holds
-	var counts [][]int                 // and how often, for the text score
+	counts := make([][]int, len(pool)) // and how often, for the text score
 	for i := range pool {
-		bleveScores[i] = pool[i].Score
-		ch := cv.add(pool[i].Text, pool[i].Path)
-		if prm.TextWeight > 0 {
-			counts = append(counts, cv.counts(ch, p.Terms))
-			masks[i] = countMask(counts[i])
-		} else {
-			masks[i] = cv.holds(ch, p.Terms)
-		}
+		baseScores[i] = pool[i].Score
+		counts[i] = cv.counts(cv.add(pool[i].Text, pool[i].Path), p.Terms)
+		masks[i] = countMask(counts[i])
 	}
 	weights := make([]float64, len(p.Terms))
 	for i := range weights {
@@ -96,7 +91,7 @@ func Rerank(ctx context.Context, p *Plan, prm *Params, cands []Cand, n int, read
 	if prm.TextWeight > 0 {
 		textScores(pool, cv.bm25(pool, p.Terms, counts, weights, prm.BM25K1, prm.BM25B, prm.BM25Symbol), prm.TextWeight)
 		for i := range pool {
-			bleveScores[i] = pool[i].Score
+			baseScores[i] = pool[i].Score
 		}
 	}
 	for i := range pool {
@@ -122,7 +117,7 @@ func Rerank(ctx context.Context, p *Plan, prm *Params, cands []Cand, n int, read
 			c := &pool[i]
 			fb := cv.coverage(i, fbTerms, fbWeights)
 			before := c.Score
-			c.Score = (1-prm.FeedbackWeight)*c.Score + prm.FeedbackWeight*bleveScores[i]*fb
+			c.Score = (1-prm.FeedbackWeight)*c.Score + prm.FeedbackWeight*baseScores[i]*fb
 			if before > 0 {
 				c.Why.Add(StageFeedback, "mix", c.Score/before)
 			}
