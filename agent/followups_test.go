@@ -1,28 +1,17 @@
 package agent
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"github.com/askls/askls/index"
-	"github.com/askls/askls/internal/fixture"
+	"github.com/askls/askls/internal/indextest"
 )
 
 // fixtureSnapshot is the real index over a txtar fixture of testdata.
 func fixtureSnapshot(t *testing.T, name string) *index.Snapshot {
 	t.Helper()
-	dir := fixture.Write(t, "testdata/"+name)
-	ctx := context.Background()
-	ix, err := index.Open(ctx, index.Options{Roots: []string{dir}, CacheDir: t.TempDir()})
-	if err != nil {
-		t.Fatalf("index.Open: %v", err)
-	}
-	t.Cleanup(func() { ix.Close() })
-	if _, err := ix.Sync(ctx); err != nil {
-		t.Fatalf("Sync: %v", err)
-	}
-	return ix.Snapshot()
+	return indextest.Snapshot(t, "testdata/"+name)
 }
 
 // TestFollowUpCitesOnlyTheDefinitionAndItsOccurrences: a follow-up that

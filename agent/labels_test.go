@@ -8,26 +8,16 @@ import (
 	"testing"
 
 	"github.com/askls/askls/agent/tools"
+	"github.com/askls/askls/internal/indextest"
 
 	"github.com/askls/askls/index"
-	"github.com/askls/askls/internal/fixture"
 )
 
 // labelsSnapshot is the real index over testdata/labels.txtar: a Go const
 // holding a long raw string beside a shell script.
 func labelsSnapshot(t *testing.T) *index.Snapshot {
 	t.Helper()
-	dir := fixture.Write(t, "testdata/labels.txtar")
-	ctx := context.Background()
-	ix, err := index.Open(ctx, index.Options{Roots: []string{dir}, CacheDir: t.TempDir()})
-	if err != nil {
-		t.Fatalf("index.Open: %v", err)
-	}
-	t.Cleanup(func() { ix.Close() })
-	if _, err := ix.Sync(ctx); err != nil {
-		t.Fatalf("Sync: %v", err)
-	}
-	return ix.Snapshot()
+	return indextest.Snapshot(t, "testdata/labels.txtar")
 }
 
 // askThreadChecked asks each question as the next turn of one thread in

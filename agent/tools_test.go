@@ -9,7 +9,7 @@ import (
 	"github.com/askls/askls/agent/tools"
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
-	"github.com/askls/askls/internal/fixture"
+	"github.com/askls/askls/internal/indextest"
 	"github.com/askls/askls/internal/modeltest"
 )
 
@@ -17,17 +17,7 @@ import (
 // temp dir and returns a snapshot.
 func realSnapshot(t testing.TB) *index.Snapshot {
 	t.Helper()
-	dir := fixture.Write(t, "testdata/workspace.txtar")
-	ctx := context.Background()
-	ix, err := index.Open(ctx, index.Options{Roots: []string{dir}, CacheDir: t.TempDir()})
-	if err != nil {
-		t.Fatalf("index.Open: %v", err)
-	}
-	t.Cleanup(func() { ix.Close() })
-	if _, err := ix.Sync(ctx); err != nil {
-		t.Fatalf("Sync: %v", err)
-	}
-	return ix.Snapshot()
+	return indextest.Snapshot(t, "testdata/workspace.txtar")
 }
 
 func TestLoopOnRealIndex(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/index"
-	"github.com/askls/askls/internal/fixture"
+	"github.com/askls/askls/internal/indextest"
 	"github.com/askls/askls/internal/memsource"
 )
 
@@ -16,17 +16,7 @@ import (
 // temp dir and returns a snapshot.
 func realSnapshot(t testing.TB) *index.Snapshot {
 	t.Helper()
-	dir := fixture.Write(t, "../testdata/workspace.txtar")
-	ctx := context.Background()
-	ix, err := index.Open(ctx, index.Options{Roots: []string{dir}, CacheDir: t.TempDir()})
-	if err != nil {
-		t.Fatalf("index.Open: %v", err)
-	}
-	t.Cleanup(func() { ix.Close() })
-	if _, err := ix.Sync(ctx); err != nil {
-		t.Fatalf("Sync: %v", err)
-	}
-	return ix.Snapshot()
+	return indextest.Snapshot(t, "../testdata/workspace.txtar")
 }
 
 // runTool runs one tool on a fresh Box and checks that every piece of
