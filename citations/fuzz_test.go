@@ -33,6 +33,9 @@ func FuzzRewriter(f *testing.F) {
 		`\[x](y) \\[x](y) \` + "`[x](y)` x `[x](y)",
 		"[1](http://e \"a\nb\")", "a < b <= c <!-- x -->",
 		"[7\u200b] [２\u2060] [７] [𝟕] [٧] [\ufeff1] [१, ３] [a.go:４] [７ x]",
+		// A marker after a line's indentation ends the line's start: no
+		// fence after it, no link definition from it.
+		" [3] ```\n[3]", "  [3]: x",
 		"```\nx\r```\r[x](y)", "`a\r\n`[x](y)", "`` a\nb ` x `` [x](y) `", "`a\n\n`[x](y)`", "```x`\n[x](y)", "```\n```x\n[x](y)\n```\n[1]", "\t```\n[x](y)", "```` ```\n```` x",
 	} {
 		f.Add(s, len(s)/2)

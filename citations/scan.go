@@ -81,8 +81,7 @@ func (r *Rewriter) spaces(out *strings.Builder, b []byte, i int, final bool) (in
 		if st == isMarker {
 			if text = r.markerText(text); text != "" {
 				r.writeSpaces(out, string(b[i:j]))
-				r.write(out, text)
-				r.prev = ']'
+				r.writeMarker(out, text, b, end)
 			} else {
 				r.tickGap = r.prev == '`'
 			}
@@ -92,6 +91,18 @@ func (r *Rewriter) spaces(out *strings.Builder, b []byte, i int, final bool) (in
 	r.writeSpaces(out, string(b[i:j]))
 	r.prev = b[j-1]
 	return j, false
+}
+
+// writeMarker writes a rewritten marker that ended at b[end]; the line
+// no longer starts there.
+func (r *Rewriter) writeMarker(out *strings.Builder, text string, b []byte, end int) {
+	atLineStart := r.lineStart && r.indent <= 3
+	r.write(out, text)
+	r.prev, r.lineStart = ']', false
+	if atLineStart && end < len(b) && b[end] == ':' {
+		// "[1]: x" would be a link reference definition.
+		r.write(out, " ")
+	}
 }
 
 // writeSpaces writes spaces and counts a line's indentation.
@@ -106,19 +117,13 @@ func (r *Rewriter) writeSpaces(out *strings.Builder, s string) {
 // or the bracket itself when none starts there ('[' escaped).
 func (r *Rewriter) opening(out *strings.Builder, b []byte, i int, final bool) (int, bool) {
 	c := b[i]
-	atLineStart := r.lineStart
 	text, end, st := r.marker(b, i, final)
 	if st == needMore {
 		return i, true
 	}
 	if st == isMarker {
 		if text = r.markerText(text); text != "" {
-			r.write(out, text)
-			r.prev, r.lineStart = ']', false
-			if atLineStart && end < len(b) && b[end] == ':' {
-				// "[1]: x" would be a link reference definition.
-				r.write(out, " ")
-			}
+			r.writeMarker(out, text, b, end)
 		} else {
 			r.tickGap = r.prev == '`'
 		}
