@@ -158,3 +158,25 @@ func TestSearchTextScoreSaturates(t *testing.T) {
 		t.Errorf("without BM25, Search(%q) first = %s, want session/timer.go:5", q, got)
 	}
 }
+
+func TestSearchCountsTheWorkspacesAbbreviations(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, "rank_abbrev.txtar")
+	q := "which line shows the description of a device with its name and model, given the options"
+	first := func() string {
+		hits := search(t, f.ix, q)
+		if len(hits) == 0 {
+			t.Fatalf("Search(%q) found nothing", q)
+		}
+		return hits[0].Path
+	}
+	if got := first(); got != "device/label.go" {
+		t.Errorf("Search(%q) first = %s, want device/label.go (descLine)", q, got)
+	}
+	// The fixture's premise: without the abbreviations the neighbour,
+	// which holds the question's other words, comes first.
+	f.ix.rank.AbbrevWeight = 0
+	if got := first(); got == "device/label.go" {
+		t.Errorf("without abbreviations, Search(%q) first = %s, want another file", q, got)
+	}
+}

@@ -54,6 +54,9 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 	limit = min(limit, maxLimit)
 	rk := &s.ix.rank
 	sz := p.Sizes(rk, limit)
+	if rk.AbbrevWeight > 0 {
+		p.Abbrevs = s.abbrevsOf(ctx, p.Plan, rk.AbbrevMinLen)
+	}
 	cands, err := s.candidates(ctx, p, f, sz.Fetch)
 	if err != nil {
 		return nil, err
@@ -146,6 +149,11 @@ func (s *Snapshot) boolQuery(p *plan, f Filter) *query.BooleanQuery {
 		if !p.Code[t] && rk.VocabWeight > 0 {
 			for _, a := range rank.CodeWords(t) { // what code writes for a plain word (rank/vocab.go)
 				should = append(should, termQuery(a, store.FieldContent, rk.VocabWeight*w), termQuery(a, store.FieldSymbol, rk.VocabWeight*bs*w))
+			}
+		}
+		if !p.Code[t] && rk.AbbrevWeight > 0 {
+			for _, a := range p.Abbrevs[t] {
+				should = append(should, termQuery(a, store.FieldContent, rk.AbbrevWeight*w), termQuery(a, store.FieldSymbol, rk.AbbrevWeight*bs*w))
 			}
 		}
 	}

@@ -74,16 +74,26 @@ func symbolNames(c *Cand) (orig, low []byte) {
 // counts returns how often each term occurs in chunk's text or path
 // where a word or an identifier part starts, as holds finds it (a stem
 // ending in "i" also counts where it ends in "y").
-func (cv *coverer) counts(chunk int, terms []string) []int {
+func (cv *coverer) counts(chunk int, terms []string, abbrevs map[string][]string) []int {
 	orig, low := cv.texts(chunk)
 	out := make([]int, len(terms))
 	for i, t := range terms {
-		out[i] = countWordStarts(orig, low, t)
-		if strings.HasSuffix(t, "i") {
-			out[i] += countWordStarts(orig, low, t[:len(t)-1]+"y")
-		}
+		out[i] = countTerm(orig, low, t, abbrevs[t])
 	}
 	return out
+}
+
+// countTerm counts t where a word starts (a stem ending in "i" also
+// where it ends in "y"), or, when more often, one of its abbreviations.
+func countTerm(orig, low []byte, t string, abbrevs []string) int {
+	n := countWordStarts(orig, low, t)
+	if strings.HasSuffix(t, "i") {
+		n += countWordStarts(orig, low, t[:len(t)-1]+"y")
+	}
+	for _, a := range abbrevs {
+		n = max(n, countWordStarts(orig, low, a))
+	}
+	return n
 }
 
 // countMask is the set of terms (at most 64) counted at least once, as
@@ -101,7 +111,7 @@ func countMask(counts []int) uint64 {
 // bm25 scores each chunk of cv (pool's, in order; counts[i] its terms'
 // counts) for terms weighted by idf; a term in a unit's name counts symW
 // times more.
-func (cv *coverer) bm25(pool []Cand, terms []string, counts [][]int, idf []float64, k1, b, symW float64) []float64 {
+func (cv *coverer) bm25(pool []Cand, terms []string, abbrevs map[string][]string, counts [][]int, idf []float64, k1, b, symW float64) []float64 {
 	n := len(pool)
 	lens := make([]float64, n)
 	var sum float64
@@ -121,7 +131,7 @@ func (cv *coverer) bm25(pool []Cand, terms []string, counts [][]int, idf []float
 		for j, t := range terms[:min(len(terms), len(idf))] {
 			tf := float64(counts[i][j])
 			if symW > 0 {
-				tf += symW * float64(countWordStarts(so, sl, t))
+				tf += symW * float64(countTerm(so, sl, t, abbrevs[t]))
 			}
 			if tf > 0 {
 				out[i] += idf[j] * tf * (k1 + 1) / (tf + norm)

@@ -1,6 +1,7 @@
 package rank
 
 import (
+	"bytes"
 	"math"
 	"testing"
 )
@@ -25,10 +26,10 @@ func TestCountWordStarts(t *testing.T) {
 	var cv coverer
 	terms := []string{"librari", "run", "compar", "zzz"}
 	ch := cv.add([]byte("library Libraries prune runner; ConstantTimeCompare"), "lib/x.go")
-	if got, want := countMask(cv.counts(ch, terms)), cv.holds(ch, terms); got != want {
+	if got, want := countMask(cv.counts(ch, terms, nil)), cv.holds(ch, terms); got != want {
 		t.Errorf("countMask(counts) = %b, holds = %b", got, want)
 	}
-	if got := cv.counts(ch, terms); got[0] != 2 || got[1] != 1 || got[2] != 1 || got[3] != 0 {
+	if got := cv.counts(ch, terms, nil); got[0] != 2 || got[1] != 1 || got[2] != 1 || got[3] != 0 {
 		t.Errorf("counts = %v, want [2 1 1 0]", got)
 	}
 	if got := wordStarts([]byte("maxTokenSize = 4 // the max_len")); got != 7 {
@@ -52,9 +53,9 @@ func TestBM25SaturatesAndWeighsLength(t *testing.T) {
 	terms := []string{"timer", "fire", "session"}
 	var counts [][]int
 	for i := range pool {
-		counts = append(counts, cv.counts(i, terms))
+		counts = append(counts, cv.counts(i, terms, nil))
 	}
-	s := cv.bm25(pool, terms, counts, []float64{1, 1, 1}, 3, 0.75, 0)
+	s := cv.bm25(pool, terms, nil, counts, []float64{1, 1, 1}, 3, 0.75, 0)
 	if !(s[1] > s[0]) {
 		t.Errorf("bm25: three words once (%.3f) not above one word ten times (%.3f)", s[1], s[0])
 	}
@@ -63,7 +64,7 @@ func TestBM25SaturatesAndWeighsLength(t *testing.T) {
 	}
 	// A unit's name counts symW times.
 	pool[0].Meta.Symbol = "Session.Fire"
-	if w := cv.bm25(pool, terms, counts, []float64{1, 1, 1}, 3, 0.75, 5); !(w[0] > s[0]) {
+	if w := cv.bm25(pool, terms, nil, counts, []float64{1, 1, 1}, 3, 0.75, 5); !(w[0] > s[0]) {
 		t.Errorf("bm25 with the name %q: %.3f, want above %.3f", pool[0].Meta.Symbol, w[0], s[0])
 	}
 }
@@ -87,5 +88,18 @@ func TestTextScoresKeepEarlierFactors(t *testing.T) {
 		if math.Abs(pool[i].Score-want) > 1e-9 {
 			t.Errorf("candidate %d: score %.4f, want %.4f", i, pool[i].Score, want)
 		}
+	}
+}
+
+func TestCountTermCountsAnAbbreviationAsTheWord(t *testing.T) {
+	orig := []byte("func parseParams(params []string) // the parameters, as params")
+	low := bytes.ToLower(orig)
+	if n := countTerm(orig, low, "paramet", nil); n != 1 {
+		t.Errorf("countTerm(paramet) = %d, want 1 (parameters)", n)
+	}
+	// "param" starts Params, params, parameters and params: the larger
+	// count wins, the word's own is not added to it.
+	if n := countTerm(orig, low, "paramet", []string{"param"}); n != 4 {
+		t.Errorf("countTerm(paramet, [param]) = %d, want 4", n)
 	}
 }

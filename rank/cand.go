@@ -78,7 +78,7 @@ func Rerank(ctx context.Context, p *Plan, prm *Params, cands []Cand, n int, read
 	counts := make([][]int, len(pool)) // and how often, for the text score
 	for i := range pool {
 		baseScores[i] = pool[i].Score
-		counts[i] = cv.counts(cv.add(pool[i].Text, pool[i].Path), p.Terms)
+		counts[i] = cv.counts(cv.add(pool[i].Text, pool[i].Path), p.Terms, p.Abbrevs)
 		masks[i] = countMask(counts[i])
 	}
 	weights := make([]float64, len(p.Terms))
@@ -89,7 +89,7 @@ func Rerank(ctx context.Context, p *Plan, prm *Params, cands []Cand, n int, read
 		weights = poolIDF(masks, len(p.Terms))
 	}
 	if prm.TextWeight > 0 {
-		textScores(pool, cv.bm25(pool, p.Terms, counts, weights, prm.BM25K1, prm.BM25B, prm.BM25Symbol), prm.TextWeight)
+		textScores(pool, cv.bm25(pool, p.Terms, p.Abbrevs, counts, weights, prm.BM25K1, prm.BM25B, prm.BM25Symbol), prm.TextWeight)
 		for i := range pool {
 			baseScores[i] = pool[i].Score
 		}

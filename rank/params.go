@@ -81,6 +81,13 @@ type Params struct {
 	// for a plain word of the question (vocab.go: conn for connection),
 	// against the word's own (0: off).
 	VocabWeight float64
+	// AbbrevWeight is the weight in the query of the workspace's
+	// identifier parts that abbreviate a plain word of the question
+	// (param for parameters; index/abbrev.go), at least AbbrevMinLen
+	// bytes long, against the word's own (0: off). The rerank counts
+	// such a part where the word is missing.
+	AbbrevWeight float64
+	AbbrevMinLen int
 	// DelegationShare: each of the first hits that is a thin wrapper is
 	// followed by the units of its file it calls, scored this share of
 	// it (delegate.go; 0: off).
@@ -122,6 +129,7 @@ func DefaultParams() Params {
 		NarrowKeep:       0.5,
 		CoveragePower:    0.5, ProximityBoost: 2,
 		VocabWeight: 0.5, DelegationShare: 0.9,
+		AbbrevWeight: 0.5, AbbrevMinLen: 4,
 		RerankPool: 200, RerankMinTerms: 6, PoolIDF: true,
 		FeedbackWeight: 0.2, FeedbackDocs: 10, FeedbackTerms: 5,
 		TextWeight: 0.5, BM25K1: 3, BM25B: 0.75, BM25Symbol: 5,

@@ -41,6 +41,9 @@ type Plan struct {
 	AboutDocs   bool            // the query asks about documentation
 	Qualified   [][2]string     // package-qualified names: qualifier, name (analysed)
 	Asked       corpus.Class    // the classes of file the query asks for (corpus.AsksFor)
+	// Abbrevs holds, for a plain term, the identifier parts of the
+	// workspace that abbreviate it (index fills it: param for paramet).
+	Abbrevs map[string][]string
 }
 
 // CheckQuery returns q without its surrounding space, or ErrBadQuery

@@ -8,11 +8,12 @@ package rank
 // DefaultMaxIdleConnsPerHost but never "connected", and "dir" never
 // "direct".
 //
-// Left out on measurement: request → req, response → resp and res,
-// parameter → param. In web code they are in nearly every function, and
-// on the broad benchmark they moved the development half down (NDCG@10
-// 0.398 → 0.395) and the held-out half up (0.377 → 0.380): a change that
-// does not help both halves is not kept (docs/ranking.md).
+// The table holds the forms no rule finds. A prefix of the word's term
+// that the workspace's symbols hold (param, resp, desc, proc) is found
+// per workspace (index/abbrev.go, Params.AbbrevWeight) and needs no
+// entry here. Left out on measurement: request → req, response → res
+// (with resp and param, they moved the broad benchmark's development
+// half down, 0.398 → 0.395, docs/ranking.md).
 
 // vocab maps a term (an analysed word: lower case, stemmed) to the
 // terms code writes for it, analysed the same way. It is written as
