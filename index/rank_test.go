@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -142,13 +143,7 @@ func TestSearchTextScoreSaturates(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, "rank_bm25.txtar")
 	q := "what happens to expired sessions in the store when the cleanup timer fires, and how are they removed"
-	first := func() string {
-		hits := search(t, f.ix, q)
-		if len(hits) == 0 {
-			t.Fatalf("Search(%q) found nothing", q)
-		}
-		return fmt.Sprintf("%s:%d", hits[0].Path, hits[0].Start)
-	}
+	first := func() string { return firstHit(t, f, q) }
 	if got := first(); got != "session/sweep.go:5" {
 		t.Errorf("Search(%q) first = %s, want session/sweep.go:5 (sweep)", q, got)
 	}
@@ -159,24 +154,30 @@ func TestSearchTextScoreSaturates(t *testing.T) {
 	}
 }
 
+// An identifier part of the workspace that is a prefix of a question's
+// word (desc for description, opts for options) counts as the word.
 func TestSearchCountsTheWorkspacesAbbreviations(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, "rank_abbrev.txtar")
 	q := "which line shows the description of a device with its name and model, given the options"
-	first := func() string {
-		hits := search(t, f.ix, q)
-		if len(hits) == 0 {
-			t.Fatalf("Search(%q) found nothing", q)
-		}
-		return hits[0].Path
-	}
-	if got := first(); got != "device/label.go" {
-		t.Errorf("Search(%q) first = %s, want device/label.go (descLine)", q, got)
+	first := func() string { return firstHit(t, f, q) }
+	if got := first(); got != "device/label.go:5" {
+		t.Errorf("Search(%q) first = %s, want device/label.go:5 (descLine)", q, got)
 	}
 	// The fixture's premise: without the abbreviations the neighbour,
 	// which holds the question's other words, comes first.
 	f.ix.rank.AbbrevWeight = 0
-	if got := first(); got == "device/label.go" {
+	if got := first(); strings.HasPrefix(got, "device/label.go:") {
 		t.Errorf("without abbreviations, Search(%q) first = %s, want another file", q, got)
 	}
+}
+
+// firstHit is the first hit of q on f's index, as path:start.
+func firstHit(t *testing.T, f *fixture, q string) string {
+	t.Helper()
+	hits := search(t, f.ix, q)
+	if len(hits) == 0 {
+		t.Fatalf("Search(%q) found nothing", q)
+	}
+	return fmt.Sprintf("%s:%d", hits[0].Path, hits[0].Start)
 }
