@@ -73,3 +73,33 @@ func (s *Snapshot) abbreviations(ctx context.Context, t string, minLen int) []st
 	}
 	return out
 }
+
+// common reports whether more than limit chunks of all roots hold term t
+// in their content (false when limit is 0). In a lookup, such a part of
+// the identifier (http, type, read in a large tree) is asked for in names
+// and paths only: scoring every posting of it in content is most of the
+// lookup's time, its idf makes it weigh little there, and the whole
+// identifier already finds the code that uses it
+// (rank.Params.LookupPartPostings).
+func (s *Snapshot) common(t string, limit int) bool {
+	if limit <= 0 {
+		return false
+	}
+	var df uint64
+	for _, r := range s.ix.roots {
+		ai, err := r.bi.Advanced()
+		if err != nil {
+			continue
+		}
+		rd, err := ai.Reader()
+		if err != nil {
+			continue
+		}
+		if tfr, err := rd.TermFieldReader(context.Background(), []byte(t), store.FieldContent, false, false, false); err == nil {
+			df += tfr.Count()
+			_ = tfr.Close()
+		}
+		_ = rd.Close()
+	}
+	return df > uint64(limit)
+}

@@ -181,3 +181,18 @@ func firstHit(t *testing.T, f *fixture, q string) string {
 	}
 	return fmt.Sprintf("%s:%d", hits[0].Path, hits[0].Start)
 }
+
+// A lookup asks for a part of the identifier that many chunks hold in
+// their content (Params.LookupPartPostings) in names and paths only.
+func TestLookupAsksForCommonPartsInNamesOnly(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, "rank_lookup_parts.txtar")
+	files := func() []string { return firstFiles(search(t, f.ix, "maxTokenSize")) }
+	if got := files(); !slices.Contains(got, "notes/limits.go") {
+		t.Fatalf("files = %v, want notes/limits.go among them (its comment holds the parts)", got)
+	}
+	f.ix.rank.LookupPartPostings = 1 // every part common
+	if got := files(); len(got) == 0 || got[0] != "scan/scan.go" || slices.Contains(got, "notes/limits.go") {
+		t.Errorf("with every part common, files = %v, want scan/scan.go alone", got)
+	}
+}

@@ -145,7 +145,10 @@ func (s *Snapshot) boolQuery(p *plan, f Filter) *query.BooleanQuery {
 		case p.Parts[t]:
 			w = rk.PartWeight
 		}
-		should = append(should, termQuery(t, store.FieldContent, w), termQuery(t, store.FieldSymbol, bs*w), termQuery(t, store.FieldPath, bp*w))
+		if !(p.Lookup && p.Parts[t] && s.common(t, rk.LookupPartPostings)) {
+			should = append(should, termQuery(t, store.FieldContent, w))
+		}
+		should = append(should, termQuery(t, store.FieldSymbol, bs*w), termQuery(t, store.FieldPath, bp*w))
 		if !p.Code[t] && rk.VocabWeight > 0 {
 			for _, a := range rank.CodeWords(t) { // what code writes for a plain word (rank/vocab.go)
 				should = append(should, termQuery(a, store.FieldContent, rk.VocabWeight*w), termQuery(a, store.FieldSymbol, rk.VocabWeight*bs*w))

@@ -88,6 +88,10 @@ type Params struct {
 	// such a part where the word is missing.
 	AbbrevWeight float64
 	AbbrevMinLen int
+	// LookupPartPostings: in a lookup, a part of an identifier written
+	// as code that more than this many chunks hold in their content is
+	// asked for in names and paths only (0: in content too).
+	LookupPartPostings int
 	// DelegationShare: each of the first hits that is a thin wrapper is
 	// followed by the units of its file it calls, scored this share of
 	// it (delegate.go; 0: off).
@@ -129,7 +133,7 @@ func DefaultParams() Params {
 		NarrowKeep:       0.5,
 		CoveragePower:    0.5, ProximityBoost: 2,
 		VocabWeight: 0.5, DelegationShare: 0.9,
-		AbbrevWeight: 0.5, AbbrevMinLen: 4,
+		AbbrevWeight: 0.5, AbbrevMinLen: 4, LookupPartPostings: 7000,
 		RerankPool: 200, RerankMinTerms: 6, PoolIDF: true,
 		FeedbackWeight: 0.2, FeedbackDocs: 10, FeedbackTerms: 5,
 		TextWeight: 0.5, BM25K1: 3, BM25B: 0.75, BM25Symbol: 5,

@@ -50,6 +50,8 @@ func run(ctx context.Context, args []string) error {
 		return runServe(ctx, args[1:])
 	case "serial":
 		return runSerial(args[1:])
+	case "lookups":
+		return runLookups(args[1:])
 	case "help", "-h", "-help", "--help":
 		usage()
 		return nil
@@ -66,6 +68,7 @@ commands:
   broad  the broad benchmark: NDCG@10, top-5 and span@3 per half beside plain BM25
   bench  time indexing, updates and search (and plain bleve with --baseline)
   serve  run askls serve as an editor does: time to ready, workspace/symbol, idle memory
+  lookups write question sets of identifier lookups drawn from a Go tree's own declarations
   serial where an execution trace of a build has one goroutine working (go tool trace -d=parsed T | askls-bench serial)
 
 Run 'askls-bench COMMAND -h' for a command's flags.`)
