@@ -44,62 +44,10 @@ func (s *Snapshot) abbreviations(ctx context.Context, t string, minLen int) []st
 	for _, a := range rank.CodeWords(t) {
 		known[a] = true
 	}
-	for _, r := range s.ix.roots {
-		ai, err := r.bi.Advanced()
-		if err != nil {
-			continue
+	for k := minLen; k <= len(t)-2; k++ {
+		if p := t[:k]; !known[p] && !words.IsStop(p) && s.docFreq(ctx, store.FieldSymbol, p) > 0 {
+			out = append(out, p)
 		}
-		rd, err := ai.Reader()
-		if err != nil {
-			continue
-		}
-		for k := minLen; k <= len(t)-2; k++ {
-			p := t[:k]
-			if known[p] || words.IsStop(p) {
-				continue
-			}
-			tfr, err := rd.TermFieldReader(ctx, []byte(p), store.FieldSymbol, false, false, false)
-			if err != nil {
-				continue
-			}
-			n := tfr.Count()
-			_ = tfr.Close()
-			if n > 0 {
-				known[p] = true
-				out = append(out, p)
-			}
-		}
-		_ = rd.Close()
 	}
 	return out
-}
-
-// common reports whether more than limit chunks of all roots hold term t
-// in their content (false when limit is 0). In a lookup, such a part of
-// the identifier (http, type, read in a large tree) is asked for in names
-// and paths only: scoring every posting of it in content is most of the
-// lookup's time, its idf makes it weigh little there, and the whole
-// identifier already finds the code that uses it
-// (rank.Params.LookupPartPostings).
-func (s *Snapshot) common(t string, limit int) bool {
-	if limit <= 0 {
-		return false
-	}
-	var df uint64
-	for _, r := range s.ix.roots {
-		ai, err := r.bi.Advanced()
-		if err != nil {
-			continue
-		}
-		rd, err := ai.Reader()
-		if err != nil {
-			continue
-		}
-		if tfr, err := rd.TermFieldReader(context.Background(), []byte(t), store.FieldContent, false, false, false); err == nil {
-			df += tfr.Count()
-			_ = tfr.Close()
-		}
-		_ = rd.Close()
-	}
-	return df > uint64(limit)
 }

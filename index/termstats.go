@@ -1,0 +1,39 @@
+package index
+
+import (
+	"context"
+
+	"github.com/askls/askls/index/store"
+)
+
+// common reports whether more than limit chunks of all roots hold term t
+// in their content (false when limit is 0). In a lookup, such a part of
+// the identifier (http, type, read in a large tree) is asked for in names
+// and paths only: scoring every posting of it in content is most of the
+// lookup's time, its idf makes it weigh little there, and the whole
+// identifier already finds the code that uses it
+// (rank.Params.LookupPartPostings).
+func (s *Snapshot) common(t string, limit int) bool {
+	return limit > 0 && s.docFreq(context.Background(), store.FieldContent, t) > uint64(limit)
+}
+
+// docFreq is the number of chunks of all roots whose field holds term.
+func (s *Snapshot) docFreq(ctx context.Context, field, term string) uint64 {
+	var df uint64
+	for _, r := range s.ix.roots {
+		ai, err := r.bi.Advanced()
+		if err != nil {
+			continue
+		}
+		rd, err := ai.Reader()
+		if err != nil {
+			continue
+		}
+		if tfr, err := rd.TermFieldReader(ctx, []byte(term), field, false, false, false); err == nil {
+			df += tfr.Count()
+			_ = tfr.Close()
+		}
+		_ = rd.Close()
+	}
+	return df
+}
