@@ -43,7 +43,9 @@ func QuestionTerms(q string) []Term {
 	for _, loc := range wordRE.FindAllStringIndex(q, -1) {
 		w := q[loc[0]:loc[1]]
 		code := words.IsCode(w)
-		name := (code || isNameWord(w, q[:loc[0]])) && !inSpans(examples, loc[0])
+		// A number (512 in "512-bit keys") is a value, not a name: the
+		// code writes it as it likes (1<<9, a constant's name).
+		name := (code || isNameWord(w, q[:loc[0]])) && !inSpans(examples, loc[0]) && !isNumber(w)
 		if code {
 			for _, part := range strings.Split(w, ".") {
 				if whole := strings.ToLower(strings.Trim(part, "_")); len(splitWords(part)) > 1 && len(whole) > 2 {
@@ -87,6 +89,16 @@ var (
 	quotedRE = regexp.MustCompile(`"[^"]*"|“[^”]*”|(^|[\s(])'[^']*'`)
 	chunkRE  = regexp.MustCompile(`\S+`)
 )
+
+// isNumber: w is digits only.
+func isNumber(w string) bool {
+	for _, r := range w {
+		if !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return w != ""
+}
 
 func inSpans(spans [][2]int, at int) bool {
 	for _, s := range spans {
