@@ -47,6 +47,9 @@ func TestSearchDropsQuestionEnglish(t *testing.T) {
 func TestSearchFeedback(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t, "rank_feedback.txtar")
+	// The fixture's words are in doc comments: counted as code
+	// (CommentWeight 1), the feedback stage alone orders the two.
+	f.ix.rank.CommentWeight = 1
 	q := "how does the scheduler choose the next runnable task when its queue is empty"
 	order := func() []string {
 		var ps []string
@@ -194,5 +197,23 @@ func TestLookupAsksForCommonPartsInNamesOnly(t *testing.T) {
 	f.ix.rank.LookupPartPostings = 1 // every part common
 	if got := files(); len(got) == 0 || got[0] != "scan/scan.go" || slices.Contains(got, "notes/limits.go") {
 		t.Errorf("with every part common, files = %v, want scan/scan.go alone", got)
+	}
+}
+
+// A term in a doc comment counts less than one in code
+// (Params.CommentWeight): the method that removes the oldest entry comes
+// before the public method whose comment describes it at length.
+func TestSearchCodeOverItsDocComment(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, "rank_comments.txtar")
+	q := "when the cache is full, where is the oldest entry removed and the listener told"
+	first := func() string { return firstHit(t, f, q) }
+	if got := first(); !strings.HasPrefix(got, "cache/Store.java:") {
+		t.Errorf("Search(%q) first = %s, want cache/Store.java", q, got)
+	}
+	// The fixture's premise: comments counted alike, the comment wins.
+	f.ix.rank.CommentWeight = 1
+	if got := first(); !strings.HasPrefix(got, "cache/Cache.java:") {
+		t.Errorf("with comments counted alike, Search(%q) first = %s, want cache/Cache.java", q, got)
 	}
 }

@@ -137,12 +137,20 @@ func (s *Snapshot) readTexts(pool []rank.Cand) {
 }
 
 // contentIDF gives each term its inverse document frequency in the
-// content field of the first root's index (1 each when unknown; rank.IDF).
-func (s *Snapshot) contentIDF(ctx context.Context, terms []string) []float64 {
-	w := make([]float64, len(terms))
+// content field of the first root's index (1 each when unknown, and
+// when the store panics, as docFreq; rank.IDF).
+func (s *Snapshot) contentIDF(ctx context.Context, terms []string) (w []float64) {
+	w = make([]float64, len(terms))
 	for i := range w {
 		w[i] = 1
 	}
+	defer func() {
+		if recover() != nil {
+			for i := range w {
+				w[i] = 1
+			}
+		}
+	}()
 	if len(s.ix.roots) == 0 {
 		return w
 	}

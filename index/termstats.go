@@ -18,8 +18,14 @@ func (s *Snapshot) common(t string, limit int) bool {
 }
 
 // docFreq is the number of chunks of all roots whose field holds term.
-func (s *Snapshot) docFreq(ctx context.Context, field, term string) uint64 {
-	var df uint64
+// A damaged store that panics counts 0: the search that follows is
+// guarded (damage.go), and it reports the damage.
+func (s *Snapshot) docFreq(ctx context.Context, field, term string) (df uint64) {
+	defer func() {
+		if recover() != nil {
+			df = 0
+		}
+	}()
 	for _, r := range s.ix.roots {
 		ai, err := r.bi.Advanced()
 		if err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/askls/askls/index/store"
 	"github.com/blevesearch/bleve/v2"
+	bindex "github.com/blevesearch/bleve_index_api"
 )
 
 // TestCheckStoreMarksDamageForTheNextOpen: segments damaged while the
@@ -93,5 +94,32 @@ func TestSearchPanicOnDamagedStoreIsAnError(t *testing.T) {
 	}
 	if hits := searchNoPanic(t, f.ix, marker("g", 3)); len(hits) == 0 {
 		t.Error("not found after the rebuild")
+	}
+}
+
+// readerPanics is a root's index whose term dictionary reads panic, as
+// reads of a damaged segment do.
+type readerPanics struct{ bleveIndex }
+
+func (readerPanics) Advanced() (bindex.Index, error) {
+	panic("runtime error: slice bounds out of range [600086:26745]")
+}
+
+// The term statistics a query is planned with (docFreq: the lookup's
+// common parts, the abbreviations) read the store before the guarded
+// search: a panic there counts nothing, and the search still answers.
+func TestTermStatisticsSurviveAPanickingStore(t *testing.T) {
+	f := newFixture(t, "rank_lookup_parts.txtar")
+	f.ix.roots[0].bi = readerPanics{f.ix.roots[0].bi}
+	snap := f.ix.Snapshot()
+	if df := snap.docFreq(context.Background(), store.FieldContent, "token"); df != 0 {
+		t.Errorf("docFreq over a panicking store = %d, want 0", df)
+	}
+	f.ix.rank.LookupPartPostings = 1
+	if _, err := snap.Search(context.Background(), "which maxTokenSize is the largest size a token reader checks", 10, Filter{}); err != nil {
+		t.Errorf("Search: %v", err)
+	}
+	if _, err := snap.Search(context.Background(), "maxTokenSize", 10, Filter{}); err != nil {
+		t.Errorf("Search(maxTokenSize): %v", err)
 	}
 }

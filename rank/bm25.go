@@ -19,12 +19,6 @@ import (
 // and what BM25 adds is computed from the pool alone, so it means the
 // same for candidates of several roots and of open buffers.
 
-// countWordStarts counts where t occurs in low (orig lower-cased) at the
-// start of a word or an identifier part of orig.
-func countWordStarts(orig, low []byte, t string) int {
-	return wordStartsOf(orig, low, t, -1)
-}
-
 // wordStartsOf counts where t occurs in low at the start of a word or an
 // identifier part of orig, stopping at limit (-1: none).
 func wordStartsOf(orig, low []byte, t string, limit int) int {
@@ -73,45 +67,80 @@ func symbolNames(c *Cand) (orig, low []byte) {
 
 // counts returns how often each term occurs in chunk's text or path
 // where a word or an identifier part starts, as holds finds it (a stem
-// ending in "i" also counts where it ends in "y").
-func (cv *coverer) counts(chunk int, terms []string, abbrevs map[string][]string) []int {
+// ending in "i" also counts where it ends in "y"; an abbreviation of it
+// counts when more often): apart in the comment lines (comments, byte
+// ranges of the chunk's text) and elsewhere.
+func (cv *coverer) counts(chunk int, terms []string, abbrevs map[string][]string, comments [][2]int) (code, comment []int) {
 	orig, low := cv.texts(chunk)
-	out := make([]int, len(terms))
+	code, comment = make([]int, len(terms)), make([]int, len(terms))
 	for i, t := range terms {
-		out[i] = countTerm(orig, low, t, abbrevs[t])
+		code[i], comment[i] = countTerm(orig, low, t, abbrevs[t], comments)
 	}
-	return out
+	return code, comment
+}
+
+// textCounts counts the terms of p in the text and path of chunk, c's, a
+// count on a comment line weighing commentWeight (comments.go), and
+// returns them with the set of terms counted at all.
+func (cv *coverer) textCounts(chunk int, c *Cand, p *Plan, commentWeight float64) ([]float64, uint64) {
+	code, comment := cv.counts(chunk, p.Terms, p.Abbrevs, commentLines(c.Text, c.Language))
+	out := make([]float64, len(p.Terms))
+	var mask uint64
+	for j := range out {
+		out[j] = float64(code[j]) + commentWeight*float64(comment[j])
+		if j < 64 && code[j]+comment[j] > 0 {
+			mask |= 1 << j
+		}
+	}
+	return out, mask
 }
 
 // countTerm counts t where a word starts (a stem ending in "i" also
-// where it ends in "y"), or, when more often, one of its abbreviations.
-func countTerm(orig, low []byte, t string, abbrevs []string) int {
-	n := countWordStarts(orig, low, t)
+// where it ends in "y"), or, when more often, one of its abbreviations;
+// apart inside ranges and outside them.
+func countTerm(orig, low []byte, t string, abbrevs []string, ranges [][2]int) (out, in int) {
+	out, in = wordStartsSplit(orig, low, t, ranges)
 	if strings.HasSuffix(t, "i") {
-		n += countWordStarts(orig, low, t[:len(t)-1]+"y")
+		o, i := wordStartsSplit(orig, low, t[:len(t)-1]+"y", ranges)
+		out, in = out+o, in+i
 	}
 	for _, a := range abbrevs {
-		n = max(n, countWordStarts(orig, low, a))
-	}
-	return n
-}
-
-// countMask is the set of terms (at most 64) counted at least once, as
-// holds returns it.
-func countMask(counts []int) uint64 {
-	var m uint64
-	for i, n := range counts[:min(len(counts), 64)] {
-		if n > 0 {
-			m |= 1 << i
+		if o, i := wordStartsSplit(orig, low, a, ranges); o+i > out+in {
+			out, in = o, i
 		}
 	}
-	return m
+	return out, in
+}
+
+// wordStartsSplit counts where t occurs in low at the start of a word or
+// an identifier part of orig, apart inside ranges (sorted, disjoint) and
+// outside them.
+func wordStartsSplit(orig, low []byte, t string, ranges [][2]int) (out, in int) {
+	r := 0
+	for off := 0; ; {
+		i := bytes.Index(low[off:], []byte(t))
+		if i < 0 {
+			return out, in
+		}
+		i += off
+		if i == 0 || partStart(orig[i-1], orig[i]) {
+			for r < len(ranges) && ranges[r][1] <= i {
+				r++
+			}
+			if r < len(ranges) && ranges[r][0] <= i {
+				in++
+			} else {
+				out++
+			}
+		}
+		off = i + 1
+	}
 }
 
 // bm25 scores each chunk of cv (pool's, in order; counts[i] its terms'
 // counts) for terms weighted by idf; a term in a unit's name counts symW
 // times more.
-func (cv *coverer) bm25(pool []Cand, terms []string, abbrevs map[string][]string, counts [][]int, idf []float64, k1, b, symW float64) []float64 {
+func (cv *coverer) bm25(pool []Cand, terms []string, abbrevs map[string][]string, counts [][]float64, idf []float64, k1, b, symW float64) []float64 {
 	n := len(pool)
 	lens := make([]float64, n)
 	var sum float64
@@ -129,9 +158,10 @@ func (cv *coverer) bm25(pool []Cand, terms []string, abbrevs map[string][]string
 		norm := k1 * (1 - b + b*lens[i]/avg)
 		so, sl := symbolNames(&pool[i])
 		for j, t := range terms[:min(len(terms), len(idf))] {
-			tf := float64(counts[i][j])
+			tf := counts[i][j]
 			if symW > 0 {
-				tf += symW * float64(countTerm(so, sl, t, abbrevs[t]))
+				o, _ := countTerm(so, sl, t, abbrevs[t], nil)
+				tf += symW * float64(o)
 			}
 			if tf > 0 {
 				out[i] += idf[j] * tf * (k1 + 1) / (tf + norm)

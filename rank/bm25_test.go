@@ -18,18 +18,25 @@ func TestCountWordStarts(t *testing.T) {
 	} {
 		var cv coverer
 		orig, low := cv.texts(cv.add([]byte(c.text), ""))
-		if got := countWordStarts(orig, low, c.term); got != c.want {
-			t.Errorf("countWordStarts(%q, %q) = %d, want %d", c.text, c.term, got, c.want)
+		if got, _ := wordStartsSplit(orig, low, c.term, nil); got != c.want {
+			t.Errorf("wordStartsSplit(%q, %q) = %d, want %d", c.text, c.term, got, c.want)
 		}
 	}
 	// Counted where holds finds a term: its mask is holds'.
 	var cv coverer
 	terms := []string{"librari", "run", "compar", "zzz"}
 	ch := cv.add([]byte("library Libraries prune runner; ConstantTimeCompare"), "lib/x.go")
-	if got, want := countMask(cv.counts(ch, terms, nil)), cv.holds(ch, terms); got != want {
-		t.Errorf("countMask(counts) = %b, holds = %b", got, want)
+	var mask uint64
+	got, _ := cv.counts(ch, terms, nil, nil)
+	for i, n := range got {
+		if n > 0 {
+			mask |= 1 << i
+		}
 	}
-	if got := cv.counts(ch, terms, nil); got[0] != 2 || got[1] != 1 || got[2] != 1 || got[3] != 0 {
+	if want := cv.holds(ch, terms); mask != want {
+		t.Errorf("counts' mask = %b, holds = %b", mask, want)
+	}
+	if got[0] != 2 || got[1] != 1 || got[2] != 1 || got[3] != 0 {
 		t.Errorf("counts = %v, want [2 1 1 0]", got)
 	}
 	if got := wordStarts([]byte("maxTokenSize = 4 // the max_len")); got != 7 {
@@ -51,9 +58,14 @@ func TestBM25SaturatesAndWeighsLength(t *testing.T) {
 		cv.add(pool[i].Text, pool[i].Path)
 	}
 	terms := []string{"timer", "fire", "session"}
-	var counts [][]int
+	var counts [][]float64
 	for i := range pool {
-		counts = append(counts, cv.counts(i, terms, nil))
+		var f []float64
+		code, _ := cv.counts(i, terms, nil, nil)
+		for _, n := range code {
+			f = append(f, float64(n))
+		}
+		counts = append(counts, f)
 	}
 	s := cv.bm25(pool, terms, nil, counts, []float64{1, 1, 1}, 3, 0.75, 0)
 	if !(s[1] > s[0]) {
@@ -94,12 +106,30 @@ func TestTextScoresKeepEarlierFactors(t *testing.T) {
 func TestCountTermCountsAnAbbreviationAsTheWord(t *testing.T) {
 	orig := []byte("func parseParams(params []string) // the parameters, as params")
 	low := bytes.ToLower(orig)
-	if n := countTerm(orig, low, "paramet", nil); n != 1 {
+	if n, _ := countTerm(orig, low, "paramet", nil, nil); n != 1 {
 		t.Errorf("countTerm(paramet) = %d, want 1 (parameters)", n)
 	}
 	// "param" starts Params, params, parameters and params: the larger
 	// count wins, the word's own is not added to it.
-	if n := countTerm(orig, low, "paramet", []string{"param"}); n != 4 {
+	if n, _ := countTerm(orig, low, "paramet", []string{"param"}, nil); n != 4 {
 		t.Errorf("countTerm(paramet, [param]) = %d, want 4", n)
+	}
+}
+
+// A term on a comment line counts CommentWeight of one in code; the set
+// of terms held counts both.
+func TestTextCountsWeighComments(t *testing.T) {
+	c := Cand{Path: "pool/steal.go", Language: "go", Text: []byte("// steal takes a task from another worker's queue.\nfunc steal(q *queue) *task { return q.popTask() }\n")}
+	p := &Plan{Terms: []string{"task", "worker", "pool"}}
+	var cv coverer
+	ch := cv.add(c.Text, c.Path)
+	counts, mask := cv.textCounts(ch, &c, p, 0.5)
+	// task: once in the comment, twice in code; worker: in the comment
+	// only; pool: in the path.
+	if counts[0] != 2.5 || counts[1] != 0.5 || counts[2] != 1 || mask != 0b111 {
+		t.Errorf("textCounts = %v, mask %b; want [2.5 0.5 1], 111", counts, mask)
+	}
+	if again, _ := cv.textCounts(ch, &c, p, 1); again[0] != 3 {
+		t.Errorf("textCounts at weight 1 = %v, want task 3", again)
 	}
 }

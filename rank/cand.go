@@ -74,12 +74,11 @@ func Rerank(ctx context.Context, p *Plan, prm *Params, cands []Cand, n int, read
 		size += 2 * (len(pool[i].Text) + 1 + len(pool[i].Path))
 	}
 	cv := coverer{buf: make([]byte, 0, size), spans: make([]int, 1, len(pool)+1)}
-	masks := make([]uint64, len(pool)) // the question's terms each holds
-	counts := make([][]int, len(pool)) // and how often, for the text score
+	masks := make([]uint64, len(pool))     // the question's terms each holds
+	counts := make([][]float64, len(pool)) // and how often, for the text score
 	for i := range pool {
 		baseScores[i] = pool[i].Score
-		counts[i] = cv.counts(cv.add(pool[i].Text, pool[i].Path), p.Terms, p.Abbrevs)
-		masks[i] = countMask(counts[i])
+		counts[i], masks[i] = cv.textCounts(cv.add(pool[i].Text, pool[i].Path), &pool[i], p, prm.CommentWeight)
 	}
 	weights := make([]float64, len(p.Terms))
 	for i := range weights {

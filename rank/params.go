@@ -112,6 +112,9 @@ type Params struct {
 	// a term in a unit's name counting BM25Symbol times, against bleve's
 	// tf-idf (0: bleve's alone).
 	TextWeight, BM25K1, BM25B, BM25Symbol float64
+	// CommentWeight: in the text score, a term on a comment line counts
+	// this much of one on a line of code (comments.go; 1: alike).
+	CommentWeight float64
 }
 
 // DefaultParams returns the parameters index's Search uses unless
@@ -136,6 +139,6 @@ func DefaultParams() Params {
 		AbbrevWeight: 0.5, AbbrevMinLen: 4, LookupPartPostings: 7000,
 		RerankPool: 200, RerankMinTerms: 6, PoolIDF: true,
 		FeedbackWeight: 0.2, FeedbackDocs: 10, FeedbackTerms: 5,
-		TextWeight: 0.5, BM25K1: 3, BM25B: 0.75, BM25Symbol: 5,
+		TextWeight: 0.5, BM25K1: 3, BM25B: 0.75, BM25Symbol: 5, CommentWeight: 0.5,
 	}
 }
