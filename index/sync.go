@@ -51,6 +51,13 @@ func batchSize(written int64) int {
 	return int(min(maxBatchDocs, batchDocs*written/batchGrowAfter))
 }
 
+// smallBuild says whether a first build that has written written
+// documents is small: its batches all held batchDocs documents, and it
+// merges their segments as it goes and settles with the same plan
+// (store.BuildMerger, store.Settle). A larger one (the Linux tree) leaves
+// its merges to scorch's steady plan and settles as before.
+func smallBuild(written int64) bool { return written < batchGrowAfter }
+
 // freeAfter: after a sync that indexed more files than this, the stem
 // cache is emptied (see words.ResetStems).
 const freeAfter = 1000
@@ -180,6 +187,7 @@ type syncRun struct {
 	mu       sync.Mutex   // guards files, stats, r.skipped, r.suspect while results are submitted
 	symMu    sync.Mutex   // guards r.symw while results are submitted
 	written  atomic.Int64 // documents sent to bleve
+	merges   store.BuildMerger
 	progress func(phase string, done, total int)
 }
 
@@ -354,7 +362,7 @@ func (ix *Index) removeGone(s *syncRun, r *root, seen map[string]bool) error {
 // 409-476 MB); a tree of 27,034 files 46.4 s / 921 MB against 42.6 s /
 // 809 MB. And batches are searchable as they are written.
 func (ix *Index) readChanged(s *syncRun, todo []syncJob) <-chan result {
-	largestFirst(todo)
+	largestFirst(todo, 2*runtime.GOMAXPROCS(0))
 	jobs := make(chan syncJob)
 	results := make(chan result, 64)
 	var wg sync.WaitGroup
@@ -381,16 +389,39 @@ func (ix *Index) readChanged(s *syncRun, todo []syncJob) <-chan result {
 	return results
 }
 
-// largestFirst orders the files to read from the largest down (by path
-// among equals, so that the order is the same each time): a large file
-// read last (go/parser on a 1 MB generated file takes a few hundred
-// milliseconds) left one reader working alone at the end of the build
-// while the others had nothing left; read first, it overlaps the small
-// ones. The walk lists files in no set order.
-func largestFirst(todo []syncJob) {
-	slices.SortFunc(todo, func(a, b syncJob) int {
-		return cmp.Or(cmp.Compare(b.Size, a.Size), strings.Compare(a.Rel, b.Rel))
+// largestFirst moves the n largest files to read to the front of todo,
+// from the largest down (by path among equals, so that the order is the
+// same each time), the others keeping the walk's order: a large file read
+// last (go/parser on a 1 MB generated file takes a few hundred
+// milliseconds) left one reader working alone at the end of the build;
+// read first, it overlaps the small ones. Only a few: with every file in
+// that order, the results waiting for the submitters were the largest
+// files' for much of the build, and a cold build of GOROOT/src peaked
+// 150 MB higher.
+func largestFirst(todo []syncJob, n int) {
+	if n <= 0 || len(todo) == 0 {
+		return
+	}
+	n = min(n, len(todo))
+	idx := make([]int, len(todo))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int {
+		return cmp.Or(cmp.Compare(todo[b].Size, todo[a].Size), strings.Compare(todo[a].Rel, todo[b].Rel), cmp.Compare(a, b))
 	})
+	head := make([]syncJob, 0, len(todo))
+	taken := make([]bool, len(todo))
+	for _, i := range idx[:n] {
+		head = append(head, todo[i])
+		taken[i] = true
+	}
+	for i, j := range todo {
+		if !taken[i] {
+			head = append(head, j)
+		}
+	}
+	copy(todo, head)
 }
 
 // readOne reads, hashes, chunks and analyses one file (its open buffer
@@ -545,8 +576,12 @@ func (sub *submitter) flush(r *root) {
 	if err := sub.ix.persist.Run(r.bi, b); err != nil && sub.err == nil {
 		sub.err = err
 	}
-	sub.s.written.Add(int64(sub.ndocs[r]))
+	written := sub.s.written.Add(int64(sub.ndocs[r]))
 	sub.batches[r], sub.rels[r], sub.ndocs[r] = nil, nil, 0
+	if sub.s.first && smallBuild(written) {
+		// A small build merges as it goes (store.BuildMerger).
+		sub.s.merges.Kick(sub.s.ctx, r.bi, batchDocs)
+	}
 }
 
 // finishSync makes what the sync wrote durable, checks it, records it in
@@ -644,12 +679,18 @@ func (ix *Index) settleFirstBuild(s *syncRun) (wait func()) {
 	if !s.first {
 		return func() {}
 	}
+	// A small build merged as it went: it settles with the same plan.
+	small := 0
+	if smallBuild(s.written.Load()) {
+		small = batchDocs
+	}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		defer rtrace.StartRegion(s.ctx, "sync: settle").End()
+		s.merges.Wait()
 		for _, r := range ix.roots {
-			if err := store.Settle(s.ctx, r.bi); err != nil {
+			if err := store.Settle(s.ctx, r.bi, small); err != nil {
 				ix.log.Warn("index: merging the first build's segments", "err", err)
 			}
 		}

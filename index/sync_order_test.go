@@ -13,19 +13,30 @@ import (
 	"github.com/askls/askls/index/walk"
 )
 
-// TestLargestFirst: a sync reads its files from the largest down, by path
-// among files of one size, whatever order the walk gave.
+// TestLargestFirst: a sync reads the n largest files first, from the
+// largest down (by path among files of one size), then the others in the
+// walk's order.
 func TestLargestFirst(t *testing.T) {
 	job := func(rel string, size int64) syncJob { return syncJob{File: walk.File{Rel: rel, Size: size}} }
-	todo := []syncJob{job("b.go", 10), job("z.go", 500), job("a.go", 10), job("big.c", 90000), job("c.go", 0), job("m.go", 500)}
-	largestFirst(todo)
-	var got []string
-	for _, j := range todo {
-		got = append(got, j.Rel)
-	}
-	want := []string{"big.c", "m.go", "z.go", "a.go", "b.go", "c.go"}
-	if !slices.Equal(got, want) {
-		t.Fatalf("order %v, want %v", got, want)
+	walked := []syncJob{job("b.go", 10), job("z.go", 500), job("a.go", 10), job("big.c", 90000), job("c.go", 0), job("m.go", 500), job("b.go", 10)}
+	for _, c := range []struct {
+		n    int
+		want []string
+	}{
+		{0, []string{"b.go", "z.go", "a.go", "big.c", "c.go", "m.go", "b.go"}},
+		{1, []string{"big.c", "b.go", "z.go", "a.go", "c.go", "m.go", "b.go"}},
+		{3, []string{"big.c", "m.go", "z.go", "b.go", "a.go", "c.go", "b.go"}},
+		{100, []string{"big.c", "m.go", "z.go", "a.go", "b.go", "b.go", "c.go"}},
+	} {
+		todo := slices.Clone(walked)
+		largestFirst(todo, c.n)
+		var got []string
+		for _, j := range todo {
+			got = append(got, j.Rel)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("n=%d: order %v, want %v", c.n, got, c.want)
+		}
 	}
 }
 
