@@ -77,3 +77,29 @@ func TestFirstBuildTableBesideSettle(t *testing.T) {
 		t.Errorf("no table kept in the cache: %v", err)
 	}
 }
+
+// TestSmallBuild: a first build is small when its files hold fewer than
+// smallBuildBytes (each counted up to the size limit), while it has
+// written fewer than batchGrowAfter documents; any other sync is not.
+func TestSmallBuild(t *testing.T) {
+	job := func(size int64) syncJob { return syncJob{File: walk.File{Size: size}} }
+	if got := readBytes([]syncJob{job(10), job(5 << 20), job(0)}, 1<<20); got != 10+1<<20 {
+		t.Errorf("readBytes = %d, want %d", got, 10+1<<20)
+	}
+	for _, c := range []struct {
+		first, small bool
+		written      int64
+		want         bool
+	}{
+		{true, true, 0, true},
+		{true, true, batchGrowAfter - 1, true},
+		{true, true, batchGrowAfter, false},
+		{true, false, 0, false},
+		{false, true, 0, false},
+	} {
+		s := &syncRun{first: c.first, small: c.small}
+		if got := s.smallBuild(c.written); got != c.want {
+			t.Errorf("first %v, small %v, %d written: smallBuild = %v, want %v", c.first, c.small, c.written, got, c.want)
+		}
+	}
+}
