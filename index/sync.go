@@ -181,11 +181,12 @@ func (ix *Index) reloadEntries(r *root, files map[string]*store.Entry) {
 //  3. submitResults takes the results on two goroutines, records them in
 //     the file map, streams their symbols to the symbols file, and sends
 //     their documents to bleve in batches (the journal lists each batch's
-//     files before it is written);
+//     files before it is written); a small first build asks scorch to
+//     merge the batches' segments as it goes (smallBuildBytes);
 //  4. finishSync waits for bleve to persist, checks bleve against the file
 //     map and saves the manifest while a first build's segments are
-//     merged, then applies the edits queued meanwhile and publishes the
-//     result.
+//     merged (and its symbol table built: tableBesideSettle), then
+//     applies the edits queued meanwhile and publishes the result.
 
 // syncJob is one file the walk could not vouch for.
 type syncJob struct {
