@@ -3,8 +3,9 @@
 // bleve's tokens) and the fields and mapping of a chunk's document
 // (store.go; document.go: a chunk's document, its hash, whether a unit
 // is test code; field.go: the fields, counting their terms once), opening, checking and settling a bleve index (verify.go:
-// segment checksums, the damaged mark; Settle; the Persister that waits for
-// batches to reach the disk), the manifest (manifest.go, manifest_codec.go:
+// segment checksums, the damaged mark; merge.go: the merges of a first
+// build, BuildMerger and Settle; the Persister that waits for batches to
+// reach the disk), the manifest (manifest.go, manifest_codec.go:
 // an Entry per file, in a binary format with a checksum, mapped read-only
 // where the platform allows, chunks kept encoded in the mapping until
 // used), the crash journal, the symbols file beside the
@@ -31,7 +32,7 @@
 // sync.Once); a SymWriter, the journal and a Manifest being saved belong
 // to the index's writer goroutine; the stem cache behind the analyzer is
 // locked and the analyzer itself is safe for concurrent use; a Persister
-// is safe for concurrent use. A SymbolTable is immutable and safe for
+// is safe for concurrent use, and so is a BuildMerger. A SymbolTable is immutable and safe for
 // concurrent use; each base is made ready once (sync.Once), on the first
 // lookup or by BuildAsync, by reading its file or building it, and the
 // goroutine that builds it writes the file (a mutex shared by the index's

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"strconv"
@@ -10,7 +9,6 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
-	"github.com/blevesearch/bleve/v2/index/scorch/mergeplan"
 	"github.com/blevesearch/bleve/v2/mapping"
 	bindex "github.com/blevesearch/bleve_index_api"
 )
@@ -105,39 +103,6 @@ func ParseDocID(id string) (string, int, bool) {
 	}
 	return id[:i], n, true
 }
-
-// settle runs the merges of the settle plan below for bi now, and waits
-// for them, so that a first build ends with its small segments merged
-// instead of merging them later beside the first edits and searches. The
-// in-memory index Open falls back to is not scorch (bleve makes it with
-// upsidedown): nothing to merge. A scorch index without a path would have no merger, and
-// ForceMerge would wait for it for ever.
-func Settle(ctx context.Context, bi bleve.Index) error {
-	ai, err := bi.Advanced()
-	if err != nil {
-		return err
-	}
-	sc, ok := ai.(*scorch.Scorch)
-	if !ok {
-		return nil // not scorch: nothing to merge
-	}
-	policy := mergeplan.DefaultMergePlanOptions
-	policy.MaxSegmentsPerTier = settleSegmentsPerTier
-	policy.MaxSegmentSize = settleMaxSegmentDocs
-	return sc.ForceMerge(ctx, &policy)
-}
-
-// settleSegmentsPerTier is how many segments of one size a settled index
-// keeps (scorch's steady policy allows 10), and settleMaxSegmentDocs
-// bounds the segments its merges make: only segments of fewer than half
-// that many documents are merged, so that a first build's settle merges
-// the small segments its last batches leave and never rewrites the large
-// ones, whatever the tree's size (docs/kernel.md, "Segments after a
-// build").
-const (
-	settleSegmentsPerTier = 4
-	settleMaxSegmentDocs  = 100000
-)
 
 // maxUnpersisted bounds the batches bleve holds in memory before they are
 // on disk: a bulk load waits for the persister instead of growing the heap.

@@ -99,6 +99,17 @@ func (t SymbolTable) Built() bool {
 	return len(t.bases) > 0
 }
 
+// FreshSymbolTable is a table of new bases for files (not yet ready),
+// sharing prev's roots, cache folders and counters: what
+// NextSymbolTable returns when too many files changed. files must not
+// change afterwards.
+func FreshSymbolTable(prev SymbolTable, files map[string]*Entry) SymbolTable {
+	return prev.shared().newBases(files)
+}
+
+// IsZero reports whether t is the zero SymbolTable (no roots).
+func (t SymbolTable) IsZero() bool { return t.sh == nil && len(t.bases) == 0 }
+
 // Build makes the table's bases ready now, unless they are.
 func (t SymbolTable) Build() {
 	for _, b := range t.bases {
