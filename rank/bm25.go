@@ -116,6 +116,13 @@ func countTerm(orig, low []byte, t string, abbrevs []string, ranges [][2]int) (o
 // an identifier part of orig, apart inside ranges (sorted, disjoint) and
 // outside them.
 func wordStartsSplit(orig, low []byte, t string, ranges [][2]int) (out, in int) {
+	return occurrences(orig, low, t, ranges, true)
+}
+
+// occurrences counts where t occurs in low (at the start of a word or an
+// identifier part of orig when atStart), apart inside ranges (sorted,
+// disjoint) and outside them.
+func occurrences(orig, low []byte, t string, ranges [][2]int, atStart bool) (out, in int) {
 	r := 0
 	for off := 0; ; {
 		i := bytes.Index(low[off:], []byte(t))
@@ -123,7 +130,7 @@ func wordStartsSplit(orig, low []byte, t string, ranges [][2]int) (out, in int) 
 			return out, in
 		}
 		i += off
-		if i == 0 || partStart(orig[i-1], orig[i]) {
+		if !atStart || i == 0 || partStart(orig[i-1], orig[i]) {
 			for r < len(ranges) && ranges[r][1] <= i {
 				r++
 			}

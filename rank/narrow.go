@@ -1,19 +1,26 @@
 package rank
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/askls/askls/index/chunk"
 )
 
 // termScore counts the query terms on the lines of text, longer terms
-// weighing more.
-func termScore(text []byte, terms []string) int {
-	low := strings.ToLower(string(text))
-	n := 0
+// weighing more, a term on a comment line commentWeight of one in code
+// (comments.go), up to 3 of each.
+func termScore(text []byte, lang string, terms []string, commentWeight float64) float64 {
+	low := bytes.ToLower(text)
+	var comments [][2]int
+	if len(low) == len(text) { // else lower-casing moved the offsets
+		comments = commentLines(text, lang)
+	}
+	n := 0.0
 	for _, t := range terms {
-		if c := strings.Count(low, t); c > 0 {
-			n += min(c, 3) * (1 + len(t)/4)
+		out, in := occurrences(text, low, t, comments, false)
+		if c := float64(out) + commentWeight*float64(in); c > 0 {
+			n += min(c, 3) * float64(1+len(t)/4)
 		}
 	}
 	return n
@@ -34,7 +41,7 @@ func Narrow(p *Plan, prm *Params, c Cand, text []byte) (chunk.Part, []byte) {
 	bi := 0
 	joined := strings.Join(p.Terms, "")
 	for i, pm := range c.Meta.Parts {
-		sc := float64(termScore(partText(pm), p.Terms))
+		sc := termScore(partText(pm), c.Language, p.Terms, prm.CommentWeight)
 		if strings.Contains(strings.ToLower(pm.Symbol), joined) {
 			sc += 10
 		}
