@@ -14,12 +14,16 @@ import "bytes"
 var hashComments = map[string]bool{"python": true, "ruby": true, "shell": true, "make": true,
 	"yaml": true, "toml": true, "dockerfile": true, "perl": true, "r": true}
 
+// dashComments are the languages whose "--" starts a comment; in C or
+// JavaScript a line may start with a decrement.
+var dashComments = map[string]bool{"sql": true, "lua": true, "haskell": true}
+
 // noComments are the languages read whole as code: prose, data, markup.
 var noComments = map[string]bool{"markdown": true, "text": true, "json": true, "html": true, "rst": true}
 
 // commentLines returns the byte ranges, [start, end) in order, of the
-// lines of text that are comments: a line comment (//, "--", and "#"
-// where hashComments says so), a block comment's lines (/* to */, and a
+// lines of text that are comments: a line comment (//, and "--" and "#"
+// where dashComments and hashComments say so), a block comment's lines (/* to */, and a
 // line that starts with "*" then a space, "/" or nothing: a chunk may
 // begin inside a block), a Python docstring's lines. A line holding code
 // and a trailing comment is code.
@@ -49,7 +53,7 @@ func commentLines(text []byte, lang string) [][2]int {
 		case lang == "python" && isDocQuote(t, true):
 			isComment = true
 			inDoc = len(t) < 6 || !isDocQuote(t, false)
-		case bytes.HasPrefix(t, []byte("//")), bytes.HasPrefix(t, []byte("--")),
+		case bytes.HasPrefix(t, []byte("//")), bytes.HasPrefix(t, []byte("--")) && dashComments[lang],
 			len(t) > 0 && t[0] == '#' && hashComments[lang],
 			len(t) > 0 && t[0] == '*' && (len(t) == 1 || t[1] == ' ' || t[1] == '/' || t[1] == '\t'):
 			isComment = true

@@ -8,7 +8,8 @@ func TestCommentLines(t *testing.T) {
 	}{
 		{"go", "// Save writes.\nfunc Save() { x := 1 // one\n}\n", "// Save writes."},
 		{"java", "/**\n * Returns the count.\n same block\n */\nlong count() {\n", "/**\n * Returns the count.\n same block\n */"},
-		{"c", "#define MAX 3\n/* one line */ \nint *p;\n*p = 1;\n * inside a block\n", "/* one line */ | * inside a block"},
+		{"c", "#define MAX 3\n/* one line */ \nint *p;\n*p = 1;\n--n;\n * inside a block\n", "/* one line */ | * inside a block"},
+		{"sql", "-- the users\nSELECT 1;\n", "-- the users"},
 		{"python", "def f():\n    \"\"\"Doc\n    more.\n    \"\"\"\n    # note\n    return 1\n", "    \"\"\"Doc\n    more.\n    \"\"\"\n    # note"},
 		{"python", "    '''One line.'''\n    x = 1\n", "    '''One line.'''"},
 		{"markdown", "# Title\n* item\n", ""},
