@@ -217,3 +217,20 @@ func TestSearchCodeOverItsDocComment(t *testing.T) {
 		t.Errorf("with comments counted alike, Search(%q) first = %s, want cache/Cache.java", q, got)
 	}
 }
+
+// Explain gives the plan a search makes: the terms, and the
+// workspace's abbreviations of the plain words.
+func TestExplainNamesTheAbbreviations(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, "rank_abbrev.txtar")
+	qp, err := f.ix.Snapshot().Explain(context.Background(), "which line shows the description of a device")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(qp.Abbrevs["descript"], "desc") || qp.Lookup {
+		t.Errorf("Explain = %+v, want descript abbreviated as desc, not a lookup", qp)
+	}
+	if s := qp.String(); !strings.Contains(s, "abbreviated descript→desc") {
+		t.Errorf("String() = %q", s)
+	}
+}

@@ -52,6 +52,11 @@ func runSearch(ctx context.Context, args []string) error {
 		enc.SetEscapeHTML(false)
 		return enc.Encode(out)
 	}
+	if *explain {
+		if qp, err := ws.Current().Snapshot().Explain(ctx, q); err == nil {
+			fmt.Printf("query: %s\n", qp)
+		}
+	}
 	if len(hits) == 0 {
 		fmt.Println("no results")
 		return nil

@@ -84,8 +84,8 @@ func TestIndexAndSearchBadInput(t *testing.T) {
 	}
 }
 
-// --explain prints, under each hit, what each ranking stage did to its
-// score: a test file's prior among them.
+// --explain prints the query's plan, then, under each hit, what each
+// ranking stage did to its score: a test file's prior among them.
 func TestSearchExplain(t *testing.T) {
 	root := fixture.Tree(t, map[string]string{
 		"srv/server.go":      "package srv\n\n// ServeHTTP answers one request.\nfunc (s *Server) ServeHTTP() {\n}\n",
@@ -97,7 +97,7 @@ func TestSearchExplain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"srv/server.go:3-5", "= candidates tfidf=", "srv/server_test.go:3-5", "priors test×0.25"} {
+	for _, want := range []string{"query: terms answer request; a lookup", "srv/server.go:3-5", "= candidates tfidf=", "srv/server_test.go:3-5", "priors test×0.25"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
