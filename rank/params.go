@@ -85,7 +85,7 @@ type Params struct {
 	// identifier parts that abbreviate a plain word of the question
 	// (param for parameters; index/abbrev.go), at least AbbrevMinLen
 	// bytes long, against the word's own (0: off). The rerank counts
-	// such a part where the word is missing.
+	// such a part as the word (the larger of the two counts).
 	AbbrevWeight float64
 	AbbrevMinLen int
 	// LookupPartPostings: in a lookup, a part of an identifier written
@@ -112,8 +112,9 @@ type Params struct {
 	// a term in a unit's name counting BM25Symbol times, against bleve's
 	// tf-idf (0: bleve's alone).
 	TextWeight, BM25K1, BM25B, BM25Symbol float64
-	// CommentWeight: in the text score, a term on a comment line counts
-	// this much of one on a line of code (comments.go; 1: alike).
+	// CommentWeight: in the text score and in the narrowing of a hit to
+	// its unit, a term on a comment line counts this much of one on a
+	// line of code (comments.go; 1: alike).
 	CommentWeight float64
 }
 
