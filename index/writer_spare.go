@@ -9,9 +9,8 @@ import (
 // spareFiles is a private copy of a published generation's files, made by
 // the writer once an edit is published, for the next edit to change and
 // publish instead of copying the whole table on its own path: on the Linux
-// tree (78,000 files) that copy took 0.6 ms an edit, and 15–26 ms when its
-// allocation met the collector (docs/kernel.md). It belongs to the writer
-// goroutine.
+// tree (78,000 files) that copy took 0.6 ms an edit, and up to 26 ms in a
+// few (docs/kernel.md). It belongs to the writer goroutine.
 type spareFiles struct {
 	from  *state                  // the generation it copies
 	files map[string]*store.Entry // nil: no spare
