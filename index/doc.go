@@ -31,7 +31,8 @@
 // (temporary indexes), sync.go (Sync's stages: walk, read and chunk, batch,
 // finish), prewalk.go (the first sync's walk, started by Open beside the
 // manifests: Options.WalkAtOpen), writer.go (Update, Release, Changed, WaitFor, the writer
-// goroutine), snapshot.go (Read, Content, Grep, Files, a file's class),
+// goroutine; writer_spare.go: the copy of the files table the next edit
+// changes, made after an edit is published), snapshot.go (Read, Content, Grep, Files, a file's class),
 // overlay.go (open buffers searched directly), symbols.go (Symbols and
 // Outline, over store.SymbolTable), symnamed.go (SymbolsNamed: every
 // symbol of one exact name), wordfiles.go (FilesWithWord), damage.go (CheckStore,

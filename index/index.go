@@ -117,6 +117,7 @@ type Index struct {
 	kick        chan struct{}
 	done        chan struct{}
 	writerDone  chan struct{}
+	spare       spareFiles // the writer's copy of cur.files for the next edit (writer_spare.go)
 	closeOnce   sync.Once
 	notices     []string  // set by Open
 	damagedOnce sync.Once // Options.OnDamaged is called once (verify.go)

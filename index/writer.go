@@ -196,6 +196,7 @@ func (ix *Index) writer() {
 		case <-ix.done:
 			return
 		case job := <-ix.jobs:
+			ix.dropSpare()
 			job()
 		case <-ix.kick:
 			if wait := min(took, ix.opts.Debounce) - time.Since(last); wait > 0 {
@@ -211,6 +212,7 @@ func (ix *Index) writer() {
 			ix.applyPending()
 			last = time.Now()
 			took = last.Sub(start)
+			ix.makeSpare() // after took: a rest, not part of the batch
 		}
 	}
 }
@@ -242,7 +244,7 @@ func (ix *Index) takePending() (map[string]bool, uint64, map[string][]byte, *sta
 // applyPending indexes the queued paths and publishes a generation.
 func (ix *Index) applyPending() {
 	pend, gen, ov, cur := ix.takePending()
-	files := maps.Clone(cur.files)
+	files := ix.filesToChange(cur)
 	ix.applyChanges(files, pend, ov)
 	ix.publish(&state{gen: gen, ready: cur.ready, files: files}, pend)
 }
