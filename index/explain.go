@@ -28,12 +28,12 @@ func (s *Snapshot) Explain(ctx context.Context, q string) (QueryPlan, error) {
 	}
 	p.DropNames(s.ix.projectNames)
 	rk := &s.ix.rank
-	out := QueryPlan{Terms: p.Terms, Lookup: p.Lookup, Reranked: len(p.Terms) >= rk.RerankMinTerms}
+	out := QueryPlan{Terms: p.Terms, Lookup: p.Lookup, Reranked: p.Sizes(rk, defaultLimit).Rerank}
 	for _, t := range p.Terms {
 		if p.Code[t] {
 			out.Code = append(out.Code, t)
 		}
-		if p.Lookup && p.Parts[t] && s.common(t, rk.LookupPartPostings) {
+		if s.namesOnly(p.Plan, t) {
 			out.NamesOnly = append(out.NamesOnly, t)
 		}
 	}

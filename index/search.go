@@ -145,7 +145,7 @@ func (s *Snapshot) boolQuery(p *plan, f Filter) *query.BooleanQuery {
 		case p.Parts[t]:
 			w = rk.PartWeight
 		}
-		if !(p.Lookup && p.Parts[t] && s.common(t, rk.LookupPartPostings)) {
+		if !s.namesOnly(p.Plan, t) {
 			should = append(should, termQuery(t, store.FieldContent, w))
 		}
 		should = append(should, termQuery(t, store.FieldSymbol, bs*w), termQuery(t, store.FieldPath, bp*w))

@@ -4,7 +4,15 @@ import (
 	"context"
 
 	"github.com/askls/askls/index/store"
+	"github.com/askls/askls/rank"
 )
+
+// namesOnly reports whether term t of p is asked for in names and paths
+// only: a part of an identifier that a lookup names, held by more than
+// Params.LookupPartPostings chunks (common).
+func (s *Snapshot) namesOnly(p *rank.Plan, t string) bool {
+	return p.Lookup && p.Parts[t] && s.common(t, s.ix.rank.LookupPartPostings)
+}
 
 // common reports whether more than limit chunks of all roots hold term t
 // in their content (false when limit is 0). In a lookup, such a part of
