@@ -12,8 +12,38 @@ func TestSearchFollowsAWrapperToWhatItCalls(t *testing.T) {
 	if len(hits) < 2 || hits[0].Symbol != "Await" || hits[1].Symbol != "dowait" {
 		t.Fatalf("Search(%q) = %v, want Await then dowait", q, hits)
 	}
-	f.ix.rank.DelegationShare = 0
+	f.ix.rank.DelegationShare, f.ix.rank.CalleeShare = 0, 0
 	if hits := search(t, f.ix, q); len(hits) > 1 && hits[1].Symbol == "dowait" {
 		t.Errorf("without the delegation stage dowait is second too: the fixture proves nothing (%v)", hits)
+	}
+}
+
+// The first hit holds the question's words and calls the helper that
+// does what is asked; the helper names few of them, so other files'
+// comments outrank it until the first hit's callees join the page by
+// their own score.
+func TestSearchLiftsWhatAFirstHitCalls(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, "rank_callees.txtar")
+	q := "how is the next start time of a periodic job computed after it runs, for a fixed rate and for a fixed delay"
+	rankOf := func(hits []Hit, sym string) int {
+		for i, h := range hits {
+			if h.Symbol == sym {
+				return i
+			}
+		}
+		return len(hits)
+	}
+	hits := search(t, f.ix, q)
+	if len(hits) == 0 || hits[0].Symbol != "Run" {
+		t.Fatalf("Search(%q) = %v, want Run first", q, hits)
+	}
+	if a, d := rankOf(hits, "advance"), rankOf(hits, "PeriodicJob"); a > d {
+		t.Errorf("advance (%d) after the PeriodicJob declaration (%d): %v", a, d, hits)
+	}
+	f.ix.rank.CalleeShare = 0
+	hits = search(t, f.ix, q)
+	if a, d := rankOf(hits, "advance"), rankOf(hits, "PeriodicJob"); a < d {
+		t.Errorf("without the callee stage advance (%d) is before PeriodicJob (%d) too: the fixture proves nothing (%v)", a, d, hits)
 	}
 }

@@ -2,6 +2,7 @@ package index
 
 import (
 	"bytes"
+	"cmp"
 	"slices"
 
 	"github.com/askls/askls/index/chunk"
@@ -15,9 +16,10 @@ const phraseReadAhead = 32
 
 // page returns the first limit hits of the ranked candidates, each
 // narrowed to the unit the query is about (rank.Narrow), with its
-// excerpt, and the first ones followed to the units they call
-// (rank.Callees); a phrase query drops the candidates that do not hold
-// its phrases.
+// excerpt, and the first ones followed to the units they call: a
+// wrapper's right after it (rank.Callees), any other's among the hits by
+// their own score (rank.Calls, rank.CalleeScore); a phrase query drops
+// the candidates that do not hold its phrases.
 func (s *Snapshot) page(p *plan, cands []rank.Cand, limit int) []Hit {
 	hits := make([]Hit, 0, limit)
 	var lines rank.Shown
@@ -32,7 +34,11 @@ func (s *Snapshot) page(p *plan, cands []rank.Cand, limit int) []Hit {
 			hits = append(hits, h)
 		}
 	}
+	var waiting calleeQueue // callees of the first hits, by score
 	for i, c := range cands {
+		for h, ok := waiting.pop(c.Score); ok; h, ok = waiting.pop(c.Score) {
+			add(h)
+		}
 		if len(hits) == limit {
 			break
 		}
@@ -63,11 +69,17 @@ func (s *Snapshot) page(p *plan, cands []rank.Cand, limit int) []Hit {
 			h.Explain, why = *c.Why, *c.Why
 		}
 		add(h)
-		if len(hits) <= rank.DelegationHits { // the delegation stage (rank/delegate.go)
+		if n := len(hits); n <= rank.DelegationHits { // the delegation stage (rank/delegate.go)
 			for _, callee := range s.callees(p, h, text, why) {
 				add(callee)
 			}
+			if len(hits) == n && hits[n-1].Start == h.Start { // not a wrapper, and shown
+				waiting.push(s.calledUnits(p, h, text, why))
+			}
 		}
+	}
+	for h, ok := waiting.pop(0); ok; h, ok = waiting.pop(0) {
+		add(h)
 	}
 	for _, h := range later {
 		if len(hits) < limit && !slices.ContainsFunc(hits, func(o Hit) bool { return o.Path == h.Path && o.Start == h.Start }) {
@@ -86,16 +98,60 @@ func (s *Snapshot) callees(p *plan, h Hit, text []byte, why rank.Breakdown) []Hi
 		return nil
 	}
 	u := chunk.Part{Start: h.Start, End: h.End, Symbol: h.Symbol, Kind: h.Kind}
+	return s.calleeHits(p, h, rank.Callees(p.Plan, share, u, text, e.Chunks), why, "callee of ",
+		func([]byte) float64 { return share })
+}
+
+// calledUnits returns the hits for the units of h's file that h calls
+// (rank.Calls), each scored by rank.CalleeScore.
+func (s *Snapshot) calledUnits(p *plan, h Hit, text []byte, why rank.Breakdown) []Hit {
+	share := s.ix.rank.CalleeShare
+	e := s.st.files[h.Path]
+	if e == nil || share <= 0 {
+		return nil
+	}
+	u := chunk.Part{Start: h.Start, End: h.End, Symbol: h.Symbol, Kind: h.Kind}
+	return s.calleeHits(p, h, rank.Calls(p.Plan, u, text, e.Chunks), why, "called by ",
+		func(body []byte) float64 { return rank.CalleeScore(1, share, body, p.Terms) })
+}
+
+// calleeHits turns the units h calls into hits, each scored h's score
+// times factor of its text; one of factor 0 is left out.
+func (s *Snapshot) calleeHits(p *plan, h Hit, called []rank.Callee, why rank.Breakdown, name string, factor func([]byte) float64) []Hit {
 	var out []Hit
-	for _, cl := range rank.Callees(p.Plan, share, u, text, e.Chunks) {
+	for _, cl := range called {
 		cu, ch := cl.Unit, cl.Chunk
-		callee := Hit{Path: h.Path, Start: cu.Start, End: cu.End, Symbol: cu.Symbol, Kind: cu.Kind, Language: h.Language, Score: h.Score * share}
 		body := rank.LinesOf(s.chunkText(h.Path, ch), ch.Start, cu.Start, cu.End)
+		f := factor(body)
+		if f <= 0 {
+			continue
+		}
+		callee := Hit{Path: h.Path, Start: cu.Start, End: cu.End, Symbol: cu.Symbol, Kind: cu.Kind, Language: h.Language, Score: h.Score * f}
 		callee.Excerpt = excerpt(secret.Redact(body), p.Terms)
 		if why != nil {
-			callee.Explain = append(append(rank.Breakdown{}, why...), rank.Factor{Stage: rank.StageDelegation, Name: "callee of " + rank.LastName(h.Symbol), Value: share})
+			callee.Explain = append(append(rank.Breakdown{}, why...), rank.Factor{Stage: rank.StageDelegation, Name: name + rank.LastName(h.Symbol), Value: f})
 		}
 		out = append(out, callee)
 	}
 	return out
+}
+
+// calleeQueue holds the callees of the first hits until the candidates
+// left score below them.
+type calleeQueue []Hit
+
+// push adds hits, keeping the queue by score, best first.
+func (q *calleeQueue) push(hits []Hit) {
+	*q = append(*q, hits...)
+	slices.SortStableFunc(*q, func(a, b Hit) int { return cmp.Compare(b.Score, a.Score) })
+}
+
+// pop takes the best hit if it scores at least score.
+func (q *calleeQueue) pop(score float64) (Hit, bool) {
+	if len(*q) == 0 || (*q)[0].Score < score {
+		return Hit{}, false
+	}
+	h := (*q)[0]
+	*q = (*q)[1:]
+	return h, true
 }

@@ -2,6 +2,7 @@ package rank
 
 import (
 	"bytes"
+	"math"
 	"regexp"
 	"strings"
 
@@ -15,6 +16,16 @@ import (
 // while the code that answers "how" is the function it calls. The
 // delegation stage follows each of the first hits that is a wrapper to
 // the units of the same file it calls, and puts them right after it.
+//
+// Any other of the first hits is followed too, more cautiously: the
+// answer to "how does X work" is often the function X's code calls
+// (a method that checks a request calls the helper that holds the
+// rule; a scheduler's run calls the function that computes the next
+// time), and that helper often names few of the question's words. Each
+// unit of the same file such a hit calls enters the page at
+// CalleeShare of the hit's score times the square root of the share of
+// the question's terms the callee holds (CalleeScore), among the other
+// hits by that score.
 
 // wrapperLines is the most lines of code (not comments, not blank) a
 // unit's body may have to count as a wrapper.
@@ -46,11 +57,34 @@ type Callee struct {
 // is scored share of the hit (index writes the hits, with a factor
 // StageDelegation "callee of" the wrapper's last name, LastName).
 func Callees(p *Plan, share float64, u chunk.Part, text []byte, chunks func() []chunk.Meta) []Callee {
-	if share <= 0 || p.Lookup || (u.Kind != "func" && u.Kind != "method") {
+	if share <= 0 {
+		return nil
+	}
+	return calls(p, u, text, chunks, wrapperLines)
+}
+
+// Calls returns the units of the hit's file that u, a function or
+// method of any size with text text, calls (none in a lookup).
+func Calls(p *Plan, u chunk.Part, text []byte, chunks func() []chunk.Meta) []Callee {
+	return calls(p, u, text, chunks, -1)
+}
+
+// CalleeScore is the score of a unit with text body that a hit scoring
+// score calls: share of it, times the square root of the share of terms
+// body holds (Covers).
+func CalleeScore(score, share float64, body []byte, terms []string) float64 {
+	return score * share * math.Sqrt(Covers(body, "", terms))
+}
+
+// calls returns the units of the file that u calls, when u is a
+// function or method with at most maxLines lines of code below its
+// signature (no limit when maxLines < 0).
+func calls(p *Plan, u chunk.Part, text []byte, chunks func() []chunk.Meta, maxLines int) []Callee {
+	if p.Lookup || (u.Kind != "func" && u.Kind != "method") {
 		return nil
 	}
 	code := codeLines(text)
-	if len(code) < 2 || len(code)-1 > wrapperLines { // the first line is the signature
+	if len(code) < 2 || (maxLines >= 0 && len(code)-1 > maxLines) { // the first line is the signature
 		return nil
 	}
 	own := LastName(u.Symbol)

@@ -96,6 +96,11 @@ type Params struct {
 	// followed by the units of its file it calls, scored this share of
 	// it (delegate.go; 0: off).
 	DelegationShare float64
+	// CalleeShare: each other of the first hits is followed by the units
+	// of its file it calls, scored this share of it times the square
+	// root of the share of the question's terms each holds, and placed
+	// among the other hits by that score (delegate.go; 0: off).
+	CalleeShare float64
 	// RerankPool is the least number of candidates reranked; queries of
 	// fewer than RerankMinTerms terms are ranked by bleve alone.
 	RerankPool, RerankMinTerms int
@@ -136,7 +141,7 @@ func DefaultParams() Params {
 		FileDecay:        1,
 		NarrowKeep:       0.5,
 		CoveragePower:    0.5, ProximityBoost: 2,
-		VocabWeight: 0.5, DelegationShare: 0.9,
+		VocabWeight: 0.5, DelegationShare: 0.9, CalleeShare: 0.5,
 		AbbrevWeight: 0.5, AbbrevMinLen: 4, LookupPartPostings: 7000,
 		RerankPool: 200, RerankMinTerms: 6, PoolIDF: true,
 		FeedbackWeight: 0.2, FeedbackDocs: 10, FeedbackTerms: 5,
