@@ -88,7 +88,7 @@ func calls(p *Plan, u chunk.Part, text []byte, chunks func() []chunk.Meta, maxLi
 		return nil
 	}
 	own := LastName(u.Symbol)
-	var out []Callee
+	var names []string // called, in the order of their first call
 	seen := map[string]bool{}
 	for _, line := range code[1:] {
 		for _, m := range callRE.FindAllSubmatch(line, -1) {
@@ -97,29 +97,45 @@ func calls(p *Plan, u chunk.Part, text []byte, chunks func() []chunk.Meta, maxLi
 				continue
 			}
 			seen[name] = true
-			if cu, ch, ok := unitNamed(chunks(), name); ok && cu.Start != u.Start {
-				out = append(out, Callee{Unit: cu, Chunk: ch})
-			}
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	found := unitsNamed(chunks(), seen)
+	var out []Callee
+	for _, name := range names {
+		if cl, ok := found[name]; ok && cl.Unit.Start != u.Start {
+			out = append(out, cl)
 		}
 	}
 	return out
 }
 
-// unitNamed finds the function or method called name among a file's
-// chunks and the units merged into them; ch is the chunk that holds it.
-func unitNamed(chunks []chunk.Meta, name string) (u chunk.Part, ch chunk.Meta, ok bool) {
+// unitsNamed finds the first function or method of each name in names
+// among a file's chunks and the units merged into them, in one pass over
+// them (a long function calls dozens of names; a large file has
+// thousands of units); a Callee's Chunk is the chunk that holds it.
+func unitsNamed(chunks []chunk.Meta, names map[string]bool) map[string]Callee {
 	isFunc := func(kind string) bool { return kind == "func" || kind == "method" }
-	for _, c := range chunks {
-		if isFunc(c.Kind) && LastName(c.Symbol) == name {
-			return chunk.Part{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind}, c, true
+	found := map[string]Callee{}
+	take := func(p chunk.Part, c chunk.Meta) {
+		if !isFunc(p.Kind) {
+			return
 		}
-		for _, pm := range c.Parts {
-			if isFunc(pm.Kind) && LastName(pm.Symbol) == name {
-				return pm, c, true
-			}
+		name := LastName(p.Symbol)
+		if _, done := found[name]; names[name] && !done {
+			found[name] = Callee{Unit: p, Chunk: c}
 		}
 	}
-	return chunk.Part{}, chunk.Meta{}, false
+	for _, c := range chunks {
+		take(chunk.Part{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind}, c)
+		for _, pm := range c.Parts {
+			take(pm, c)
+		}
+	}
+	return found
 }
 
 // LinesOf returns lines start..end of a chunk's text whose first line is
