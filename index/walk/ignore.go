@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"regexp/syntax"
 	"strings"
 	"sync"
 )
@@ -27,7 +28,7 @@ var ignoreFiles = []string{".gitignore", ".asklsignore"}
 
 // rule is one line of an ignore file.
 type rule struct {
-	re      *regexp.Regexp // over the path relative to the rule's folder
+	re      *regexp.Regexp // over the path relative to the rule's folder; nil for the string tests
 	negate  bool
 	dirOnly bool
 	src     string // where the line is: ".gitignore", "drivers/.gitignore", ".git/info/exclude", ...
@@ -40,6 +41,10 @@ type rule struct {
 	// rules above each), so this is the walk's inner loop.
 	fast matchKind
 	lit  string
+	// need is a literal every path re matches holds (the longest of its
+	// top-level ones, see needLiteral), or "": a path without it is no
+	// match, with no regexp run (a kernel's "*.asn1.[ch]" needs ".asn1.").
+	need string
 }
 
 // matchKind is how a rule tests a path.
@@ -70,9 +75,9 @@ func (r *rule) matches(sub, base string) bool {
 	case matchBaseInfix:
 		return strings.Contains(base, r.lit)
 	case matchBaseRegexp:
-		return r.re.MatchString(base)
+		return strings.Contains(base, r.need) && r.re.MatchString(base)
 	}
-	return r.re.MatchString(sub)
+	return strings.Contains(sub, r.need) && r.re.MatchString(sub)
 }
 
 // fastMatcher picks a string test equivalent to the regexp of pattern
@@ -314,14 +319,40 @@ func parseIgnore(data []byte, src string) []rule {
 			r.fast = matchBaseRegexp
 			expr = strings.TrimPrefix(expr, "(?:.*/)?")
 		}
-		re, err := regexp.Compile("^" + expr + "$")
-		if err != nil {
-			continue // a line git would not understand either
+		if r.fast == matchRegexp || r.fast == matchBaseRegexp {
+			// The string tests need no regexp: theirs, quoted literals
+			// and "[^/]*", always compiles.
+			re, err := regexp.Compile("^" + expr + "$")
+			if err != nil {
+				continue // a line git would not understand either
+			}
+			r.re, r.need = re, needLiteral(expr)
 		}
-		r.re = re
 		rs = append(rs, r)
 	}
 	return rs
+}
+
+// needLiteral is the longest literal of the top-level concatenation of
+// expr (an ignore rule's expression, see ignoreExpr), which every string
+// it matches holds; "" when it has none or is not a concatenation.
+func needLiteral(expr string) string {
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return ""
+	}
+	re = re.Simplify()
+	subs := []*syntax.Regexp{re}
+	if re.Op == syntax.OpConcat {
+		subs = re.Sub
+	}
+	need := ""
+	for _, sub := range subs {
+		if sub.Op == syntax.OpLiteral && sub.Flags&syntax.FoldCase == 0 && len(string(sub.Rune)) > len(need) {
+			need = string(sub.Rune)
+		}
+	}
+	return need
 }
 
 // ignoreExpr is the regular expression (without ^ and $) of an ignore
