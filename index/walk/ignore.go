@@ -1,9 +1,6 @@
 package walk
 
 import (
-	"bufio"
-	"bytes"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -231,11 +228,11 @@ func (ig *Ignorer) subChain(parent []ruleSet, dir string, listed []string) []rul
 
 // listedIgnoreFiles are the ignore files a folder's listing holds, in
 // ignoreFiles' order; never nil.
-func listedIgnoreFiles(entries []fs.DirEntry) []string {
+func listedIgnoreFiles(entries []dirent) []string {
 	listed := []string{}
 	for _, name := range ignoreFiles {
 		for _, e := range entries {
-			if e.Name() == name {
+			if e.name == name {
 				listed = append(listed, name)
 				break
 			}
@@ -286,11 +283,10 @@ func (ig *Ignorer) IgnoredPath(rel string, includeVendor bool) bool {
 // parseIgnore reads gitignore syntax; src names the file in messages.
 func parseIgnore(data []byte, src string) []rule {
 	var rs []rule
-	sc := bufio.NewScanner(bytes.NewReader(data))
 	n := 0
-	for sc.Scan() {
+	for text := range strings.Lines(string(data)) {
 		n++
-		line := trimIgnoreLine(strings.TrimRight(sc.Text(), "\r"))
+		line := trimIgnoreLine(strings.TrimRight(strings.TrimSuffix(text, "\n"), "\r"))
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}

@@ -63,7 +63,7 @@ func Walk(ctx context.Context, root Root, o Options) (Result, error) {
 	if err := w.walk(ctx); err != nil {
 		return Result{Skipped: w.skipped}, err
 	}
-	return Result{Files: w.files, Skipped: w.skipped, Notes: w.ignoreNotes()}, nil
+	return Result{Files: w.found(), Skipped: w.skipped, Notes: w.ignoreNotes()}, nil
 }
 
 // File is one candidate file found by the walk.
@@ -86,7 +86,8 @@ type walker struct {
 	wg      sync.WaitGroup
 	mu      sync.Mutex // guards what follows while the walk runs
 	err     error      // the first error: ends the walk
-	files   []File
+	batches [][]File   // the files found, a batch per folder (found joins them)
+	nFiles  int        // in batches
 	skipped map[string]int
 
 	// What the ignore rules kept out: per rule, the files and folders it
@@ -186,7 +187,7 @@ func (w *walker) dirOrStop(ctx context.Context, rel string, chain []ruleSet) {
 // overBudget says, once the walk has gone over its budget, by how much
 // and what to do. Call it with w.mu held.
 func (w *walker) overBudget() error {
-	if w.maxFiles > 0 && len(w.files) > w.maxFiles {
+	if w.maxFiles > 0 && w.nFiles > w.maxFiles {
 		return fmt.Errorf("%w: %s has more than %d files to index (the file budget); open a project folder, add ignore rules (.asklsignore), or raise the budget (--max-files)",
 			ErrOverBudget, w.root.Abs, w.maxFiles)
 	}
@@ -208,11 +209,7 @@ func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 	if w.skipDirs[abs] {
 		return nil
 	}
-	if rel != "" && SpecialFS(abs) != "" {
-		w.locked(func() { w.skip("special file system") })
-		return nil // /proc, /sys, ... under a root that is "/"
-	}
-	folder, entries, err := list(abs)
+	f, err := openFolder(abs)
 	if err != nil {
 		if rel == "" {
 			return err
@@ -220,53 +217,26 @@ func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 		w.locked(func() { w.skip("unreadable folder") })
 		return nil
 	}
-	defer folder.Close()
-	top := rel == ""
-	if !top {
+	defer f.close()
+	if rel != "" && f.special() != "" {
+		w.locked(func() { w.skip("special file system") })
+		return nil // /proc, /sys, ... under a root that is "/"
+	}
+	entries, err := f.list()
+	if err != nil {
+		if rel == "" {
+			return err
+		}
+		w.locked(func() { w.skip("unreadable folder") })
+		return nil
+	}
+	if rel != "" {
 		// Its own ignore files, read only when the listing holds them.
 		chain = w.root.Ignore.subChain(chain, rel, listedIgnoreFiles(entries))
 	}
-	var subdirs []string
-	for _, e := range entries {
-		name := e.Name()
-		child := name
-		if rel != "" {
-			child = rel + "/" + name
-		}
-		typ := e.Type()
-		if top && !(typ.IsDir() && alwaysSkipped[name]) {
-			w.locked(func() { w.rootEntries++ })
-		}
-		if typ&fs.ModeSymlink != 0 {
-			if err := w.symlink(chain, child, top); err != nil {
-				return err
-			}
-			continue
-		}
-		if typ.IsDir() {
-			if alwaysSkipped[name] || (!w.includeVendor && vendorFolders[name]) {
-				continue
-			}
-			if w.ignoredBy(chain, child, true, top) {
-				continue
-			}
-			subdirs = append(subdirs, child)
-			continue
-		}
-		if !typ.IsRegular() {
-			continue // sockets, devices, pipes
-		}
-		if w.ignoredBy(chain, child, false, top) {
-			continue
-		}
-		info, err := e.Info()
-		if err != nil {
-			w.locked(func() { w.skip("vanished") })
-			continue
-		}
-		if err := w.file(child, info); err != nil {
-			return err
-		}
+	subdirs, err := w.entries(f, rel, entries, chain)
+	if err != nil {
+		return err
 	}
 	for _, sub := range subdirs {
 		w.enter(ctx, sub, chain)
@@ -274,49 +244,95 @@ func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 	return nil
 }
 
-// list opens folder abs and lists it. The folder stays open, so that its
-// files are stat'ed relative to it (one name to look up, not the whole
-// path): the caller closes it.
-func list(abs string) (*os.Root, []fs.DirEntry, error) {
-	folder, err := os.OpenRoot(abs)
-	if err != nil {
-		return nil, nil, err
+// entries takes the files of folder f (rel) that may enter the index,
+// and returns its sub-folders to walk.
+func (w *walker) entries(f *folder, rel string, entries []dirent, chain []ruleSet) ([]string, error) {
+	top := rel == ""
+	var subdirs []string
+	var files []File
+	var bytes int64
+	for _, e := range entries {
+		child := e.name
+		if !top {
+			child = rel + "/" + e.name
+		}
+		typ := e.typ
+		if typ == typeUnknown {
+			st, err := f.stat(e.name)
+			if err != nil {
+				w.locked(func() { w.skip("vanished") })
+				continue
+			}
+			typ = st.typ
+		}
+		if top && !(typ.IsDir() && alwaysSkipped[e.name]) {
+			w.locked(func() { w.rootEntries++ })
+		}
+		switch {
+		case typ&fs.ModeSymlink != 0:
+			if err := w.symlink(chain, child, top); err != nil {
+				return nil, err
+			}
+		case typ.IsDir():
+			if alwaysSkipped[e.name] || (!w.includeVendor && vendorFolders[e.name]) || w.ignoredBy(chain, child, true, top) {
+				continue
+			}
+			subdirs = append(subdirs, child)
+		case typ == 0: // a regular file; not sockets, devices, pipes
+			if w.ignoredBy(chain, child, false, top) {
+				continue
+			}
+			st, err := f.stat(e.name)
+			if err != nil || st.typ != 0 {
+				w.locked(func() { w.skip("vanished") })
+				continue
+			}
+			if reason := w.skipReason(child, st.size); reason != "" {
+				w.locked(func() { w.skip(reason) })
+				continue
+			}
+			files = append(files, File{Rel: child, Size: st.size, MTime: st.mtime})
+			bytes += st.size
+		}
 	}
-	f, err := folder.Open(".")
-	if err != nil {
-		folder.Close()
-		return nil, nil, err
-	}
-	entries, err := f.ReadDir(-1)
-	f.Close()
-	if err != nil {
-		folder.Close()
-		return nil, nil, err
-	}
-	return folder, entries, nil
+	return subdirs, w.add(files, bytes)
 }
 
-// file applies the name and size filters to a regular file, and returns
-// an error once the walk is over its budget.
-func (w *walker) file(rel string, info fs.FileInfo) error {
-	reason := ""
+// skipReason says why a regular file is left out by its name or its
+// size, or "".
+func (w *walker) skipReason(rel string, size int64) string {
 	switch {
 	case secret.IsName(rel):
-		reason = "secret"
+		return "secret"
 	case binaryExt[strings.ToLower(path.Ext(rel))]:
-		reason = "binary"
-	case w.maxBytes > 0 && info.Size() > w.maxBytes:
-		reason = "too large"
+		return "binary"
+	case w.maxBytes > 0 && size > w.maxBytes:
+		return "too large"
+	}
+	return ""
+}
+
+// add takes the files of one folder (of bytes in all), and returns an
+// error once the walk is over its budget.
+func (w *walker) add(files []File, bytes int64) error {
+	if len(files) == 0 {
+		return nil
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if reason != "" {
-		w.skip(reason)
-		return nil
-	}
-	w.files = append(w.files, File{Rel: rel, Size: info.Size(), MTime: info.ModTime().UnixNano()})
-	w.totalBytes += info.Size()
+	w.batches = append(w.batches, files)
+	w.nFiles += len(files)
+	w.totalBytes += bytes
 	return w.overBudget()
+}
+
+// found is every file the walk took, in one slice.
+func (w *walker) found() []File {
+	files := make([]File, 0, w.nFiles)
+	for _, b := range w.batches {
+		files = append(files, b...)
+	}
+	return files
 }
 
 // symlink keeps a link to a file inside the root; links that leave the
@@ -350,7 +366,11 @@ func (w *walker) symlink(chain []ruleSet, rel string, top bool) error {
 	if !info.Mode().IsRegular() {
 		return nil
 	}
-	return w.file(rel, info)
+	if reason := w.skipReason(rel, info.Size()); reason != "" {
+		w.locked(func() { w.skip(reason) })
+		return nil
+	}
+	return w.add([]File{{Rel: rel, Size: info.Size(), MTime: info.ModTime().UnixNano()}}, info.Size())
 }
 
 // within reports whether p is dir or below it (both cleaned absolute paths).

@@ -1,0 +1,73 @@
+package index
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// TestWarmStartRemovesWhatTheWalkNoLongerSees: a warm start that finds
+// every file it holds looks no further (removeGone), and one that does
+// not removes what is gone, even when as many files appeared as went
+// (the counts it compares are equal only when nothing went): an indexed
+// file, and a file held as skipped (not UTF-8).
+func TestWarmStartRemovesWhatTheWalkNoLongerSees(t *testing.T) {
+	root, cache := t.TempDir(), t.TempDir()
+	write := func(rel, content string) {
+		if err := os.WriteFile(filepath.Join(root, rel), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("a.go", "package a\n\nfunc Alpha() {}\n")
+	write("b.go", "package a\n\nfunc Beta() {}\n")
+	write("bad.txt", "\xff\xfe not text\n")
+	files := func(f *fixture) []string {
+		got, err := f.ix.Snapshot().Files("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(got)
+		return got
+	}
+	skipped := func(f *fixture) []string {
+		var got []string
+		for rel := range f.ix.roots[0].skipped {
+			got = append(got, rel)
+		}
+		slices.Sort(got)
+		return got
+	}
+	f := openFixture(t, root, cache)
+	f.ix.Close()
+
+	f = openFixture(t, root, cache)
+	if f.stats.Removed != 0 || f.stats.Unchanged != 2 || f.stats.Skipped["not utf-8"] != 1 {
+		t.Errorf("nothing changed: %+v", f.stats)
+	}
+	f.ix.Close()
+
+	os.Remove(filepath.Join(root, "b.go"))
+	write("c.go", "package a\n\nfunc Gamma() {}\n")
+	f = openFixture(t, root, cache)
+	if f.stats.Removed != 1 || f.stats.Indexed != 1 {
+		t.Errorf("b.go gone, c.go new: %+v, want 1 removed, 1 indexed", f.stats)
+	}
+	if got, want := files(f), []string{"a.go", "c.go"}; !slices.Equal(got, want) {
+		t.Errorf("files %v, want %v", got, want)
+	}
+	f.ix.Close()
+
+	os.Remove(filepath.Join(root, "bad.txt"))
+	write("worse.txt", "\xff\xfe not text either\n")
+	f = openFixture(t, root, cache)
+	if got, want := skipped(f), []string{"worse.txt"}; !slices.Equal(got, want) {
+		t.Errorf("skipped %v, want %v", got, want)
+	}
+	f.ix.Close()
+	f = openFixture(t, root, cache) // the manifest saved it
+	defer f.ix.Close()
+	if got, want := skipped(f), []string{"worse.txt"}; !slices.Equal(got, want) {
+		t.Errorf("after a restart, skipped %v, want %v", got, want)
+	}
+}
