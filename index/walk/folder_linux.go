@@ -3,6 +3,7 @@ package walk
 import (
 	"encoding/binary"
 	"io/fs"
+	"slices"
 	"sync"
 
 	"golang.org/x/sys/unix"
@@ -84,6 +85,7 @@ const (
 
 // appendDirents appends the entries of a getdents buffer to out.
 func appendDirents(out []dirent, buf []byte) []dirent {
+	out = slices.Grow(out, countDirents(buf))
 	for len(buf) >= direntName {
 		reclen := int(binary.NativeEndian.Uint16(buf[direntReclen:]))
 		if reclen < direntName || reclen > len(buf) {
@@ -107,6 +109,21 @@ func appendDirents(out []dirent, buf []byte) []dirent {
 		out = append(out, dirent{name: string(name), typ: direntMode(rec[direntType])})
 	}
 	return out
+}
+
+// countDirents counts the records of a getdents buffer, so that
+// appendDirents grows its slice once.
+func countDirents(buf []byte) int {
+	n := 0
+	for len(buf) >= direntName {
+		reclen := int(binary.NativeEndian.Uint16(buf[direntReclen:]))
+		if reclen < direntName || reclen > len(buf) {
+			break
+		}
+		buf = buf[reclen:]
+		n++
+	}
+	return n
 }
 
 // direntMode is the type of a d_type; typeUnknown when the file system

@@ -249,7 +249,7 @@ func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 func (w *walker) entries(f *folder, rel string, entries []dirent, chain []ruleSet) ([]string, error) {
 	top := rel == ""
 	var subdirs []string
-	var files []File
+	files := make([]File, 0, len(entries))
 	var bytes int64
 	for _, e := range entries {
 		child := e.name
