@@ -123,9 +123,9 @@ func fastMatcher(pattern string, anchored bool) (matchKind, string) {
 // them; it is safe for concurrent use.
 type Ignorer struct {
 	root   string // absolute folder
-	global []rule
+	global ruleList
 	mu     sync.Mutex
-	dirs   map[string][]rule // folder rel path ("" for the root) -> its rules
+	dirs   map[string]ruleList // folder rel path ("" for the root) -> its rules
 }
 
 // maxIgnoreBytes caps an ignore file; a longer one is not read.
@@ -136,33 +136,35 @@ const maxIgnoreBytes = 1 << 20
 // for its global ignore file and configuration ($XDG_CONFIG_HOME, read by
 // the command); "" means ~/.config, as git does.
 func NewIgnorer(root string, exclude []string, configDir string) *Ignorer {
-	ig := &Ignorer{root: root, dirs: map[string][]rule{}}
-	ig.global = globalExcludes(configDir) // the lowest precedence, as in git
+	ig := &Ignorer{root: root, dirs: map[string]ruleList{}}
+	global := globalExcludes(configDir) // the lowest precedence, as in git
 	if data, _, err := ReadCapped(filepath.Join(root, ".git", "info", "exclude"), maxIgnoreBytes); err == nil {
-		ig.global = append(ig.global, parseIgnore(data, ".git/info/exclude")...)
+		global = append(global, parseIgnore(data, ".git/info/exclude")...)
 	}
-	ig.global = append(ig.global, parseIgnore([]byte(strings.Join(exclude, "\n")), "the exclude option")...)
+	global = append(global, parseIgnore([]byte(strings.Join(exclude, "\n")), "the exclude option")...)
+	ig.global = newRuleList(global)
 	return ig
 }
 
 // reset forgets the cached ignore files (they may have changed).
 func (ig *Ignorer) Reset() {
 	ig.mu.Lock()
-	ig.dirs = map[string][]rule{}
+	ig.dirs = map[string]ruleList{}
 	ig.mu.Unlock()
 }
 
-func (ig *Ignorer) rulesOf(dir string) []rule { return ig.rulesListed(dir, nil) }
+func (ig *Ignorer) rulesOf(dir string) ruleList { return ig.rulesListed(dir, nil) }
 
 // rulesListed is rulesOf for a folder whose listing names which of
 // ignoreFiles it holds (listed; nil: unknown, every one is tried).
-func (ig *Ignorer) rulesListed(dir string, listed []string) []rule {
+func (ig *Ignorer) rulesListed(dir string, listed []string) ruleList {
 	ig.mu.Lock()
-	rs, ok := ig.dirs[dir]
+	l, ok := ig.dirs[dir]
 	ig.mu.Unlock()
 	if ok {
-		return rs
+		return l
 	}
+	var rs []rule
 	names := ignoreFiles
 	if listed != nil {
 		names = listed
@@ -173,10 +175,11 @@ func (ig *Ignorer) rulesListed(dir string, listed []string) []rule {
 			rs = append(rs, parseIgnore(data, path.Join(dir, name))...)
 		}
 	}
+	l = newRuleList(rs)
 	ig.mu.Lock()
-	ig.dirs[dir] = rs
+	ig.dirs[dir] = l
 	ig.mu.Unlock()
-	return rs
+	return l
 }
 
 // ignored reports whether rel (slash path relative to the root) is ignored
@@ -199,21 +202,21 @@ func (ig *Ignorer) ignoredBy(rel string, isDir bool) *rule {
 // ruleSet is the rules of one ignore source with how much of a path
 // relative to the root to drop to make it relative to the rules' folder.
 type ruleSet struct {
-	rules []rule
-	skip  int
+	ruleList
+	skip int
 }
 
 // chain lists the rule sets that apply to the entries of folder dir (""
 // for the root), lowest precedence first: the global rules, then the
 // rules of each folder from the root down to dir.
 func (ig *Ignorer) chain(dir string) []ruleSet {
-	chain := []ruleSet{{rules: ig.global}, {rules: ig.rulesOf("")}}
+	chain := []ruleSet{{ruleList: ig.global}, {ruleList: ig.rulesOf("")}}
 	if dir == "" {
 		return chain
 	}
 	for i := 0; i <= len(dir); i++ {
 		if i == len(dir) || dir[i] == '/' {
-			chain = append(chain, ruleSet{rules: ig.rulesOf(dir[:i]), skip: i + 1})
+			chain = append(chain, ruleSet{ruleList: ig.rulesOf(dir[:i]), skip: i + 1})
 		}
 	}
 	return chain
@@ -223,7 +226,7 @@ func (ig *Ignorer) chain(dir string) []ruleSet {
 // parent's chain instead of building it again for every folder. listed
 // are the ignore files dir's listing holds (listedIgnoreFiles).
 func (ig *Ignorer) subChain(parent []ruleSet, dir string, listed []string) []ruleSet {
-	return append(parent[:len(parent):len(parent)], ruleSet{rules: ig.rulesListed(dir, listed), skip: len(dir) + 1})
+	return append(parent[:len(parent):len(parent)], ruleSet{ruleList: ig.rulesListed(dir, listed), skip: len(dir) + 1})
 }
 
 // listedIgnoreFiles are the ignore files a folder's listing holds, in
@@ -246,19 +249,15 @@ func listedIgnoreFiles(entries []dirent) []string {
 func decide(chain []ruleSet, rel string, isDir bool) *rule {
 	base := rel[strings.LastIndexByte(rel, '/')+1:]
 	for k := len(chain) - 1; k >= 0; k-- {
-		rs := chain[k].rules
-		sub := rel[chain[k].skip:]
-		for i := len(rs) - 1; i >= 0; i-- {
-			r := &rs[i]
-			if r.dirOnly && !isDir {
-				continue
-			}
-			if r.matches(sub, base) {
-				if r.negate {
-					return nil
-				}
+		set := &chain[k]
+		if len(set.rules) == 0 {
+			continue
+		}
+		if i := set.last(rel[set.skip:], base, isDir); i >= 0 {
+			if r := &set.rules[i]; !r.negate {
 				return r
 			}
+			return nil
 		}
 	}
 	return nil
