@@ -1,5 +1,7 @@
 package walk
 
+import "strings"
+
 // minIndexed is the number of rules from which a list is indexed: below
 // it, asking each rule is as fast.
 const minIndexed = 8
@@ -20,13 +22,15 @@ func newRuleList(rs []rule) ruleList {
 }
 
 // ruleIndex finds the last rule of a list that matches a path without
-// asking each: the rules that name a base name or a path (most of them:
-// a kernel's top-level .gitignore has ~100 rules, and every file of the
-// tree is asked about) are found by a map lookup of the path's, the rest
-// asked one by one from the last, down to the last literal match.
+// asking each: the rules that name a base name, a path or an extension
+// (most of them: a kernel's top-level .gitignore has ~100 rules, and
+// every file of the tree is asked about) are found by map lookups of the
+// path's, the rest asked one by one from the last, down to the last
+// literal match.
 type ruleIndex struct {
 	base map[string]lastRule // matchBase rules by their name
 	path map[string]lastRule // matchPath rules by their path
+	ext  map[string]lastRule // matchBaseSuffix rules whose suffix starts with a dot ("*.o", "*.mod.c")
 	rest []int32             // the other rules' positions, ascending
 }
 
@@ -35,7 +39,7 @@ type ruleIndex struct {
 type lastRule struct{ file, dir int32 }
 
 func newRuleIndex(rs []rule) *ruleIndex {
-	ix := &ruleIndex{base: map[string]lastRule{}, path: map[string]lastRule{}}
+	ix := &ruleIndex{base: map[string]lastRule{}, path: map[string]lastRule{}, ext: map[string]lastRule{}}
 	for i := range rs {
 		r := &rs[i]
 		var m map[string]lastRule
@@ -44,6 +48,12 @@ func newRuleIndex(rs []rule) *ruleIndex {
 			m = ix.base
 		case matchPath:
 			m = ix.path
+		case matchBaseSuffix:
+			if !strings.HasPrefix(r.lit, ".") {
+				ix.rest = append(ix.rest, int32(i))
+				continue
+			}
+			m = ix.ext
 		default:
 			ix.rest = append(ix.rest, int32(i))
 			continue
@@ -82,6 +92,18 @@ func (l *ruleList) last(sub, base string, isDir bool) int {
 	pick(last, ok)
 	last, ok = l.idx.path[sub]
 	pick(last, ok)
+	if len(l.idx.ext) > 0 {
+		// A suffix that starts with a dot starts at one of base's dots.
+		for i := strings.IndexByte(base, '.'); i >= 0; {
+			last, ok = l.idx.ext[base[i:]]
+			pick(last, ok)
+			j := strings.IndexByte(base[i+1:], '.')
+			if j < 0 {
+				break
+			}
+			i += 1 + j
+		}
+	}
 	for k := len(l.idx.rest) - 1; k >= 0; k-- {
 		i := int(l.idx.rest[k])
 		if i <= best {

@@ -15,11 +15,13 @@ func TestRuleIndexAgreesWithAskingEachRule(t *testing.T) {
 		"Makefile", "!Makefile", "build/", "build", "!build/", "/vmlinux", "/linux", "!/linux", "include/config/",
 		"a/b", "!a/b", "*.o", "!*.o", "*.c.[012]*.*", "vmlinux*", "*~*", "\\#*#", "x?y", "**/any", "lvl/**",
 		"core.c", "!core.c", "sub/", "/sub", "a", "!a", "*.asn1.[ch]", "[!a]b", "docs/**/*.md",
+		"*.c", "!*.c", "*.mod.c", "!*.mod.c", "*.", "*.o/", "*_test", "*.tar.gz", ".*", "*.lds",
 	}
 	paths := []string{
 		"Makefile", "d/Makefile", "build", "d/build", "vmlinux", "d/vmlinux", "vmlinux.lds", "linux", "d/linux",
 		"include/config", "a/b", "x/a/b", "a", "d/a", "core.c", "d/core.c", "core.o", "x.c.012r.y", "#x#", "xzy",
 		"any", "d/any", "lvl/in", "sub", "d/sub", "x.asn1.c", "bb", "ab", "docs/x/y.md", "foo~bar", "plain.txt",
+		"x.mod.c", "d/.x.mod.c", "x.", "x..", "a.o", "d/a.o", "a_test", "a.tar.gz", "d/a.gz", ".config", "vmlinux.lds", "c",
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for n := range 300 {
