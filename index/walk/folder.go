@@ -18,3 +18,11 @@ type fileStat struct {
 	mtime int64       // UnixNano
 	typ   fs.FileMode // its type bits, as dirent's
 }
+
+// statOnce is known when set, else the folder's stat of name.
+func (f *folder) statOnce(name string, known *fileStat) (fileStat, error) {
+	if known != nil {
+		return *known, nil
+	}
+	return f.stat(name)
+}

@@ -257,13 +257,14 @@ func (w *walker) entries(f *folder, rel string, entries []dirent, chain []ruleSe
 			child = rel + "/" + e.name
 		}
 		typ := e.typ
+		var known *fileStat // stat'ed already: the listing gave no type
 		if typ == typeUnknown {
 			st, err := f.stat(e.name)
 			if err != nil {
 				w.locked(func() { w.skip("vanished") })
 				continue
 			}
-			typ = st.typ
+			typ, known = st.typ, &st
 		}
 		if top && !(typ.IsDir() && alwaysSkipped[e.name]) {
 			w.locked(func() { w.rootEntries++ })
@@ -282,7 +283,7 @@ func (w *walker) entries(f *folder, rel string, entries []dirent, chain []ruleSe
 			if w.ignoredBy(chain, child, false, top) {
 				continue
 			}
-			st, err := f.stat(e.name)
+			st, err := f.statOnce(e.name, known)
 			if err != nil || st.typ != 0 {
 				w.locked(func() { w.skip("vanished") })
 				continue

@@ -53,3 +53,49 @@ func TestWalkReportsEachFilesSizeAndMTimeAsStatDoes(t *testing.T) {
 		t.Errorf("skipped %v, want a symlink to folder", res.Skipped)
 	}
 }
+
+// TestWalkStatsEntriesOfUnknownType: a listing without types (some file
+// systems give DT_UNKNOWN) is stat'ed, and the folder's files and
+// sub-folders are the same as with the types.
+func TestWalkStatsEntriesOfUnknownType(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "sub"), 0o755)
+	os.WriteFile(filepath.Join(dir, "a.go"), []byte("package a\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "b.txt"), []byte("b\n"), 0o644)
+	os.Symlink("a.go", filepath.Join(dir, "link.go"))
+	syscall.Mkfifo(filepath.Join(dir, "pipe"), 0o644)
+	take := func(unknown bool) ([]string, []string) {
+		w := &walker{root: Root{Abs: dir, Real: dir, Ignore: NewIgnorer(dir, nil, t.TempDir())}, skipped: map[string]int{}}
+		f, err := openFolder(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.close()
+		entries, err := f.list()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if unknown {
+			for i := range entries {
+				entries[i].typ = typeUnknown
+			}
+		}
+		subdirs, err := w.entries(f, "", entries, w.root.Ignore.chain(""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var files []string
+		for _, f := range w.found() {
+			files = append(files, f.Rel)
+		}
+		slices.Sort(files)
+		return files, subdirs
+	}
+	files, subdirs := take(false)
+	if want := []string{"a.go", "b.txt", "link.go"}; !slices.Equal(files, want) || !slices.Equal(subdirs, []string{"sub"}) {
+		t.Fatalf("with types: files %v, folders %v", files, subdirs)
+	}
+	if uf, us := take(true); !slices.Equal(uf, files) || !slices.Equal(us, subdirs) {
+		t.Errorf("without types: files %v, folders %v; with them %v, %v", uf, us, files, subdirs)
+	}
+}
