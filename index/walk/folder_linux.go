@@ -53,13 +53,12 @@ func (f *folder) special() string {
 // direntBufs are getdents buffers, reused across folders.
 var direntBufs = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
 
-// list lists the folder's entries but "." and "..", in the order the
-// system gives them.
-func (f *folder) list() ([]dirent, error) {
+// list appends the folder's entries but "." and ".." to out, in the
+// order the system gives them.
+func (f *folder) list(out []dirent) ([]dirent, error) {
 	bp := direntBufs.Get().(*[]byte)
 	defer direntBufs.Put(bp)
 	buf := *bp
-	var out []dirent
 	for {
 		n, err := unix.Getdents(f.fd, buf)
 		if err == unix.EINTR {

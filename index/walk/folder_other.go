@@ -29,8 +29,8 @@ func (f *folder) close() { f.root.Close() }
 // special names the special file system the folder is on, or "".
 func (f *folder) special() string { return SpecialFS(f.abs) }
 
-// list lists the folder's entries.
-func (f *folder) list() ([]dirent, error) {
+// list appends the folder's entries to out.
+func (f *folder) list(out []dirent) ([]dirent, error) {
 	d, err := f.root.Open(".")
 	if err != nil {
 		return nil, err
@@ -40,7 +40,6 @@ func (f *folder) list() ([]dirent, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]dirent, 0, len(entries))
 	f.infos = make(map[string]fs.FileInfo, len(entries))
 	for _, e := range entries {
 		if info, err := e.Info(); err == nil {

@@ -169,6 +169,9 @@ func (ig *Ignorer) rulesListed(dir string, listed []string) ruleList {
 	if listed != nil {
 		names = listed
 	}
+	if len(names) == 0 {
+		return ruleList{} // nothing to read or to cache (most folders)
+	}
 	for _, name := range names {
 		data, _, err := ReadCapped(filepath.Join(ig.root, filepath.FromSlash(dir), name), maxIgnoreBytes)
 		if err == nil {
@@ -226,7 +229,11 @@ func (ig *Ignorer) chain(dir string) []ruleSet {
 // parent's chain instead of building it again for every folder. listed
 // are the ignore files dir's listing holds (listedIgnoreFiles).
 func (ig *Ignorer) subChain(parent []ruleSet, dir string, listed []string) []ruleSet {
-	return append(parent[:len(parent):len(parent)], ruleSet{ruleList: ig.rulesListed(dir, listed), skip: len(dir) + 1})
+	l := ig.rulesListed(dir, listed)
+	if len(l.rules) == 0 {
+		return parent // no rules to add: the parent's chain, not a copy
+	}
+	return append(parent[:len(parent):len(parent)], ruleSet{ruleList: l, skip: len(dir) + 1})
 }
 
 // listedIgnoreFiles are the ignore files a folder's listing holds, in

@@ -222,8 +222,10 @@ func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 		w.locked(func() { w.skip("special file system") })
 		return nil // /proc, /sys, ... under a root that is "/"
 	}
-	entries, err := f.list()
+	listing := listings.Get().(*[]dirent)
+	entries, err := f.list((*listing)[:0])
 	if err != nil {
+		listings.Put(listing)
 		if rel == "" {
 			return err
 		}
@@ -235,6 +237,9 @@ func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 		chain = w.root.Ignore.subChain(chain, rel, listedIgnoreFiles(entries))
 	}
 	subdirs, err := w.entries(f, rel, entries, chain)
+	clear(entries) // the names, for the collector
+	*listing = entries[:0]
+	listings.Put(listing)
 	if err != nil {
 		return err
 	}
@@ -243,6 +248,11 @@ func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 	}
 	return nil
 }
+
+// listings are the slices folders are listed into, reused: a kernel
+// tree has 5,000 folders, and memory touched for the first time is not
+// cheap.
+var listings = sync.Pool{New: func() any { return new([]dirent) }}
 
 // entries takes the files of folder f (rel) that may enter the index,
 // and returns its sub-folders to walk.

@@ -71,7 +71,7 @@ func TestWalkStatsEntriesOfUnknownType(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer f.close()
-		entries, err := f.list()
+		entries, err := f.list(nil)
 		if err != nil {
 			t.Fatal(err)
 		}
