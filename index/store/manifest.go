@@ -102,7 +102,7 @@ func (e *Entry) SetSymbols(syms []chunk.Symbol) { e.syms, e.lazy = syms, nil }
 // symbols file by its API path: its symbols carry it, and its language.
 func (e *Entry) SetPath(api string) {
 	if e.lazy != nil {
-		e.lazy.path, e.lazy.lang = api, e.Lang
+		e.lazy.path = api
 	}
 }
 
@@ -131,7 +131,7 @@ func (e *Entry) SymbolsInFile() bool { return e.lazy != nil }
 
 // SymbolsKept reports whether the entry's symbols, read from the symbols
 // file, are kept decoded in memory.
-func (e *Entry) SymbolsKept() bool { return e.lazy != nil && e.lazy.kept.Load() }
+func (e *Entry) SymbolsKept() bool { return e.lazy != nil && e.lazy.kept.Load() != nil }
 
 // manifest is the persisted list of files of one root.
 type Manifest struct {

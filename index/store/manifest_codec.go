@@ -7,7 +7,7 @@ import (
 	"hash/crc32"
 	"sort"
 	"strings"
-	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/askls/askls/index/chunk"
@@ -218,7 +218,7 @@ func decodeManifest(data []byte, src *mappedManifest) (*Manifest, error) {
 				return nil, errManifestCorrupt
 			}
 			f.lazy = &syms[k]
-			f.lazy.file, f.lazy.ref, f.lazy.n, f.lazy.rel, f.lazy.hash = sf, ref, int(ns), rel, f.Hash
+			f.lazy.file, f.lazy.ref, f.lazy.n, f.lazy.rel, f.lazy.e = sf, ref, int(ns), rel, f
 		}
 		m.Files[rel] = f
 	}
@@ -241,8 +241,10 @@ type lazyChunks struct {
 	src  *mappedManifest // the mapped manifest raw lies in, or nil (the heap)
 	n    int             // the count
 	size int64           // the file's size, which every chunk must fit
-	once sync.Once
-	dec  decodedChunks
+	// dec is the chunks once get decoded them: a pointer, so that the
+	// 78,000 of a kernel's warm start stay small (memory touched for the
+	// first time costs more than decoding it on some machines).
+	dec atomic.Pointer[decodedChunks]
 }
 
 type decodedChunks struct {
@@ -250,23 +252,35 @@ type decodedChunks struct {
 	hashes []uint64
 }
 
+// get decodes the chunks and keeps them. Two first calls at once may
+// both decode; one result is kept.
 func (l *lazyChunks) get() *decodedChunks {
-	l.once.Do(func() {
-		if l.src == nil {
-			l.dec = decodeChunks(l.raw, l.n, l.size, false)
-			return
-		}
-		// Mapped: the strings are copied out, and a fault (the file cut
-		// short by another program) gives no chunks, never a crash.
-		err := faultsAsErrors(l.src.data, func() error {
-			l.dec = decodeChunks(l.raw, l.n, l.size, true)
-			return nil
-		})
-		if err != nil {
-			l.dec = decodedChunks{}
-		}
+	if d := l.dec.Load(); d != nil {
+		return d
+	}
+	d := l.decode()
+	if l.dec.CompareAndSwap(nil, d) {
+		return d
+	}
+	return l.dec.Load()
+}
+
+func (l *lazyChunks) decode() *decodedChunks {
+	if l.src == nil {
+		d := decodeChunks(l.raw, l.n, l.size, false)
+		return &d
+	}
+	// Mapped: the strings are copied out, and a fault (the file cut
+	// short by another program) gives no chunks, never a crash.
+	var d decodedChunks
+	err := faultsAsErrors(l.src.data, func() error {
+		d = decodeChunks(l.raw, l.n, l.size, true)
+		return nil
 	})
-	return &l.dec
+	if err != nil {
+		return &decodedChunks{}
+	}
+	return &d
 }
 
 // encodeChunks writes each chunk with its document's hash (0 when

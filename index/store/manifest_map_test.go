@@ -99,3 +99,34 @@ func TestMappedManifestCutShortIsNoCrash(t *testing.T) {
 		t.Errorf("chunks read from a mapping cut short: %+v, want none", got)
 	}
 }
+
+// TestLazyChunksDecodedAtOnceAgree: goroutines asking a loaded entry for
+// its chunks at once all get them (one decode is kept; run with -race).
+func TestLazyChunksDecodedAtOnceAgree(t *testing.T) {
+	dir := t.TempDir()
+	want := mappedFixture(t, dir)
+	m, err := LoadManifest(dir, "/r")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := m.Files["a.go"]
+	got := make([][]chunk.Meta, 8)
+	done := make(chan struct{})
+	for i := range got {
+		go func() {
+			got[i] = a.Chunks()
+			done <- struct{}{}
+		}()
+	}
+	for range got {
+		<-done
+	}
+	for i, c := range got {
+		if !reflect.DeepEqual(c, want.Files["a.go"].metas) {
+			t.Errorf("goroutine %d: %+v, want %+v", i, c, want.Files["a.go"].metas)
+		}
+	}
+	if !reflect.DeepEqual(a.Chunks(), want.Files["a.go"].metas) || !reflect.DeepEqual(a.DocHashes(), []uint64{9, 10}) {
+		t.Errorf("kept: %+v %v", a.Chunks(), a.DocHashes())
+	}
+}
