@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -69,5 +70,51 @@ func TestWarmStartRemovesWhatTheWalkNoLongerSees(t *testing.T) {
 	defer f.ix.Close()
 	if got, want := skipped(f), []string{"worse.txt"}; !slices.Equal(got, want) {
 		t.Errorf("after a restart, skipped %v, want %v", got, want)
+	}
+}
+
+// TestASyncLeavesTheSnapshotItStartedFrom: a sync copies the file map
+// only once it changes it (own); a snapshot taken before still lists
+// what it listed, whether the sync changed nothing, removed a file or
+// indexed one.
+func TestASyncLeavesTheSnapshotItStartedFrom(t *testing.T) {
+	root, cache := t.TempDir(), t.TempDir()
+	for _, rel := range []string{"a.go", "b.go"} {
+		os.WriteFile(filepath.Join(root, rel), []byte("package a\n\nfunc "+strings.ToUpper(rel[:1])+"() {}\n"), 0o644)
+	}
+	f := openFixture(t, root, cache)
+	defer f.ix.Close()
+	files := func(s *Snapshot) []string {
+		got, err := s.Files("")
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(got)
+		return got
+	}
+	sync := func() SyncStats {
+		st, err := f.ix.Sync(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	before := f.ix.Snapshot()
+	if st := sync(); st.Indexed != 0 || st.Removed != 0 {
+		t.Fatalf("nothing changed: %+v", st)
+	}
+	if got := files(f.ix.Snapshot()); !slices.Equal(got, []string{"a.go", "b.go"}) {
+		t.Errorf("after a sync that changed nothing: %v", got)
+	}
+	os.Remove(filepath.Join(root, "b.go"))
+	os.WriteFile(filepath.Join(root, "c.go"), []byte("package a\n\nfunc C() {}\n"), 0o644)
+	if st := sync(); st.Indexed != 1 || st.Removed != 1 {
+		t.Fatalf("b.go gone, c.go new: %+v", st)
+	}
+	if got := files(before); !slices.Equal(got, []string{"a.go", "b.go"}) {
+		t.Errorf("the snapshot taken before the syncs now lists %v", got)
+	}
+	if got := files(f.ix.Snapshot()); !slices.Equal(got, []string{"a.go", "c.go"}) {
+		t.Errorf("after the sync: %v", got)
 	}
 }
