@@ -301,12 +301,14 @@ func (ix *Index) walkRoots(s *syncRun) ([]syncJob, error) {
 		}
 		s.stats.IgnoreNotes = append(s.stats.IgnoreNotes, res.Notes...)
 		var held heldCount
-		for _, f := range res.Files {
-			if j, ok := ix.vouch(s, r, f, &held); !ok {
-				todo = append(todo, j)
+		for _, batch := range res.Batches {
+			for _, f := range batch {
+				if j, ok := ix.vouch(s, r, f, &held); !ok {
+					todo = append(todo, j)
+				}
 			}
 		}
-		if err := ix.removeGone(s, r, res.Files, held); err != nil {
+		if err := ix.removeGone(s, r, res, held); err != nil {
 			return nil, err
 		}
 	}
@@ -359,13 +361,15 @@ type heldCount struct{ files, skipped int }
 // counted by vouch: the walk finds each path once) and none was in
 // flight at a crash, none is gone and it looks no further (a warm start
 // on the kernel: 78,000 paths in a map, and as many lookups, saved).
-func (ix *Index) removeGone(s *syncRun, r *root, walked []walk.File, held heldCount) error {
+func (ix *Index) removeGone(s *syncRun, r *root, walked walk.Result, held heldCount) error {
 	if len(r.suspect) == 0 && held.skipped == len(r.skipped) && held.files == ix.filesIn(s, r) {
 		return nil
 	}
-	seen := make(map[string]bool, len(walked))
-	for _, f := range walked {
-		seen[f.Rel] = true
+	seen := make(map[string]bool, walked.Len())
+	for _, batch := range walked.Batches {
+		for _, f := range batch {
+			seen[f.Rel] = true
+		}
 	}
 	s.own()
 	batch := r.bi.NewBatch()

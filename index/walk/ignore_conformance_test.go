@@ -114,7 +114,7 @@ func checkIgnoreConformance(t *testing.T, withConfig bool) {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, f := range res.Files {
+	for _, f := range res.Files() {
 		if f.Rel != ".gitignore" && f.Rel != "nested/.gitignore" {
 			got = append(got, f.Rel)
 		}

@@ -35,7 +35,7 @@ func TestWalkReportsEachFilesSizeAndMTimeAsStatDoes(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, f := range res.Files {
+	for _, f := range res.Files() {
 		got = append(got, f.Rel)
 		info, err := os.Stat(filepath.Join(dir, filepath.FromSlash(f.Rel)))
 		if err != nil {
@@ -85,7 +85,7 @@ func TestWalkStatsEntriesOfUnknownType(t *testing.T) {
 			t.Fatal(err)
 		}
 		var files []string
-		for _, f := range w.found() {
+		for _, f := range (Result{Batches: w.batches}).Files() {
 			files = append(files, f.Rel)
 		}
 		slices.Sort(files)
