@@ -156,7 +156,7 @@ const (
 )
 
 func LoadManifest(dir, rootAbs string) (*Manifest, error) {
-	data, mapped, err := mapFile(filepath.Join(dir, ManifestFile), true)
+	data, mapped, info, err := mapFile(filepath.Join(dir, ManifestFile), true)
 	if err != nil {
 		return nil, err
 	}
@@ -164,7 +164,11 @@ func LoadManifest(dir, rootAbs string) (*Manifest, error) {
 	if mapped {
 		src = &mappedManifest{data: data}
 	}
-	m, err := checkManifest(data, src, rootAbs)
+	checked := manifestChecked(dir, info)
+	m, err := checkManifest(data, src, rootAbs, checked)
+	if err == nil && !checked {
+		recordManifestChecked(dir, info)
+	}
 	if src != nil {
 		if err != nil || m.chunksIn(src) == 0 {
 			unmapFile(data) // nothing refers to it
@@ -192,12 +196,12 @@ type mappedManifest struct{ data []byte }
 // checkManifest decodes data, mapped as src or on the heap (src nil), and
 // checks that it is a manifest of this version for rootAbs. A mapped
 // file cut short under the decode is an error, not a crash.
-func checkManifest(data []byte, src *mappedManifest, rootAbs string) (*Manifest, error) {
+func checkManifest(data []byte, src *mappedManifest, rootAbs string, checked bool) (*Manifest, error) {
 	var m *Manifest
 	decode := func() (err error) {
 		// Decoding allocates the whole table at once; callers tell
 		// Options.Runtime (Decode).
-		m, err = decodeManifest(data, src)
+		m, err = decodeManifest(data, src, checked)
 		return err
 	}
 	var err error

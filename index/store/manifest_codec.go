@@ -142,18 +142,20 @@ func EncodeManifest(m *Manifest) []byte {
 
 // DecodeManifest decodes a manifest held on the heap: its strings are
 // cut from data, which the caller hands over and never changes.
-func DecodeManifest(data []byte) (*Manifest, error) { return decodeManifest(data, nil) }
+func DecodeManifest(data []byte) (*Manifest, error) { return decodeManifest(data, nil, false) }
 
 // decodeManifest decodes data; src, when set, is data mapped from the
 // file (LoadManifest): the entries' strings are then copied onto the heap
 // and only their chunk blocks stay in the mapping, which they keep alive.
-func decodeManifest(data []byte, src *mappedManifest) (*Manifest, error) {
+// checked: data is a file whose checksum matched when it was last read
+// (manifestChecked), and it is not computed again.
+func decodeManifest(data []byte, src *mappedManifest, checked bool) (*Manifest, error) {
 	if len(data) < len(manifestMagic)+4 || string(data[:len(manifestMagic)]) != manifestMagic {
 		return nil, fmt.Errorf("not an askls manifest (or written by an older askls)")
 	}
 	sum := binary.LittleEndian.Uint32(data[len(data)-4:])
 	data = data[:len(data)-4]
-	if crc32.Checksum(data, castagnoli) != sum {
+	if !checked && crc32.Checksum(data, castagnoli) != sum {
 		return nil, fmt.Errorf("%w: its checksum does not match (a torn write or damage on disk)", errManifestCorrupt)
 	}
 	// The strings are cut from data itself: the caller hands it over and

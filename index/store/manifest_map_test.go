@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 	"unsafe"
 
 	"github.com/askls/askls/index/chunk"
@@ -128,5 +129,60 @@ func TestLazyChunksDecodedAtOnceAgree(t *testing.T) {
 	}
 	if !reflect.DeepEqual(a.Chunks(), want.Files["a.go"].metas) || !reflect.DeepEqual(a.DocHashes(), []uint64{9, 10}) {
 		t.Errorf("kept: %+v %v", a.Chunks(), a.DocHashes())
+	}
+}
+
+// TestManifestChecksumComputedOnceUntilTheFileChanges: a manifest whose
+// checksum matched is not read through again while it is the same file
+// (size, time, number): a checksum made wrong in place, with the time
+// put back, goes unseen; the same file touched, or another file renamed
+// over it with the same size and time, is checked again and refused.
+func TestManifestChecksumComputedOnceUntilTheFileChanges(t *testing.T) {
+	dir := t.TempDir()
+	mappedFixture(t, dir)
+	path := filepath.Join(dir, ManifestFile)
+	if _, err := LoadManifest(dir, "/r"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ManifestCheckedFile)); err != nil {
+		t.Fatalf("no record of the checked manifest: %v", err)
+	}
+	info, _ := os.Stat(path)
+	breakSum := func(path string) {
+		f, err := os.OpenFile(path, os.O_RDWR, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.WriteAt([]byte{0, 0, 0, 0}, info.Size()-4)
+		f.Close()
+		os.Chtimes(path, info.ModTime(), info.ModTime())
+	}
+	breakSum(path)
+	if _, err := LoadManifest(dir, "/r"); err != nil {
+		t.Errorf("the same file, its checksum not computed again: %v", err)
+	}
+	later := info.ModTime().Add(time.Second)
+	os.Chtimes(path, later, later)
+	if _, err := LoadManifest(dir, "/r"); err == nil || !strings.Contains(err.Error(), "checksum") {
+		t.Errorf("touched: %v, want its checksum checked", err)
+	}
+
+	// Another file of the same size and time renamed over a checked one.
+	dir = t.TempDir()
+	mappedFixture(t, dir)
+	path = filepath.Join(dir, ManifestFile)
+	if _, err := LoadManifest(dir, "/r"); err != nil {
+		t.Fatal(err)
+	}
+	info, _ = os.Stat(path)
+	other := filepath.Join(dir, "other")
+	data, _ := os.ReadFile(path)
+	os.WriteFile(other, data, 0o644)
+	breakSum(other)
+	if err := os.Rename(other, path); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadManifest(dir, "/r"); err == nil || !strings.Contains(err.Error(), "checksum") {
+		t.Errorf("another file renamed over it: %v, want its checksum checked", err)
 	}
 }
