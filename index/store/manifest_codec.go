@@ -150,13 +150,9 @@ func DecodeManifest(data []byte) (*Manifest, error) { return decodeManifest(data
 // checked: data is a file whose checksum matched when it was last read
 // (manifestChecked), and it is not computed again.
 func decodeManifest(data []byte, src *mappedManifest, checked bool) (*Manifest, error) {
-	if len(data) < len(manifestMagic)+4 || string(data[:len(manifestMagic)]) != manifestMagic {
-		return nil, fmt.Errorf("not an askls manifest (or written by an older askls)")
-	}
-	sum := binary.LittleEndian.Uint32(data[len(data)-4:])
-	data = data[:len(data)-4]
-	if !checked && crc32.Checksum(data, castagnoli) != sum {
-		return nil, fmt.Errorf("%w: its checksum does not match (a torn write or damage on disk)", errManifestCorrupt)
+	data, err := manifestBody(data, checked)
+	if err != nil {
+		return nil, err
 	}
 	// The strings are cut from data itself: the caller hands it over and
 	// never changes it (a copy of the 18 MB of the Go tree's manifest cost
@@ -231,6 +227,20 @@ func decodeManifest(data []byte, src *mappedManifest, checked bool) (*Manifest, 
 		return nil, fmt.Errorf("%w: %d bytes after the last entry", errManifestCorrupt, len(data)-d.i)
 	}
 	return m, nil
+}
+
+// manifestBody is data without its checksum, once its magic and (unless
+// checked) its checksum hold.
+func manifestBody(data []byte, checked bool) ([]byte, error) {
+	if len(data) < len(manifestMagic)+4 || string(data[:len(manifestMagic)]) != manifestMagic {
+		return nil, fmt.Errorf("not an askls manifest (or written by an older askls)")
+	}
+	sum := binary.LittleEndian.Uint32(data[len(data)-4:])
+	data = data[:len(data)-4]
+	if !checked && crc32.Checksum(data, castagnoli) != sum {
+		return nil, fmt.Errorf("%w: its checksum does not match (a torn write or damage on disk)", errManifestCorrupt)
+	}
+	return data, nil
 }
 
 // lazyChunks are a file's chunks and their documents' hashes as the
