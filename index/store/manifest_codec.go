@@ -124,8 +124,8 @@ func EncodeManifest(m *Manifest) []byte {
 			e.uint(uint64(f.lazyChunks.n))
 			e.str(f.lazyChunks.raw)
 		} else {
-			e.uint(uint64(len(f.metas)))
-			e.str(string(encodeChunks(f.metas, f.hashes)))
+			e.uint(uint64(len(f.freshMetas())))
+			e.str(string(encodeChunks(f.freshMetas(), f.freshHashes())))
 		}
 		// Symbols: their count and where the symbols file holds them
 		// (none when it does not).

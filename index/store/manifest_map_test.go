@@ -19,9 +19,9 @@ import (
 func mappedFixture(t *testing.T, dir string) *Manifest {
 	t.Helper()
 	m := &Manifest{Version: ManifestVersion, Root: "/r", Files: map[string]*Entry{
-		"a.go": {Size: 40, MTime: 7, Lang: "go", metas: []chunk.Meta{
+		"a.go": {Size: 40, MTime: 7, Lang: "go", fresh: &freshParts{metas: []chunk.Meta{
 			{Start: 1, End: 3, Symbol: "A", Kind: "func", Off: 0, Len: 20, Parts: []chunk.Part{{Start: 1, End: 2, Symbol: "B", Kind: "var"}}},
-			{Start: 4, End: 6, Symbol: "C", Kind: "func", Off: 20, Len: 20}}, hashes: []uint64{9, 10}},
+			{Start: 4, End: 6, Symbol: "C", Kind: "func", Off: 20, Len: 20}}, hashes: []uint64{9, 10}}},
 		"b.bin": {Size: 3, Skip: "binary"},
 	}}
 	if err := os.WriteFile(filepath.Join(dir, ManifestFile), EncodeManifest(m), 0o644); err != nil {
@@ -66,8 +66,8 @@ func TestMappedManifestKeepsOnlyChunkBlocksInTheMapping(t *testing.T) {
 		t.Errorf("an entry's strings lie in the mapping")
 	}
 	got := a.Chunks()
-	if !reflect.DeepEqual(got, want.Files["a.go"].metas) || !reflect.DeepEqual(a.DocHashes(), want.Files["a.go"].hashes) {
-		t.Errorf("chunks %+v, hashes %v; want %+v, %v", got, a.DocHashes(), want.Files["a.go"].metas, want.Files["a.go"].hashes)
+	if !reflect.DeepEqual(got, want.Files["a.go"].freshMetas()) || !reflect.DeepEqual(a.DocHashes(), want.Files["a.go"].freshHashes()) {
+		t.Errorf("chunks %+v, hashes %v; want %+v, %v", got, a.DocHashes(), want.Files["a.go"].freshMetas(), want.Files["a.go"].freshHashes())
 	}
 	for _, c := range got {
 		if within(c.Symbol, data) || within(c.Kind, data) || (len(c.Parts) > 0 && within(c.Parts[0].Kind, data)) {
@@ -123,11 +123,11 @@ func TestLazyChunksDecodedAtOnceAgree(t *testing.T) {
 		<-done
 	}
 	for i, c := range got {
-		if !reflect.DeepEqual(c, want.Files["a.go"].metas) {
-			t.Errorf("goroutine %d: %+v, want %+v", i, c, want.Files["a.go"].metas)
+		if !reflect.DeepEqual(c, want.Files["a.go"].freshMetas()) {
+			t.Errorf("goroutine %d: %+v, want %+v", i, c, want.Files["a.go"].freshMetas())
 		}
 	}
-	if !reflect.DeepEqual(a.Chunks(), want.Files["a.go"].metas) || !reflect.DeepEqual(a.DocHashes(), []uint64{9, 10}) {
+	if !reflect.DeepEqual(a.Chunks(), want.Files["a.go"].freshMetas()) || !reflect.DeepEqual(a.DocHashes(), []uint64{9, 10}) {
 		t.Errorf("kept: %+v %v", a.Chunks(), a.DocHashes())
 	}
 }

@@ -294,17 +294,17 @@ func (w *SymWriter) writable(dir, rootReal string) error {
 // state holds yet, and makes e read them from the file from now on. On a
 // write error e keeps them in memory (a save writes them).
 func (w *SymWriter) Add(dir, rootReal, rel string, e *Entry) {
-	if len(e.syms) == 0 || w.writable(dir, rootReal) != nil {
+	if len(e.freshSyms()) == 0 || w.writable(dir, rootReal) != nil {
 		return
 	}
-	buf := appendSymbolsBlock(nil, e.syms)
+	buf := appendSymbolsBlock(nil, e.freshSyms())
 	if _, err := w.wf.WriteAt(buf, w.size); err != nil {
 		return
 	}
 	ref := symRef{off: w.size, n: int64(len(buf))}
 	w.size += ref.n
-	e.lazy = &lazySymbols{file: w.file, ref: ref, n: len(e.syms), rel: rel, e: e}
-	e.syms = nil
+	e.lazy = &lazySymbols{file: w.file, ref: ref, n: len(e.freshSyms()), rel: rel, e: e}
+	e.setFresh(e.freshMetas(), e.freshHashes(), nil)
 }
 
 // save makes the file hold the blocks of files, appending those it lacks,
