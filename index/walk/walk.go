@@ -274,7 +274,7 @@ func (w *walker) entries(f *folder, rel string, entries []dirent, chain []ruleSe
 		if typ == typeUnknown {
 			st, err := f.stat(e.name)
 			if err != nil {
-				w.locked(func() { w.skip("vanished") })
+				w.locked(func() { w.skip(statFailure(err)) })
 				continue
 			}
 			typ, known = st.typ, &st
@@ -298,7 +298,7 @@ func (w *walker) entries(f *folder, rel string, entries []dirent, chain []ruleSe
 			}
 			st, err := f.statOnce(e.name, known)
 			if err != nil || st.typ != 0 {
-				w.locked(func() { w.skip("vanished") })
+				w.locked(func() { w.skip(statFailure(err)) })
 				continue
 			}
 			if reason := w.skipReason(child, st.size); reason != "" {
@@ -310,6 +310,17 @@ func (w *walker) entries(f *folder, rel string, entries []dirent, chain []ruleSe
 		}
 	}
 	return subdirs, w.add(files, bytes)
+}
+
+// statFailure is the skip reason of a listed entry whose stat failed
+// (err), or that is no longer a regular file (err nil): "vanished" when
+// it is gone or changed, "unreadable" when the system refused (a folder
+// that may be listed but not searched).
+func statFailure(err error) string {
+	if err == nil || errors.Is(err, fs.ErrNotExist) {
+		return "vanished"
+	}
+	return "unreadable"
 }
 
 // skipReason says why a regular file is left out by its name or its

@@ -3,6 +3,7 @@
 package walk
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -97,5 +98,23 @@ func TestWalkStatsEntriesOfUnknownType(t *testing.T) {
 	}
 	if uf, us := take(true); !slices.Equal(uf, files) || !slices.Equal(us, subdirs) {
 		t.Errorf("without types: files %v, folders %v; with them %v, %v", uf, us, files, subdirs)
+	}
+}
+
+// TestStatFailureNamesWhy: an entry gone or changed between the listing
+// and its stat is "vanished"; one the system refuses to stat is
+// "unreadable" (permissions do not stop root, so not made on disk).
+func TestStatFailureNamesWhy(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{nil, "vanished"},
+		{&fs.PathError{Op: "fstatat", Path: "x", Err: syscall.ENOENT}, "vanished"},
+		{&fs.PathError{Op: "fstatat", Path: "x", Err: syscall.EACCES}, "unreadable"},
+	} {
+		if got := statFailure(c.err); got != c.want {
+			t.Errorf("statFailure(%v) = %q, want %q", c.err, got, c.want)
+		}
 	}
 }
