@@ -220,20 +220,33 @@ func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 		w.locked(func() { w.skip("unreadable folder") })
 		return nil
 	}
-	defer f.close()
+	subdirs, chain, err := w.folder(f, rel, chain)
+	f.close() // before its sub-folders: one open folder per goroutine
+	if err != nil {
+		return err
+	}
+	for _, sub := range subdirs {
+		w.enter(ctx, sub, chain)
+	}
+	return nil
+}
+
+// folder lists the open folder f (rel), takes its files, and returns its
+// sub-folders to walk and the chain of rules that decides their entries.
+func (w *walker) folder(f *folder, rel string, chain []ruleSet) ([]string, []ruleSet, error) {
 	if rel != "" && f.special() != "" {
 		w.locked(func() { w.skip("special file system") })
-		return nil // /proc, /sys, ... under a root that is "/"
+		return nil, nil, nil // /proc, /sys, ... under a root that is "/"
 	}
 	listing := listings.Get().(*[]dirent)
+	defer listings.Put(listing)
 	entries, err := f.list((*listing)[:0])
 	if err != nil {
-		listings.Put(listing)
 		if rel == "" {
-			return err
+			return nil, nil, err
 		}
 		w.locked(func() { w.skip("unreadable folder") })
-		return nil
+		return nil, nil, nil
 	}
 	if rel != "" {
 		// Its own ignore files, read only when the listing holds them.
@@ -242,14 +255,7 @@ func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 	subdirs, err := w.entries(f, rel, entries, chain)
 	clear(entries) // the names, for the collector
 	*listing = entries[:0]
-	listings.Put(listing)
-	if err != nil {
-		return err
-	}
-	for _, sub := range subdirs {
-		w.enter(ctx, sub, chain)
-	}
-	return nil
+	return subdirs, chain, err
 }
 
 // listings are the slices folders are listed into, reused: a kernel
