@@ -89,7 +89,7 @@ type walker struct {
 	wg      sync.WaitGroup
 	mu      sync.Mutex // guards what follows while the walk runs
 	err     error      // the first error: ends the walk
-	batches [][]File   // the files found, a batch per folder (found joins them)
+	batches [][]File   // the files found, a batch per folder (Result.Files joins them)
 	nFiles  int        // in batches
 	skipped map[string]int
 
@@ -220,7 +220,7 @@ func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 		w.locked(func() { w.skip("unreadable folder") })
 		return nil
 	}
-	subdirs, chain, err := w.folder(f, rel, chain)
+	subdirs, chain, err := w.takeFolder(f, rel, chain)
 	f.close() // before its sub-folders: one open folder per goroutine
 	if err != nil {
 		return err
@@ -231,9 +231,10 @@ func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 	return nil
 }
 
-// folder lists the open folder f (rel), takes its files, and returns its
-// sub-folders to walk and the chain of rules that decides their entries.
-func (w *walker) folder(f *folder, rel string, chain []ruleSet) ([]string, []ruleSet, error) {
+// takeFolder lists the open folder f (rel), takes its files, and returns
+// its sub-folders to walk and the chain of rules that decides their
+// entries.
+func (w *walker) takeFolder(f *folder, rel string, chain []ruleSet) ([]string, []ruleSet, error) {
 	if rel != "" && f.special() != "" {
 		w.locked(func() { w.skip("special file system") })
 		return nil, nil, nil // /proc, /sys, ... under a root that is "/"
