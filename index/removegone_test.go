@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestWarmStartRemovesWhatTheWalkNoLongerSees: a warm start that finds
@@ -116,5 +117,45 @@ func TestASyncLeavesTheSnapshotItStartedFrom(t *testing.T) {
 	}
 	if got := files(f.ix.Snapshot()); !slices.Equal(got, []string{"a.go", "c.go"}) {
 		t.Errorf("after the sync: %v", got)
+	}
+}
+
+// TestAnEditQueuedDuringASyncThatChangedNothingIsPublished: a change
+// queued while a sync runs is applied by the sync's end (takePending); a
+// sync that changed nothing copies the file map only then (own), and
+// publishes the copy with the change, not the map it started from.
+func TestAnEditQueuedDuringASyncThatChangedNothingIsPublished(t *testing.T) {
+	root, cache := t.TempDir(), t.TempDir()
+	a := filepath.Join(root, "a.go")
+	os.WriteFile(a, []byte("package a\n\nfunc Alpha() {}\n"), 0o644)
+	f := openFixture(t, root, cache)
+	f.ix.Close()
+
+	var ix *Index
+	edited := false
+	progress := func(p Progress) {
+		if p.Phase != "index" || edited {
+			return
+		}
+		// After the walk, which found nothing changed.
+		edited = true
+		os.WriteFile(a, []byte("package a\n\nfunc Omega() {}\n"), 0o644)
+		ix.Changed(a)
+	}
+	ix, err := Open(t.Context(), Options{Roots: []string{root}, CacheDir: cache, Debounce: time.Millisecond, Progress: progress})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	st, err := ix.Sync(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !edited || st.Indexed != 0 {
+		t.Fatalf("edited %v, stats %+v: want the edit queued during a sync that indexed nothing", edited, st)
+	}
+	syms, err := ix.Snapshot().Outline("a.go")
+	if err != nil || len(syms) != 1 || syms[0].Name != "Omega" {
+		t.Errorf("outline after the sync: %+v, %v; want Omega", syms, err)
 	}
 }

@@ -699,6 +699,7 @@ func (ix *Index) finishSync(s *syncRun) error {
 		s.own()
 	}
 	ix.applyChanges(s.files, pend, ov2)
+	st.files = s.files // the sync's own copy, if the edits made one
 	st.gen = gen
 	s.stats.Files = len(s.files)
 	s.stats.Duration = time.Since(s.start)
