@@ -194,7 +194,7 @@ func BenchmarkWalk(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		files = len(res.Files)
+		files = len(res.Files())
 	}
 	b.ReportMetric(float64(files), "files")
 }

@@ -31,9 +31,9 @@ func ListFiles(ctx context.Context, rootDir string, maxFileBytes int64) ([]strin
 	if err != nil {
 		return nil, err
 	}
-	out := make([]string, len(res.Files))
-	for i, f := range res.Files {
-		out[i] = f.Rel
+	out := make([]string, 0, res.Len())
+	for _, f := range res.Files() {
+		out = append(out, f.Rel)
 	}
 	return out, nil
 }

@@ -1,7 +1,5 @@
 package chunk
 
-import "regexp"
-
 // cSpecifiers matches what comes before a C or C++ function's name: its
 // return type and any attribute macros, each optionally with arguments
 // (`static __always_inline __alloc_size(1) void *kmalloc(`, `int __init
@@ -22,8 +20,8 @@ func init() {
 		// parameter list is followed by the body's brace.
 		// A macro that defines a function, named by its first argument
 		// (`SYSCALL_DEFINE3(read, unsigned int, fd, ...)` then the body).
-		{re: regexp.MustCompile(`^[A-Z][A-Z0-9_]*\(\s*([A-Za-z_]\w*)`), kind: "func", follows: "{"},
-		{re: regexp.MustCompile(`^([A-Za-z_]\w*)\s*\(`), kind: "func", follows: "{", typeAbove: true},
+		{re: lazyRegexp(`^[A-Z][A-Z0-9_]*\(\s*([A-Za-z_]\w*)`), kind: "func", follows: "{"},
+		{re: lazyRegexp(`^([A-Za-z_]\w*)\s*\(`), kind: "func", follows: "{", typeAbove: true},
 		decl("macro", `^\s*#\s*define\s+([A-Za-z_]\w*)`),
 		member("method", `^\s+(?:(?:static|inline|virtual|const|explicit|constexpr)\s+)*[A-Za-z_][\w:<>,]*[\s\*&]+\**([A-Za-z_~]\w*)\s*\([^;]*\)\s*(?:const\s*)?(?:override\s*)?\{?\s*$`),
 	}}, "c", "cpp")

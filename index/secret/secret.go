@@ -19,13 +19,24 @@ func IsName(p string) bool {
 			return true
 		}
 	}
-	for _, sp := range secretPaths {
-		if p == sp || strings.HasSuffix(p, "/"+sp) {
+	for i, sp := range secretPaths {
+		if p == sp || strings.HasSuffix(p, secretPathSuffixes[i]) {
 			return true
 		}
 	}
 	return false
 }
+
+// secretPathSuffixes are secretPaths with a leading "/": IsName runs on
+// every file of every walk (the kernel's 78,000), so not concatenated
+// there.
+var secretPathSuffixes = func() []string {
+	out := make([]string, len(secretPaths))
+	for i, sp := range secretPaths {
+		out[i] = "/" + sp
+	}
+	return out
+}()
 
 // secretNames split for speed: exact names, "*.ext" patterns, the rest.
 var secretExact, secretExt, secretGlobs = func() (map[string]bool, map[string]bool, []nameGlob) {

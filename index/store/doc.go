@@ -6,9 +6,9 @@
 // segment checksums, the damaged mark; merge.go: the merges of a first
 // build, BuildMerger and Settle; the Persister that waits for batches to
 // reach the disk), the manifest (manifest.go, manifest_codec.go:
-// an Entry per file, in a binary format with a checksum, mapped read-only
-// where the platform allows, chunks kept encoded in the mapping until
-// used), the crash journal, the symbols file beside the
+// an Entry per file, in a binary format with a checksum, computed once
+// after each write (manifest_checked.go), mapped read-only where the
+// platform allows, chunks kept encoded in the mapping until used), the crash journal, the symbols file beside the
 // manifest (symbols.go), the symbol table (symtab.go: one base per root,
 // sorted names and small records, shared between generations;
 // symtab_build.go: its build from the files' symbols, interning their
@@ -28,8 +28,9 @@
 // (the terms of a text), and nothing else of askls.
 //
 // Concurrency: an Entry is immutable once a published generation holds
-// it (its lazily decoded chunks and symbols are decoded once, under a
-// sync.Once); a SymWriter, the journal and a Manifest being saved belong
+// it (its lazily decoded chunks and symbols are decoded at first use and
+// kept through an atomic pointer: two first uses at once may both
+// decode, one result is kept); a SymWriter, the journal and a Manifest being saved belong
 // to the index's writer goroutine; the stem cache behind the analyzer is
 // locked and the analyzer itself is safe for concurrent use; a Persister
 // is safe for concurrent use, and so is a BuildMerger. A SymbolTable is immutable and safe for

@@ -105,6 +105,7 @@ func rebuild(cache string) (bleve.Index, error) {
 	os.Remove(filepath.Join(cache, OldManifestFile))
 	os.Remove(filepath.Join(cache, DamagedFile))
 	os.Remove(filepath.Join(cache, VerifiedFile))
+	os.Remove(filepath.Join(cache, ManifestCheckedFile))
 	removeOtherSymbolFiles(cache, "")
 	bi, err := Open(filepath.Join(cache, BleveDir))
 	if err != nil {

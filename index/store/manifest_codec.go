@@ -7,7 +7,7 @@ import (
 	"hash/crc32"
 	"sort"
 	"strings"
-	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/askls/askls/index/chunk"
@@ -124,8 +124,8 @@ func EncodeManifest(m *Manifest) []byte {
 			e.uint(uint64(f.lazyChunks.n))
 			e.str(f.lazyChunks.raw)
 		} else {
-			e.uint(uint64(len(f.metas)))
-			e.str(string(encodeChunks(f.metas, f.hashes)))
+			e.uint(uint64(len(f.freshMetas())))
+			e.str(string(encodeChunks(f.freshMetas(), f.freshHashes())))
 		}
 		// Symbols: their count and where the symbols file holds them
 		// (none when it does not).
@@ -142,19 +142,17 @@ func EncodeManifest(m *Manifest) []byte {
 
 // DecodeManifest decodes a manifest held on the heap: its strings are
 // cut from data, which the caller hands over and never changes.
-func DecodeManifest(data []byte) (*Manifest, error) { return decodeManifest(data, nil) }
+func DecodeManifest(data []byte) (*Manifest, error) { return decodeManifest(data, nil, false) }
 
 // decodeManifest decodes data; src, when set, is data mapped from the
 // file (LoadManifest): the entries' strings are then copied onto the heap
 // and only their chunk blocks stay in the mapping, which they keep alive.
-func decodeManifest(data []byte, src *mappedManifest) (*Manifest, error) {
-	if len(data) < len(manifestMagic)+4 || string(data[:len(manifestMagic)]) != manifestMagic {
-		return nil, fmt.Errorf("not an askls manifest (or written by an older askls)")
-	}
-	sum := binary.LittleEndian.Uint32(data[len(data)-4:])
-	data = data[:len(data)-4]
-	if crc32.Checksum(data, castagnoli) != sum {
-		return nil, fmt.Errorf("%w: its checksum does not match (a torn write or damage on disk)", errManifestCorrupt)
+// checked: data is a file whose checksum matched when it was last read
+// (manifestChecked), and it is not computed again.
+func decodeManifest(data []byte, src *mappedManifest, checked bool) (*Manifest, error) {
+	data, err := manifestBody(data, checked)
+	if err != nil {
+		return nil, err
 	}
 	// The strings are cut from data itself: the caller hands it over and
 	// never changes it (a copy of the 18 MB of the Go tree's manifest cost
@@ -218,7 +216,7 @@ func decodeManifest(data []byte, src *mappedManifest) (*Manifest, error) {
 				return nil, errManifestCorrupt
 			}
 			f.lazy = &syms[k]
-			f.lazy.file, f.lazy.ref, f.lazy.n, f.lazy.rel, f.lazy.hash = sf, ref, int(ns), rel, f.Hash
+			f.lazy.file, f.lazy.ref, f.lazy.n, f.lazy.rel, f.lazy.e = sf, ref, int(ns), rel, f
 		}
 		m.Files[rel] = f
 	}
@@ -231,6 +229,20 @@ func decodeManifest(data []byte, src *mappedManifest) (*Manifest, error) {
 	return m, nil
 }
 
+// manifestBody is data without its checksum, once its magic and (unless
+// checked) its checksum hold.
+func manifestBody(data []byte, checked bool) ([]byte, error) {
+	if len(data) < len(manifestMagic)+4 || string(data[:len(manifestMagic)]) != manifestMagic {
+		return nil, fmt.Errorf("not an askls manifest (or written by an older askls)")
+	}
+	sum := binary.LittleEndian.Uint32(data[len(data)-4:])
+	data = data[:len(data)-4]
+	if !checked && crc32.Checksum(data, castagnoli) != sum {
+		return nil, fmt.Errorf("%w: its checksum does not match (a torn write or damage on disk)", errManifestCorrupt)
+	}
+	return data, nil
+}
+
 // lazyChunks are a file's chunks and their documents' hashes as the
 // manifest holds them, decoded at first use: a warm start decodes none of
 // the kernel tree's 950,000 chunks; a search decodes those of the files it
@@ -241,8 +253,10 @@ type lazyChunks struct {
 	src  *mappedManifest // the mapped manifest raw lies in, or nil (the heap)
 	n    int             // the count
 	size int64           // the file's size, which every chunk must fit
-	once sync.Once
-	dec  decodedChunks
+	// dec is the chunks once get decoded them: a pointer, so that the
+	// 78,000 of a kernel's warm start stay small (memory touched for the
+	// first time costs more than decoding it on some machines).
+	dec atomic.Pointer[decodedChunks]
 }
 
 type decodedChunks struct {
@@ -250,23 +264,35 @@ type decodedChunks struct {
 	hashes []uint64
 }
 
+// get decodes the chunks and keeps them. Two first calls at once may
+// both decode; one result is kept.
 func (l *lazyChunks) get() *decodedChunks {
-	l.once.Do(func() {
-		if l.src == nil {
-			l.dec = decodeChunks(l.raw, l.n, l.size, false)
-			return
-		}
-		// Mapped: the strings are copied out, and a fault (the file cut
-		// short by another program) gives no chunks, never a crash.
-		err := faultsAsErrors(l.src.data, func() error {
-			l.dec = decodeChunks(l.raw, l.n, l.size, true)
-			return nil
-		})
-		if err != nil {
-			l.dec = decodedChunks{}
-		}
+	if d := l.dec.Load(); d != nil {
+		return d
+	}
+	d := l.decode()
+	if l.dec.CompareAndSwap(nil, d) {
+		return d
+	}
+	return l.dec.Load()
+}
+
+func (l *lazyChunks) decode() *decodedChunks {
+	if l.src == nil {
+		d := decodeChunks(l.raw, l.n, l.size, false)
+		return &d
+	}
+	// Mapped: the strings are copied out, and a fault (the file cut
+	// short by another program) gives no chunks, never a crash.
+	var d decodedChunks
+	err := faultsAsErrors(l.src.data, func() error {
+		d = decodeChunks(l.raw, l.n, l.size, true)
+		return nil
 	})
-	return &l.dec
+	if err != nil {
+		return &decodedChunks{}
+	}
+	return &d
 }
 
 // encodeChunks writes each chunk with its document's hash (0 when

@@ -12,9 +12,9 @@ import (
 // chunks fit their files, without a panic; what is encoded decodes back.
 func FuzzManifestDecode(f *testing.F) {
 	m := &Manifest{Version: ManifestVersion, Root: "/r", Files: map[string]*Entry{
-		"a.go": {Size: 40, MTime: 7, Lang: "go", metas: []chunk.Meta{{Start: 1, End: 3, Symbol: "A", Kind: "func", Off: 0, Len: 40,
+		"a.go": {Size: 40, MTime: 7, Lang: "go", fresh: &freshParts{metas: []chunk.Meta{{Start: 1, End: 3, Symbol: "A", Kind: "func", Off: 0, Len: 40,
 			Parts: []chunk.Part{{Start: 1, End: 2, Symbol: "B", Kind: "var"}}}}, hashes: []uint64{9},
-			syms: []chunk.Symbol{{Name: "A", Kind: "func", Line: 1, EndLine: 3}}},
+			syms: []chunk.Symbol{{Name: "A", Kind: "func", Line: 1, EndLine: 3}}}},
 		"b.bin": {Size: 3, Skip: "binary"},
 	}}
 	good := EncodeManifest(m)

@@ -4,7 +4,10 @@ package store
 
 import (
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
+	"syscall"
 
 	"golang.org/x/sys/unix"
 )
@@ -13,29 +16,38 @@ import (
 // the manifest. mapped is false when it was read onto the heap instead:
 // an empty file (which cannot be mapped) or a failed mmap. populate asks
 // the kernel to map every page at once (one call instead of a fault per
-// few pages) for a file that is read whole at once.
-func mapFile(path string, populate bool) (data []byte, mapped bool, err error) {
+// few pages) for a file that is read whole at once. info is the file's,
+// as opened.
+func mapFile(path string, populate bool) (data []byte, mapped bool, info fs.FileInfo, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, false, err
+		return nil, false, nil, err
 	}
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
-		return nil, false, err
+		return nil, false, nil, err
 	}
 	size := fi.Size()
 	if size <= 0 || size != int64(int(size)) {
-		data, err := os.ReadFile(path)
-		return data, false, err
+		data, err := io.ReadAll(f)
+		return data, false, fi, err
 	}
 	flags := unix.MAP_SHARED | mapPopulate(populate)
 	data, err = unix.Mmap(int(f.Fd()), 0, int(size), unix.PROT_READ, flags)
 	if err != nil {
-		data, err := os.ReadFile(path)
-		return data, false, err
+		data, err := io.ReadAll(f)
+		return data, false, fi, err
 	}
-	return data, true, nil
+	return data, true, fi, nil
+}
+
+// fileNumber is the inode number of the file of info, or 0.
+func fileNumber(info fs.FileInfo) uint64 {
+	if st, ok := info.Sys().(*syscall.Stat_t); ok {
+		return uint64(st.Ino)
+	}
+	return 0
 }
 
 // unmapFile unmaps what mapFile mapped.

@@ -138,35 +138,49 @@ type symRef struct {
 // decoded at first use: a warm start reads none of them; the symbol
 // table reads them all when it is built (not when read from its file).
 type lazySymbols struct {
-	file       *symFile
-	ref        symRef
-	n          int    // the count
-	path, lang string // filled into each symbol; set by Open
+	file *symFile
+	ref  symRef
+	n    int    // the count
+	path string // filled into each symbol, with its entry's language; set by Open (SetPath)
 	// For a block that cannot be trusted: the file, relative to the
-	// root, and the hash of the content the symbols were computed from.
-	rel  string
-	hash [32]byte
+	// root, and its entry (the hash of the content the symbols were
+	// computed from). Kept small: a warm start makes one per file (the
+	// kernel's 78,000), and on some machines memory touched for the
+	// first time costs more than decoding it.
+	rel string
+	e   *Entry
 
-	once sync.Once
-	kept atomic.Bool // syms holds them (get)
-	syms []chunk.Symbol
+	kept atomic.Pointer[[]chunk.Symbol] // the symbols, once get decoded them
 }
 
-// get decodes the symbols once and keeps them.
+// lang is the language filled into each symbol: the entry's, once
+// SetPath named it.
+func (l *lazySymbols) lang() string {
+	if l.path == "" {
+		return ""
+	}
+	return l.e.Lang
+}
+
+// get decodes the symbols and keeps them. Two first calls at once may
+// both decode; one result is kept.
 func (l *lazySymbols) get() []chunk.Symbol {
-	l.once.Do(func() {
-		l.syms = l.decode()
-		l.kept.Store(true)
-	})
-	return l.syms
+	if p := l.kept.Load(); p != nil {
+		return *p
+	}
+	syms := l.decode()
+	if l.kept.CompareAndSwap(nil, &syms) {
+		return syms
+	}
+	return *l.kept.Load()
 }
 
 // peek is the symbols without keeping them: those get kept, else decoded
 // again. The symbol table reads every file's this way, and keeps only
 // what it needs.
 func (l *lazySymbols) peek() []chunk.Symbol {
-	if l.kept.Load() {
-		return l.syms
+	if p := l.kept.Load(); p != nil {
+		return *p
 	}
 	return l.decode()
 }
@@ -178,11 +192,11 @@ func (l *lazySymbols) decode() []chunk.Symbol {
 	switch {
 	case ok:
 		// The symbols' strings are cut from b, which they keep.
-		return decodeSymbols(unsafe.String(unsafe.SliceData(b), len(b)-4), l.path, l.lang)
+		return decodeSymbols(unsafe.String(unsafe.SliceData(b), len(b)-4), l.path, l.lang())
 	case closed:
 		return nil // the index is closed: not worth reading every file again
 	}
-	return deriveSymbols(l.file.root, l.rel, l.path, l.lang, l.hash)
+	return deriveSymbols(l.file.root, l.rel, l.path, l.lang(), l.e.Hash)
 }
 
 // deriveSymbols computes the symbols of the file rel of root again, when
@@ -280,17 +294,17 @@ func (w *SymWriter) writable(dir, rootReal string) error {
 // state holds yet, and makes e read them from the file from now on. On a
 // write error e keeps them in memory (a save writes them).
 func (w *SymWriter) Add(dir, rootReal, rel string, e *Entry) {
-	if len(e.syms) == 0 || w.writable(dir, rootReal) != nil {
+	if len(e.freshSyms()) == 0 || w.writable(dir, rootReal) != nil {
 		return
 	}
-	buf := appendSymbolsBlock(nil, e.syms)
+	buf := appendSymbolsBlock(nil, e.freshSyms())
 	if _, err := w.wf.WriteAt(buf, w.size); err != nil {
 		return
 	}
 	ref := symRef{off: w.size, n: int64(len(buf))}
 	w.size += ref.n
-	e.lazy = &lazySymbols{file: w.file, ref: ref, n: len(e.syms), rel: rel, hash: e.Hash}
-	e.syms = nil
+	e.lazy = &lazySymbols{file: w.file, ref: ref, n: len(e.freshSyms()), rel: rel, e: e}
+	e.setFresh(e.freshMetas(), e.freshHashes(), nil)
 }
 
 // save makes the file hold the blocks of files, appending those it lacks,

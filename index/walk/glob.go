@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/bmatcuk/doublestar/v4"
 )
@@ -58,13 +59,23 @@ func globToRegexp(glob string) string {
 		case '\\':
 			if i+1 < len(glob) {
 				i++
-				b.WriteString(regexp.QuoteMeta(string(glob[i])))
+				b.WriteString(quoteByte(glob[i]))
 			}
 		default:
-			b.WriteString(regexp.QuoteMeta(string(c)))
+			b.WriteString(quoteByte(c))
 		}
 	}
 	return b.String()
+}
+
+// quoteByte is byte c of a glob as a literal in a regexp: a byte of a
+// UTF-8 sequence as it is, so that the sequence stays one character
+// (string(c) would make it another one: 0xC3 would be "Ã").
+func quoteByte(c byte) string {
+	if c >= utf8.RuneSelf {
+		return string([]byte{c})
+	}
+	return regexp.QuoteMeta(string(c))
 }
 
 // globClass reads the class at the start of s ("[...]") and returns it
@@ -87,7 +98,7 @@ func globClass(s string) (string, int, bool) {
 			return b.String(), i + 1, true
 		case c == '\\' && i+1 < len(s):
 			i++
-			b.WriteString(regexp.QuoteMeta(string(s[i]))) // literal, never a range
+			b.WriteString(quoteByte(s[i])) // literal, never a range
 		default:
 			range_ := c == '-' && !first && i+1 < len(s) && s[i+1] != ']'
 			if strings.IndexByte(`\]^[-`, c) >= 0 && !range_ {

@@ -1,13 +1,11 @@
 package walk
 
 import (
-	"bufio"
-	"bytes"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
+	"regexp/syntax"
 	"strings"
 	"sync"
 )
@@ -27,7 +25,7 @@ var ignoreFiles = []string{".gitignore", ".asklsignore"}
 
 // rule is one line of an ignore file.
 type rule struct {
-	re      *regexp.Regexp // over the path relative to the rule's folder
+	re      *regexp.Regexp // over the path relative to the rule's folder; nil for the string tests
 	negate  bool
 	dirOnly bool
 	src     string // where the line is: ".gitignore", "drivers/.gitignore", ".git/info/exclude", ...
@@ -40,6 +38,10 @@ type rule struct {
 	// rules above each), so this is the walk's inner loop.
 	fast matchKind
 	lit  string
+	// need is a literal every path re matches holds (the longest of its
+	// top-level ones, see needLiteral), or "": a path without it is no
+	// match, with no regexp run (a kernel's "*.asn1.[ch]" needs ".asn1.").
+	need string
 }
 
 // matchKind is how a rule tests a path.
@@ -70,9 +72,9 @@ func (r *rule) matches(sub, base string) bool {
 	case matchBaseInfix:
 		return strings.Contains(base, r.lit)
 	case matchBaseRegexp:
-		return r.re.MatchString(base)
+		return strings.Contains(base, r.need) && r.re.MatchString(base)
 	}
-	return r.re.MatchString(sub)
+	return strings.Contains(sub, r.need) && r.re.MatchString(sub)
 }
 
 // fastMatcher picks a string test equivalent to the regexp of pattern
@@ -121,9 +123,9 @@ func fastMatcher(pattern string, anchored bool) (matchKind, string) {
 // them; it is safe for concurrent use.
 type Ignorer struct {
 	root   string // absolute folder
-	global []rule
+	global ruleList
 	mu     sync.Mutex
-	dirs   map[string][]rule // folder rel path ("" for the root) -> its rules
+	dirs   map[string]ruleList // folder rel path ("" for the root) -> its rules
 }
 
 // maxIgnoreBytes caps an ignore file; a longer one is not read.
@@ -134,36 +136,41 @@ const maxIgnoreBytes = 1 << 20
 // for its global ignore file and configuration ($XDG_CONFIG_HOME, read by
 // the command); "" means ~/.config, as git does.
 func NewIgnorer(root string, exclude []string, configDir string) *Ignorer {
-	ig := &Ignorer{root: root, dirs: map[string][]rule{}}
-	ig.global = globalExcludes(configDir) // the lowest precedence, as in git
+	ig := &Ignorer{root: root, dirs: map[string]ruleList{}}
+	global := globalExcludes(configDir) // the lowest precedence, as in git
 	if data, _, err := ReadCapped(filepath.Join(root, ".git", "info", "exclude"), maxIgnoreBytes); err == nil {
-		ig.global = append(ig.global, parseIgnore(data, ".git/info/exclude")...)
+		global = append(global, parseIgnore(data, ".git/info/exclude")...)
 	}
-	ig.global = append(ig.global, parseIgnore([]byte(strings.Join(exclude, "\n")), "the exclude option")...)
+	global = append(global, parseIgnore([]byte(strings.Join(exclude, "\n")), "the exclude option")...)
+	ig.global = newRuleList(global)
 	return ig
 }
 
 // reset forgets the cached ignore files (they may have changed).
 func (ig *Ignorer) Reset() {
 	ig.mu.Lock()
-	ig.dirs = map[string][]rule{}
+	ig.dirs = map[string]ruleList{}
 	ig.mu.Unlock()
 }
 
-func (ig *Ignorer) rulesOf(dir string) []rule { return ig.rulesListed(dir, nil) }
+func (ig *Ignorer) rulesOf(dir string) ruleList { return ig.rulesListed(dir, nil) }
 
 // rulesListed is rulesOf for a folder whose listing names which of
 // ignoreFiles it holds (listed; nil: unknown, every one is tried).
-func (ig *Ignorer) rulesListed(dir string, listed []string) []rule {
+func (ig *Ignorer) rulesListed(dir string, listed []string) ruleList {
 	ig.mu.Lock()
-	rs, ok := ig.dirs[dir]
+	l, ok := ig.dirs[dir]
 	ig.mu.Unlock()
 	if ok {
-		return rs
+		return l
 	}
+	var rs []rule
 	names := ignoreFiles
 	if listed != nil {
 		names = listed
+	}
+	if len(names) == 0 {
+		return ruleList{} // nothing to read or to cache (most folders)
 	}
 	for _, name := range names {
 		data, _, err := ReadCapped(filepath.Join(ig.root, filepath.FromSlash(dir), name), maxIgnoreBytes)
@@ -171,10 +178,11 @@ func (ig *Ignorer) rulesListed(dir string, listed []string) []rule {
 			rs = append(rs, parseIgnore(data, path.Join(dir, name))...)
 		}
 	}
+	l = newRuleList(rs)
 	ig.mu.Lock()
-	ig.dirs[dir] = rs
+	ig.dirs[dir] = l
 	ig.mu.Unlock()
-	return rs
+	return l
 }
 
 // ignored reports whether rel (slash path relative to the root) is ignored
@@ -197,21 +205,21 @@ func (ig *Ignorer) ignoredBy(rel string, isDir bool) *rule {
 // ruleSet is the rules of one ignore source with how much of a path
 // relative to the root to drop to make it relative to the rules' folder.
 type ruleSet struct {
-	rules []rule
-	skip  int
+	ruleList
+	skip int
 }
 
 // chain lists the rule sets that apply to the entries of folder dir (""
 // for the root), lowest precedence first: the global rules, then the
 // rules of each folder from the root down to dir.
 func (ig *Ignorer) chain(dir string) []ruleSet {
-	chain := []ruleSet{{rules: ig.global}, {rules: ig.rulesOf("")}}
+	chain := []ruleSet{{ruleList: ig.global}, {ruleList: ig.rulesOf("")}}
 	if dir == "" {
 		return chain
 	}
 	for i := 0; i <= len(dir); i++ {
 		if i == len(dir) || dir[i] == '/' {
-			chain = append(chain, ruleSet{rules: ig.rulesOf(dir[:i]), skip: i + 1})
+			chain = append(chain, ruleSet{ruleList: ig.rulesOf(dir[:i]), skip: i + 1})
 		}
 	}
 	return chain
@@ -221,16 +229,20 @@ func (ig *Ignorer) chain(dir string) []ruleSet {
 // parent's chain instead of building it again for every folder. listed
 // are the ignore files dir's listing holds (listedIgnoreFiles).
 func (ig *Ignorer) subChain(parent []ruleSet, dir string, listed []string) []ruleSet {
-	return append(parent[:len(parent):len(parent)], ruleSet{rules: ig.rulesListed(dir, listed), skip: len(dir) + 1})
+	l := ig.rulesListed(dir, listed)
+	if len(l.rules) == 0 {
+		return parent // no rules to add: the parent's chain, not a copy
+	}
+	return append(parent[:len(parent):len(parent)], ruleSet{ruleList: l, skip: len(dir) + 1})
 }
 
 // listedIgnoreFiles are the ignore files a folder's listing holds, in
 // ignoreFiles' order; never nil.
-func listedIgnoreFiles(entries []fs.DirEntry) []string {
+func listedIgnoreFiles(entries []dirent) []string {
 	listed := []string{}
 	for _, name := range ignoreFiles {
 		for _, e := range entries {
-			if e.Name() == name {
+			if e.name == name {
 				listed = append(listed, name)
 				break
 			}
@@ -244,19 +256,15 @@ func listedIgnoreFiles(entries []fs.DirEntry) []string {
 func decide(chain []ruleSet, rel string, isDir bool) *rule {
 	base := rel[strings.LastIndexByte(rel, '/')+1:]
 	for k := len(chain) - 1; k >= 0; k-- {
-		rs := chain[k].rules
-		sub := rel[chain[k].skip:]
-		for i := len(rs) - 1; i >= 0; i-- {
-			r := &rs[i]
-			if r.dirOnly && !isDir {
-				continue
-			}
-			if r.matches(sub, base) {
-				if r.negate {
-					return nil
-				}
+		set := &chain[k]
+		if len(set.rules) == 0 {
+			continue
+		}
+		if i := set.last(rel[set.skip:], base, isDir); i >= 0 {
+			if r := &set.rules[i]; !r.negate {
 				return r
 			}
+			return nil
 		}
 	}
 	return nil
@@ -281,11 +289,10 @@ func (ig *Ignorer) IgnoredPath(rel string, includeVendor bool) bool {
 // parseIgnore reads gitignore syntax; src names the file in messages.
 func parseIgnore(data []byte, src string) []rule {
 	var rs []rule
-	sc := bufio.NewScanner(bytes.NewReader(data))
 	n := 0
-	for sc.Scan() {
+	for text := range strings.Lines(string(data)) {
 		n++
-		line := trimIgnoreLine(strings.TrimRight(sc.Text(), "\r"))
+		line := trimIgnoreLine(strings.TrimRight(strings.TrimSuffix(text, "\n"), "\r"))
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -314,14 +321,40 @@ func parseIgnore(data []byte, src string) []rule {
 			r.fast = matchBaseRegexp
 			expr = strings.TrimPrefix(expr, "(?:.*/)?")
 		}
-		re, err := regexp.Compile("^" + expr + "$")
-		if err != nil {
-			continue // a line git would not understand either
+		if r.fast == matchRegexp || r.fast == matchBaseRegexp {
+			// The string tests need no regexp: theirs, quoted literals
+			// and "[^/]*", always compiles.
+			re, err := regexp.Compile("^" + expr + "$")
+			if err != nil {
+				continue // a line git would not understand either
+			}
+			r.re, r.need = re, needLiteral(expr)
 		}
-		r.re = re
 		rs = append(rs, r)
 	}
 	return rs
+}
+
+// needLiteral is the longest literal of the top-level concatenation of
+// expr (an ignore rule's expression, see ignoreExpr), which every string
+// it matches holds; "" when it has none or is not a concatenation.
+func needLiteral(expr string) string {
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return ""
+	}
+	re = re.Simplify()
+	subs := []*syntax.Regexp{re}
+	if re.Op == syntax.OpConcat {
+		subs = re.Sub
+	}
+	need := ""
+	for _, sub := range subs {
+		if sub.Op == syntax.OpLiteral && sub.Flags&syntax.FoldCase == 0 && len(string(sub.Rune)) > len(need) {
+			need = string(sub.Rune)
+		}
+	}
+	return need
 }
 
 // ignoreExpr is the regular expression (without ^ and $) of an ignore

@@ -34,7 +34,7 @@ func (w *walker) ignoreNotes() []string {
 		return cmp.Compare(a.r.line, b.r.line)
 	})
 	var notes []string
-	if len(w.files) == 0 {
+	if w.nFiles == 0 {
 		for _, ex := range exs[:min(3, len(exs))] {
 			notes = append(notes, fmt.Sprintf("nothing to index in %s: %s", w.root.Abs, w.describe(ex)))
 		}
@@ -42,7 +42,7 @@ func (w *walker) ignoreNotes() []string {
 	}
 	ex := exs[0]
 	if w.rootEntries >= 4 && ex.topLevel*4 >= w.rootEntries*3 {
-		notes = append(notes, fmt.Sprintf("only %d files to index in %s: %s", len(w.files), w.root.Abs, w.describe(ex)))
+		notes = append(notes, fmt.Sprintf("only %d files to index in %s: %s", w.nFiles, w.root.Abs, w.describe(ex)))
 	}
 	return notes
 }

@@ -40,7 +40,10 @@ type Options struct {
 
 // Result is what a walk found.
 type Result struct {
-	Files   []File         // in no set order
+	// Batches are the files found, a batch per folder, in no set order
+	// (not joined into one slice: on a kernel tree that is 2.5 MB more
+	// memory touched for the first time; see Files).
+	Batches [][]File
 	Skipped map[string]int // Options.Skipped, or a new map
 	// Notes explain a walk that ignore rules emptied or nearly emptied
 	// (see ignoreNotes); usually none.
@@ -63,7 +66,7 @@ func Walk(ctx context.Context, root Root, o Options) (Result, error) {
 	if err := w.walk(ctx); err != nil {
 		return Result{Skipped: w.skipped}, err
 	}
-	return Result{Files: w.files, Skipped: w.skipped, Notes: w.ignoreNotes()}, nil
+	return Result{Batches: w.batches, Skipped: w.skipped, Notes: w.ignoreNotes()}, nil
 }
 
 // File is one candidate file found by the walk.
@@ -86,7 +89,8 @@ type walker struct {
 	wg      sync.WaitGroup
 	mu      sync.Mutex // guards what follows while the walk runs
 	err     error      // the first error: ends the walk
-	files   []File
+	batches [][]File   // the files found, a batch per folder (Result.Files joins them)
+	nFiles  int        // in batches
 	skipped map[string]int
 
 	// What the ignore rules kept out: per rule, the files and folders it
@@ -186,7 +190,7 @@ func (w *walker) dirOrStop(ctx context.Context, rel string, chain []ruleSet) {
 // overBudget says, once the walk has gone over its budget, by how much
 // and what to do. Call it with w.mu held.
 func (w *walker) overBudget() error {
-	if w.maxFiles > 0 && len(w.files) > w.maxFiles {
+	if w.maxFiles > 0 && w.nFiles > w.maxFiles {
 		return fmt.Errorf("%w: %s has more than %d files to index (the file budget); open a project folder, add ignore rules (.asklsignore), or raise the budget (--max-files)",
 			ErrOverBudget, w.root.Abs, w.maxFiles)
 	}
@@ -208,11 +212,7 @@ func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 	if w.skipDirs[abs] {
 		return nil
 	}
-	if rel != "" && SpecialFS(abs) != "" {
-		w.locked(func() { w.skip("special file system") })
-		return nil // /proc, /sys, ... under a root that is "/"
-	}
-	folder, entries, err := list(abs)
+	f, err := openFolder(abs)
 	if err != nil {
 		if rel == "" {
 			return err
@@ -220,53 +220,10 @@ func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 		w.locked(func() { w.skip("unreadable folder") })
 		return nil
 	}
-	defer folder.Close()
-	top := rel == ""
-	if !top {
-		// Its own ignore files, read only when the listing holds them.
-		chain = w.root.Ignore.subChain(chain, rel, listedIgnoreFiles(entries))
-	}
-	var subdirs []string
-	for _, e := range entries {
-		name := e.Name()
-		child := name
-		if rel != "" {
-			child = rel + "/" + name
-		}
-		typ := e.Type()
-		if top && !(typ.IsDir() && alwaysSkipped[name]) {
-			w.locked(func() { w.rootEntries++ })
-		}
-		if typ&fs.ModeSymlink != 0 {
-			if err := w.symlink(chain, child, top); err != nil {
-				return err
-			}
-			continue
-		}
-		if typ.IsDir() {
-			if alwaysSkipped[name] || (!w.includeVendor && vendorFolders[name]) {
-				continue
-			}
-			if w.ignoredBy(chain, child, true, top) {
-				continue
-			}
-			subdirs = append(subdirs, child)
-			continue
-		}
-		if !typ.IsRegular() {
-			continue // sockets, devices, pipes
-		}
-		if w.ignoredBy(chain, child, false, top) {
-			continue
-		}
-		info, err := e.Info()
-		if err != nil {
-			w.locked(func() { w.skip("vanished") })
-			continue
-		}
-		if err := w.file(child, info); err != nil {
-			return err
-		}
+	subdirs, chain, err := w.takeFolder(f, rel, chain)
+	f.close() // before its sub-folders: one open folder per goroutine
+	if err != nil {
+		return err
 	}
 	for _, sub := range subdirs {
 		w.enter(ctx, sub, chain)
@@ -274,49 +231,149 @@ func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 	return nil
 }
 
-// list opens folder abs and lists it. The folder stays open, so that its
-// files are stat'ed relative to it (one name to look up, not the whole
-// path): the caller closes it.
-func list(abs string) (*os.Root, []fs.DirEntry, error) {
-	folder, err := os.OpenRoot(abs)
-	if err != nil {
-		return nil, nil, err
+// takeFolder lists the open folder f (rel), takes its files, and returns
+// its sub-folders to walk and the chain of rules that decides their
+// entries.
+func (w *walker) takeFolder(f *folder, rel string, chain []ruleSet) ([]string, []ruleSet, error) {
+	if rel != "" && f.special() != "" {
+		w.locked(func() { w.skip("special file system") })
+		return nil, nil, nil // /proc, /sys, ... under a root that is "/"
 	}
-	f, err := folder.Open(".")
+	listing := listings.Get().(*[]dirent)
+	defer listings.Put(listing)
+	entries, err := f.list((*listing)[:0])
 	if err != nil {
-		folder.Close()
-		return nil, nil, err
+		if rel == "" {
+			return nil, nil, err
+		}
+		w.locked(func() { w.skip("unreadable folder") })
+		return nil, nil, nil
 	}
-	entries, err := f.ReadDir(-1)
-	f.Close()
-	if err != nil {
-		folder.Close()
-		return nil, nil, err
+	if rel != "" {
+		// Its own ignore files, read only when the listing holds them.
+		chain = w.root.Ignore.subChain(chain, rel, listedIgnoreFiles(entries))
 	}
-	return folder, entries, nil
+	subdirs, err := w.entries(f, rel, entries, chain)
+	clear(entries) // the names, for the collector
+	*listing = entries[:0]
+	return subdirs, chain, err
 }
 
-// file applies the name and size filters to a regular file, and returns
-// an error once the walk is over its budget.
-func (w *walker) file(rel string, info fs.FileInfo) error {
-	reason := ""
+// listings are the slices folders are listed into, reused: a kernel
+// tree has 5,000 folders, and memory touched for the first time is not
+// cheap.
+var listings = sync.Pool{New: func() any { return new([]dirent) }}
+
+// entries takes the files of folder f (rel) that may enter the index,
+// and returns its sub-folders to walk.
+func (w *walker) entries(f *folder, rel string, entries []dirent, chain []ruleSet) ([]string, error) {
+	top := rel == ""
+	var subdirs []string
+	files := make([]File, 0, len(entries))
+	var bytes int64
+	for _, e := range entries {
+		child := e.name
+		if !top {
+			child = rel + "/" + e.name
+		}
+		typ := e.typ
+		var known *fileStat // stat'ed already: the listing gave no type
+		if typ == typeUnknown {
+			st, err := f.stat(e.name)
+			if err != nil {
+				w.locked(func() { w.skip(statFailure(err)) })
+				continue
+			}
+			typ, known = st.typ, &st
+		}
+		if top && !(typ.IsDir() && alwaysSkipped[e.name]) {
+			w.locked(func() { w.rootEntries++ })
+		}
+		switch {
+		case typ&fs.ModeSymlink != 0:
+			if err := w.symlink(chain, child, top); err != nil {
+				return nil, err
+			}
+		case typ.IsDir():
+			if alwaysSkipped[e.name] || (!w.includeVendor && vendorFolders[e.name]) || w.ignoredBy(chain, child, true, top) {
+				continue
+			}
+			subdirs = append(subdirs, child)
+		case typ == 0: // a regular file; not sockets, devices, pipes
+			if w.ignoredBy(chain, child, false, top) {
+				continue
+			}
+			st, err := f.statOnce(e.name, known)
+			if err != nil || st.typ != 0 {
+				w.locked(func() { w.skip(statFailure(err)) })
+				continue
+			}
+			if reason := w.skipReason(child, st.size); reason != "" {
+				w.locked(func() { w.skip(reason) })
+				continue
+			}
+			files = append(files, File{Rel: child, Size: st.size, MTime: st.mtime})
+			bytes += st.size
+		}
+	}
+	return subdirs, w.add(files, bytes)
+}
+
+// statFailure is the skip reason of a listed entry whose stat failed
+// (err), or that is no longer a regular file (err nil): "vanished" when
+// it is gone or changed, "unreadable" when the system refused (a folder
+// that may be listed but not searched).
+func statFailure(err error) string {
+	if err == nil || errors.Is(err, fs.ErrNotExist) {
+		return "vanished"
+	}
+	return "unreadable"
+}
+
+// skipReason says why a regular file is left out by its name or its
+// size, or "".
+func (w *walker) skipReason(rel string, size int64) string {
 	switch {
 	case secret.IsName(rel):
-		reason = "secret"
+		return "secret"
 	case binaryExt[strings.ToLower(path.Ext(rel))]:
-		reason = "binary"
-	case w.maxBytes > 0 && info.Size() > w.maxBytes:
-		reason = "too large"
+		return "binary"
+	case w.maxBytes > 0 && size > w.maxBytes:
+		return "too large"
+	}
+	return ""
+}
+
+// add takes the files of one folder (of bytes in all), and returns an
+// error once the walk is over its budget.
+func (w *walker) add(files []File, bytes int64) error {
+	if len(files) == 0 {
+		return nil
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if reason != "" {
-		w.skip(reason)
-		return nil
-	}
-	w.files = append(w.files, File{Rel: rel, Size: info.Size(), MTime: info.ModTime().UnixNano()})
-	w.totalBytes += info.Size()
+	w.batches = append(w.batches, files)
+	w.nFiles += len(files)
+	w.totalBytes += bytes
 	return w.overBudget()
+}
+
+// Len is the number of files found.
+func (r Result) Len() int {
+	n := 0
+	for _, b := range r.Batches {
+		n += len(b)
+	}
+	return n
+}
+
+// Files are the files found, in one slice (a copy).
+func (r Result) Files() []File {
+	files := make([]File, 0, r.Len())
+	for _, b := range r.Batches {
+		files = append(files, b...)
+	}
+	return files
 }
 
 // symlink keeps a link to a file inside the root; links that leave the
@@ -350,7 +407,11 @@ func (w *walker) symlink(chain []ruleSet, rel string, top bool) error {
 	if !info.Mode().IsRegular() {
 		return nil
 	}
-	return w.file(rel, info)
+	if reason := w.skipReason(rel, info.Size()); reason != "" {
+		w.locked(func() { w.skip(reason) })
+		return nil
+	}
+	return w.add([]File{{Rel: rel, Size: info.Size(), MTime: info.ModTime().UnixNano()}}, info.Size())
 }
 
 // within reports whether p is dir or below it (both cleaned absolute paths).
