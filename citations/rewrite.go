@@ -23,7 +23,8 @@ type ContentFunc func(path string) ([]byte, error)
 //
 // Outside code the answer carries no active content (see active.go): a
 // '[' that is not a checked marker, a '<' that could open HTML or an
-// autolink, and a '(' right after a ']' are escaped with a backslash, so
+// autolink (or before a '[' or '(' whose marker or reference may be
+// removed), and a '(' right after a ']' are escaped with a backslash, so
 // no link, image or HTML survives; the only links are the markers.
 //
 // Write returns the text that is final; a '[' that may start a marker, a
@@ -198,7 +199,10 @@ func (r *Rewriter) step(out *strings.Builder, b []byte, i int, final bool) (next
 		return r.opening(out, b, i, final)
 	case c == '<' && i+1 == len(b) && !final:
 		return i, true // "<a" is HTML, "< b" is not
-	case c == '[' || c == '(' && r.prev == ']' || c == '<' && i+1 < len(b) && opensHTML(b[i+1]):
+	case c == '[' || c == '(' && r.prev == ']' || c == '<' && i+1 < len(b) && (opensHTML(b[i+1]) || b[i+1] == '[' || b[i+1] == '('):
+		// A '<' before a bracket is escaped too: the marker or reference
+		// after it may be removed, which would join it to what follows
+		// ("<[0]Y" → "<Y").
 		r.escaped(out, c)
 		r.prev, r.lineStart = c, false
 		return i + 1, false
