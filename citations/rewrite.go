@@ -199,10 +199,7 @@ func (r *Rewriter) step(out *strings.Builder, b []byte, i int, final bool) (next
 		return r.opening(out, b, i, final)
 	case c == '<' && i+1 == len(b) && !final:
 		return i, true // "<a" is HTML, "< b" is not
-	case c == '[' || c == '(' && r.prev == ']' || c == '<' && i+1 < len(b) && (opensHTML(b[i+1]) || b[i+1] == '[' || b[i+1] == '('):
-		// A '<' before a bracket is escaped too: the marker or reference
-		// after it may be removed, which would join it to what follows
-		// ("<[0]Y" → "<Y").
+	case r.mustEscape(b, i):
 		r.escaped(out, c)
 		r.prev, r.lineStart = c, false
 		return i + 1, false
@@ -227,6 +224,23 @@ func (r *Rewriter) step(out *strings.Builder, b []byte, i int, final bool) (next
 	}
 	r.prev = c
 	return i + 1, false
+}
+
+// mustEscape reports whether b[i] is written escaped: a '[' that is not
+// a marker's, a '(' right after a ']', a '<' that could open HTML or an
+// autolink, or a '<' before a '[' or '(' (the marker or reference after
+// it may be removed, which would join it to what follows: "<[0]Y" would
+// become "<Y").
+func (r *Rewriter) mustEscape(b []byte, i int) bool {
+	switch c := b[i]; c {
+	case '[':
+		return true
+	case '(':
+		return r.prev == ']'
+	case '<':
+		return i+1 < len(b) && (opensHTML(b[i+1]) || b[i+1] == '[' || b[i+1] == '(')
+	}
+	return false
 }
 
 // removedInBrackets stands for a removed marker that sits inside an open
