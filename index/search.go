@@ -185,7 +185,13 @@ func (s *Snapshot) boolQuery(p *plan, f Filter) *query.BooleanQuery {
 	if f.NoTests {
 		mustNot = append(mustNot, termQuery("1", store.FieldTest, 1))
 	}
-	return query.NewBooleanQuery(must, should, mustNot)
+	bq := query.NewBooleanQuery(must, nil, mustNot)
+	if len(should) > 0 {
+		// bleve's DisjunctionQuery, searched faster with the same scores
+		// (disjunction.go).
+		bq.Should = &disjunctionQuery{clauses: should}
+	}
+	return bq
 }
 
 // candidates runs the plan's query on every root and returns up to want
