@@ -30,6 +30,10 @@ import (
 // off, scores broken down for kNN) is handed to bleve's own searcher.
 type disjunctionQuery struct {
 	clauses []query.Query
+	// topN, when not 0, is the size of the search this disjunction is
+	// the whole query of: it may skip what cannot enter the top topN
+	// (disjunction_prune.go).
+	topN int
 }
 
 // Searcher builds the clauses' searchers as DisjunctionQuery.Searcher
@@ -37,6 +41,11 @@ type disjunctionQuery struct {
 // keyedDisjunction for its slice searcher.
 func (q *disjunctionQuery) Searcher(ctx context.Context, i bindex.IndexReader, m mapping.IndexMapping, options bsearch.SearcherOptions) (bsearch.Searcher, error) {
 	ss := make([]bsearch.Searcher, 0, len(q.clauses))
+	prune := q.topN > 0 && prunable(i, m)
+	var boosts map[bsearch.Searcher]float64
+	if prune {
+		boosts = make(map[bsearch.Searcher]float64, len(q.clauses))
+	}
 	for _, c := range q.clauses {
 		sr, err := c.Searcher(ctx, i, m, options)
 		if err != nil {
@@ -47,6 +56,9 @@ func (q *disjunctionQuery) Searcher(ctx context.Context, i bindex.IndexReader, m
 		}
 		if sr != nil {
 			ss = append(ss, sr)
+			if b, ok := termBoost(c); ok && prune {
+				boosts[sr] = b
+			}
 		}
 	}
 	if len(ss) < 1 {
@@ -56,7 +68,11 @@ func (q *disjunctionQuery) Searcher(ctx context.Context, i bindex.IndexReader, m
 	if !keyedDisjunctionFits(ss, options) {
 		return searcher.NewDisjunctionSearcher(nctx, i, ss, 0, options)
 	}
-	return newKeyedDisjunction(ss, options), nil
+	s := newKeyedDisjunction(ss, options)
+	if prune {
+		s.prune = newPruner(q.topN, s, boosts, s.qnorm)
+	}
+	return s, nil
 }
 
 // keyedDisjunctionFits reports whether bleve's NewDisjunctionSearcher
@@ -89,7 +105,9 @@ type keyedDisjunction struct {
 	matching     []*bsearch.DocumentMatch
 	matchingIdxs []int
 	initialized  bool
-	asBytes      bool // an ID that is not 8 bytes was seen
+	asBytes      bool    // an ID that is not 8 bytes was seen
+	qnorm        float64 // the query norm set on every clause
+	prune        *pruner // nil: every document is returned
 }
 
 func newKeyedDisjunction(ss []bsearch.Searcher, options bsearch.SearcherOptions) *keyedDisjunction {
@@ -109,7 +127,8 @@ func newKeyedDisjunction(ss []bsearch.Searcher, options bsearch.SearcherOptions)
 	for _, c := range s.searchers {
 		sum += c.Weight()
 	}
-	s.SetQueryNorm(1.0 / math.Sqrt(sum))
+	s.qnorm = 1.0 / math.Sqrt(sum)
+	s.SetQueryNorm(s.qnorm)
 	return s
 }
 
@@ -191,7 +210,9 @@ func (s *keyedDisjunction) initSearchers(ctx *bsearch.SearchContext) error {
 		s.set(i, d)
 	}
 	s.rebuild()
-	s.updateMatches()
+	if s.prune == nil {
+		s.updateMatches()
+	}
 	s.initialized = true
 	return nil
 }
@@ -245,6 +266,9 @@ func (s *keyedDisjunction) Next(ctx *bsearch.SearchContext) (*bsearch.DocumentMa
 			return nil, err
 		}
 	}
+	if s.prune != nil {
+		return s.nextPruned(ctx)
+	}
 	if len(s.matching) == 0 {
 		return nil, nil
 	}
@@ -268,6 +292,9 @@ func (s *keyedDisjunction) Next(ctx *bsearch.SearchContext) (*bsearch.DocumentMa
 
 // Advance is bleve's DisjunctionSliceSearcher.Advance.
 func (s *keyedDisjunction) Advance(ctx *bsearch.SearchContext, id bindex.IndexInternalID) (*bsearch.DocumentMatch, error) {
+	if s.prune != nil {
+		return nil, errPruneAdvance
+	}
 	if !s.initialized {
 		if err := s.initSearchers(ctx); err != nil {
 			return nil, err

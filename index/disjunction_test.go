@@ -3,6 +3,7 @@ package index
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"os"
 	"testing"
 
@@ -95,16 +96,25 @@ func compareWithBleve(t *testing.T, s *Snapshot, q string, f Filter) {
 	}
 	for _, r := range s.ix.roots {
 		for shape, qs := range shapes {
-			a := searchAll(t, r.bi, qs[0])
-			b := searchAll(t, r.bi, qs[1])
-			if len(a) != len(b) {
-				t.Fatalf("%q (%s): %d hits, bleve's disjunction %d", q, shape, len(a), len(b))
-			}
-			for i := range a {
-				if a[i] != b[i] {
-					t.Fatalf("%q (%s): hit %d is %v, bleve's disjunction %v", q, shape, i, a[i], b[i])
-				}
-			}
+			compareTop(t, r.bi, q, shape, qs[0], qs[1], 1_000_000)
+		}
+		// The whole query, pruned to the top n (disjunction_prune.go).
+		for _, n := range []int{1, 3, 10, 50, 200} {
+			compareTop(t, r.bi, q, fmt.Sprintf("pruned to %d", n), pruned(ours, ours, n), &theirs, n)
+		}
+	}
+}
+
+// compareTop fails where the first n hits of a and b differ.
+func compareTop(t *testing.T, bi bleve.Index, q, shape string, qa, qb query.Query, n int) {
+	t.Helper()
+	a, b := searchTop(t, bi, qa, n), searchTop(t, bi, qb, n)
+	if len(a) != len(b) {
+		t.Fatalf("%q (%s): %d hits, bleve's disjunction %d", q, shape, len(a), len(b))
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			t.Fatalf("%q (%s): hit %d is %v, bleve's disjunction %v", q, shape, i, a[i], b[i])
 		}
 	}
 }
@@ -114,10 +124,10 @@ type scoredID struct {
 	score float64
 }
 
-// searchAll returns every hit of q, best first.
-func searchAll(t *testing.T, bi bleve.Index, q query.Query) []scoredID {
+// searchTop returns the first n hits of q, best first.
+func searchTop(t *testing.T, bi bleve.Index, q query.Query, n int) []scoredID {
 	t.Helper()
-	res, err := bi.SearchInContext(context.Background(), bleve.NewSearchRequestOptions(q, 1_000_000, 0, false))
+	res, err := bi.SearchInContext(context.Background(), bleve.NewSearchRequestOptions(q, n, 0, false))
 	if err != nil {
 		t.Fatal(err)
 	}
