@@ -44,6 +44,8 @@
 // search, whose ranking stages are
 // package rank's (docs/ranking.md): search.go (the bleve query of a
 // rank.Plan, the candidates and their priors, the stages run in order),
+// disjunction.go and disjunction_prune.go (how the query's clauses are
+// searched: bleve's scores, fewer postings read),
 // spans.go (reading chunk texts, excerpts, the index's idf for feedback),
 // page.go (the page of hits, narrowed, with the units a wrapper calls),
 // ranking.go (Ranking: rank.Params).

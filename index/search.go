@@ -185,7 +185,13 @@ func (s *Snapshot) boolQuery(p *plan, f Filter) *query.BooleanQuery {
 	if f.NoTests {
 		mustNot = append(mustNot, termQuery("1", store.FieldTest, 1))
 	}
-	return query.NewBooleanQuery(must, should, mustNot)
+	bq := query.NewBooleanQuery(must, nil, mustNot)
+	if len(should) > 0 {
+		// bleve's DisjunctionQuery, searched faster with the same scores
+		// (disjunction.go).
+		bq.Should = &disjunctionQuery{clauses: should}
+	}
+	return bq
 }
 
 // candidates runs the plan's query on every root and returns up to want
@@ -228,7 +234,7 @@ func (s *Snapshot) candidates(ctx context.Context, p *plan, f Filter, want int) 
 				rootWant = want * max(1, all/matched) * 2
 			}
 		}
-		queries := []query.Query{top}
+		queries := []query.Query{pruned(top, rq, rootWant)}
 		if p.AboutDocs && !p.Lookup {
 			// The chunks of a long explanation score low in tf-idf: in a
 			// large tree the code that names the topic fills the
@@ -259,6 +265,20 @@ func (s *Snapshot) candidates(ctx context.Context, p *plan, f Filter, want int) 
 		}
 	}
 	return cands, nil
+}
+
+// pruned is top with its disjunction told the search's size, when top
+// is the plan's query rq alone and its disjunction the whole of it: the
+// disjunction may then skip what cannot enter the top want
+// (disjunction_prune.go), with the same hits and scores.
+func pruned(top query.Query, rq *query.BooleanQuery, want int) query.Query {
+	d, ok := rq.Should.(*disjunctionQuery)
+	if top != query.Query(rq) || !ok || rq.Must != nil || rq.MustNot != nil || rq.Filter != nil {
+		return top
+	}
+	q := *rq
+	q.Should = &disjunctionQuery{clauses: d.clauses, topN: want}
+	return &q
 }
 
 // proseQuery matches the chunks of prose files (proseLangs). It is a

@@ -1,0 +1,256 @@
+package index
+
+import (
+	"errors"
+	"math"
+
+	bindex "github.com/blevesearch/bleve_index_api"
+
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/mapping"
+	bsearch "github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/query"
+	"github.com/blevesearch/bleve/v2/search/searcher"
+)
+
+// pruner lets keyedDisjunction skip the documents that cannot enter the
+// top n of the search it is the whole query of (MaxScore). bleve's
+// tf-idf scores a clause sqrt(tf) × norm × idf × boost × idf × the query
+// norm, and norm is 1/sqrt(the field's length), which a term's count
+// never exceeds: a clause scores at most W × norm / boost, W its weight
+// (boost × idf)². A document matching only clauses whose bounds, summed
+// and times the coordination factor (matched / all clauses), stay below
+// the n-th best score returned so far can never be among the n best
+// (that score only grows): those clauses are not iterated, only moved to
+// the documents the other clauses give. Every document returned is
+// scored as bleve scores it; the top n, in order and scores, are
+// bleve's. Only the total count of matches (unused here) is smaller.
+type pruner struct {
+	n         int
+	top       []float64 // min-heap of the n best scores returned
+	order     []int     // clauses by bound, ascending
+	bound     []float64 // bound[j]: the most a document matching only order[:j+1] scores
+	ne        int       // order[:ne] are not iterated
+	essential []bool
+	nonEss    []int
+	ub        []float64 // each clause's bound
+	neSum     float64   // the bounds of the clauses not iterated, summed
+}
+
+// errPruneID: a pruned disjunction met a document ID scorch does not
+// write (never: pruning is only on scorch's snapshots).
+var errPruneID = errors.New("index: pruned disjunction: document ID not 8 bytes")
+
+// errPruneAdvance: a pruned disjunction is a whole query, never a part
+// another searcher advances.
+var errPruneAdvance = errors.New("index: pruned disjunction advanced")
+
+// prunable reports whether a disjunction over reader i with mapping m
+// may prune: scorch's 8-byte IDs, tf-idf scores.
+func prunable(i bindex.IndexReader, m mapping.IndexMapping) bool {
+	if _, ok := i.(*scorch.IndexSnapshot); !ok {
+		return false
+	}
+	im, ok := m.(*mapping.IndexMappingImpl)
+	return ok && im.ScoringModel != bindex.BM25Scoring
+}
+
+// newPruner bounds each clause of s: a term clause by its weight, the
+// query norm and its boost (boosts, by searcher); any other clause
+// unbounded.
+func newPruner(n int, s *keyedDisjunction, boosts map[bsearch.Searcher]float64, qnorm float64) *pruner {
+	k := len(s.searchers)
+	p := &pruner{n: n, essential: make([]bool, k), order: make([]int, k), bound: make([]float64, k)}
+	ub := make([]float64, k)
+	p.ub = ub
+	for i, c := range s.searchers {
+		p.essential[i], p.order[i] = true, i
+		ub[i] = math.Inf(1)
+		if _, ok := c.(*searcher.TermSearcher); ok {
+			if b, ok := boosts[c]; ok && b > 0 {
+				// A margin for the norm's float32 and the products' rounding.
+				ub[i] = c.Weight() * qnorm / b * (1 + 1e-6)
+			}
+		}
+	}
+	sortByBound(p.order, ub)
+	sum := 0.0
+	for j, i := range p.order {
+		sum += ub[i]
+		p.bound[j] = sum * float64(j+1) / float64(k) * (1 + 1e-9)
+	}
+	return p
+}
+
+// sortByBound sorts clause indices by ub, ascending (insertion: at most
+// 64 clauses).
+func sortByBound(order []int, ub []float64) {
+	for a := 1; a < len(order); a++ {
+		for b := a; b > 0 && ub[order[b]] < ub[order[b-1]]; b-- {
+			order[b], order[b-1] = order[b-1], order[b]
+		}
+	}
+}
+
+// record notes a returned score and reports whether clauses stopped
+// being iterated.
+func (p *pruner) record(score float64) bool {
+	h := p.top
+	switch {
+	case len(h) < p.n:
+		h = append(h, score)
+		for c := len(h) - 1; c > 0 && h[c] < h[(c-1)/2]; c = (c - 1) / 2 {
+			h[c], h[(c-1)/2] = h[(c-1)/2], h[c]
+		}
+	case score > h[0]:
+		h[0] = score
+		for q := 0; ; {
+			c := 2*q + 1
+			if c >= len(h) {
+				break
+			}
+			if c+1 < len(h) && h[c+1] < h[c] {
+				c++
+			}
+			if h[q] <= h[c] {
+				break
+			}
+			h[q], h[c] = h[c], h[q]
+			q = c
+		}
+	default:
+		return false
+	}
+	p.top = h
+	if len(h) < p.n {
+		return false
+	}
+	moved := false
+	for p.ne < len(p.order) && p.bound[p.ne] < h[0] {
+		i := p.order[p.ne]
+		p.essential[i] = false
+		p.nonEss = append(p.nonEss, i)
+		p.neSum += p.ub[i]
+		p.ne++
+		moved = true
+	}
+	return moved
+}
+
+// nextPruned returns the next document an iterated clause matches, with
+// the other clauses moved to it and every clause that matches it scored
+// in clause order, as bleve does.
+func (s *keyedDisjunction) nextPruned(ctx *bsearch.SearchContext) (*bsearch.DocumentMatch, error) {
+	idxs, ok, err := s.nextCandidate(ctx)
+	if !ok || err != nil {
+		return nil, err
+	}
+	return s.scorePruned(ctx, idxs)
+}
+
+// nextCandidate takes the clauses at the next document that may reach
+// the top n out of the heap: a document whose iterated clauses' scores
+// plus the bounds of the others stay below the n-th best score is passed
+// over without moving the others to it. ok is false when no document is
+// left.
+func (s *keyedDisjunction) nextCandidate(ctx *bsearch.SearchContext) (idxs []int, ok bool, err error) {
+	p := s.prune
+	for len(s.heap) > 0 {
+		idxs = s.matchingIdxs[:0]
+		first := s.pop()
+		idxs = append(idxs, first)
+		partial := s.currs[first].Score
+		for len(s.heap) > 0 && s.keys[s.heap[0]] == s.keys[first] {
+			i := s.pop()
+			idxs = append(idxs, i)
+			partial += s.currs[i].Score
+		}
+		s.matchingIdxs = idxs
+		if len(p.top) < p.n || (partial+p.neSum)*float64(len(idxs)+len(p.nonEss))/float64(len(s.searchers))*(1+1e-9) >= p.top[0] {
+			return idxs, true, nil
+		}
+		for _, i := range idxs {
+			ctx.DocumentMatchPool.Put(s.currs[i])
+			d, err := s.searchers[i].Next(ctx)
+			if err != nil {
+				return nil, false, err
+			}
+			s.set(i, d)
+			if d != nil {
+				s.push(i)
+			}
+		}
+	}
+	return nil, false, nil // what is left matches only clauses that cannot reach the top n
+}
+
+// scorePruned scores the document the clauses idxs are at, with the
+// clauses not iterated moved to it.
+func (s *keyedDisjunction) scorePruned(ctx *bsearch.SearchContext, idxs []int) (*bsearch.DocumentMatch, error) {
+	p := s.prune
+	doc, id := s.keys[idxs[0]], s.currs[idxs[0]].IndexInternalID
+	for _, j := range p.nonEss {
+		if s.currs[j] == nil {
+			continue
+		}
+		if s.keys[j] < doc {
+			ctx.DocumentMatchPool.Put(s.currs[j])
+			d, err := s.searchers[j].Advance(ctx, id)
+			if err != nil {
+				return nil, err
+			}
+			s.set(j, d)
+		}
+		if s.currs[j] != nil && s.keys[j] == doc {
+			idxs = append(idxs, j)
+		}
+	}
+	if s.asBytes {
+		return nil, errPruneID
+	}
+	for a := 1; a < len(idxs); a++ { // clause order, the order of summation
+		for b := a; b > 0 && idxs[b] < idxs[b-1]; b-- {
+			idxs[b], idxs[b-1] = idxs[b-1], idxs[b]
+		}
+	}
+	matching := s.matching[:0]
+	for _, i := range idxs {
+		matching = append(matching, s.currs[i])
+	}
+	rv := s.scorer.Score(ctx, matching, len(matching), len(s.searchers))
+	for _, i := range idxs {
+		if s.currs[i] != rv {
+			ctx.DocumentMatchPool.Put(s.currs[i])
+		}
+		d, err := s.searchers[i].Next(ctx)
+		if err != nil {
+			return nil, err
+		}
+		s.set(i, d)
+		if d != nil && p.essential[i] {
+			s.push(i)
+		}
+	}
+	s.matching, s.matchingIdxs = matching, idxs
+	if s.asBytes {
+		return nil, errPruneID
+	}
+	if p.record(rv.Score) {
+		s.heap = s.heap[:0]
+		for i, d := range s.currs {
+			if d != nil && p.essential[i] {
+				s.push(i)
+			}
+		}
+	}
+	return rv, nil
+}
+
+// termBoost is the boost a term clause's searcher scores with.
+func termBoost(c query.Query) (float64, bool) {
+	tq, ok := c.(*query.TermQuery)
+	if !ok {
+		return 0, false
+	}
+	return tq.BoostVal.Value(), true
+}
