@@ -18,10 +18,10 @@ import (
 // the units of the same file it calls, and puts them right after it.
 //
 // Any other of the first hits is followed too, more cautiously: the
-// answer to "how does X work" is often the function X's code calls
-// (a method that checks a request calls the helper that holds the
-// rule; a scheduler's run calls the function that computes the next
-// time), and that helper often names few of the question's words. Each
+// answer to "how does X work" is often the function X's code hands a
+// step to (index/testdata/rank_callees.txtar: a periodic job's Run
+// calls advance, which computes the next start), and that function
+// often names few of the question's words. Each
 // unit of the same file such a hit calls enters the page at
 // CalleeShare of the hit's score times the square root of the share of
 // the question's terms the callee holds (CalleeScore), among the other
