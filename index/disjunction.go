@@ -272,8 +272,21 @@ func (s *keyedDisjunction) Next(ctx *bsearch.SearchContext) (*bsearch.DocumentMa
 	if len(s.matching) == 0 {
 		return nil, nil
 	}
-	rv := s.scorer.Score(ctx, s.matching, len(s.matching), len(s.searchers))
-	for _, i := range s.matchingIdxs {
+	rv, err := s.scoreAndStep(ctx, s.matching, s.matchingIdxs, nil)
+	if err != nil {
+		return nil, err
+	}
+	s.updateMatches()
+	return rv, nil
+}
+
+// scoreAndStep scores the document the clauses idxs (matching, their
+// current matches, in clause order) are at, as bleve does, and moves
+// those clauses to their next documents; a clause that has one goes back
+// on the heap when heaped says so (nil: whenever IDs are numbers).
+func (s *keyedDisjunction) scoreAndStep(ctx *bsearch.SearchContext, matching []*bsearch.DocumentMatch, idxs []int, heaped []bool) (*bsearch.DocumentMatch, error) {
+	rv := s.scorer.Score(ctx, matching, len(matching), len(s.searchers))
+	for _, i := range idxs {
 		if s.currs[i] != rv {
 			ctx.DocumentMatchPool.Put(s.currs[i])
 		}
@@ -282,11 +295,10 @@ func (s *keyedDisjunction) Next(ctx *bsearch.SearchContext) (*bsearch.DocumentMa
 			return nil, err
 		}
 		s.set(i, d)
-		if d != nil && !s.asBytes {
+		if d != nil && (heaped == nil && !s.asBytes || heaped != nil && heaped[i]) {
 			s.push(i)
 		}
 	}
-	s.updateMatches()
 	return rv, nil
 }
 

@@ -217,24 +217,11 @@ func (s *keyedDisjunction) scorePruned(ctx *bsearch.SearchContext, idxs []int) (
 	for _, i := range idxs {
 		matching = append(matching, s.currs[i])
 	}
-	rv := s.scorer.Score(ctx, matching, len(matching), len(s.searchers))
-	for _, i := range idxs {
-		if s.currs[i] != rv {
-			ctx.DocumentMatchPool.Put(s.currs[i])
-		}
-		d, err := s.searchers[i].Next(ctx)
-		if err != nil {
-			return nil, err
-		}
-		s.set(i, d)
-		if d != nil && p.essential[i] {
-			s.push(i)
-		}
+	rv, err := s.scoreAndStep(ctx, matching, idxs, p.essential)
+	if err != nil {
+		return nil, err
 	}
 	s.matching, s.matchingIdxs = matching, idxs
-	if s.asBytes {
-		return nil, errPruneID
-	}
 	if p.record(rv.Score) {
 		s.heap = s.heap[:0]
 		for i, d := range s.currs {
