@@ -1,6 +1,7 @@
 package index
 
 import (
+	"context"
 	"reflect"
 	"testing"
 )
@@ -18,9 +19,17 @@ func TestOutlinesAskedAtOnceAgree(t *testing.T) {
 	if err != nil || len(want) == 0 {
 		t.Fatalf("outline before the restart: %v, %v", want, err)
 	}
-	f = openFixture(t, root, cache)
-	defer f.ix.Close()
-	snap := f.ix.Snapshot()
+	// SymbolsOnDemand: no background build of the symbol table, which
+	// would decode the symbols before the goroutines below ask for them.
+	ix, err := Open(context.Background(), Options{Roots: []string{root}, CacheDir: cache, SymbolsOnDemand: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ix.Close()
+	if _, err := ix.Sync(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	snap := ix.Snapshot()
 	if e := snap.st.files["pkg01/f0001.go"]; e == nil || !e.SymbolsInFile() || e.SymbolsKept() {
 		t.Fatalf("after the restart the symbols are not waiting in the symbols file: %+v", e)
 	}
