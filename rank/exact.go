@@ -2,6 +2,7 @@ package rank
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/askls/askls/words"
@@ -30,13 +31,9 @@ func Exact(p *Plan, prm *Params, cands []Cand, n int, read Read) {
 			c.Why.Add(StageExact, "unread", miss)
 			continue
 		}
-		sym := strings.ToLower(c.Meta.Symbol)
-		if j := strings.LastIndexAny(sym, ". "); j >= 0 {
-			sym = sym[j+1:]
-		}
 		held, defines := false, false
 		for _, id := range p.Idents {
-			if sym == id {
+			if p.defines(c, id) {
 				defines = true
 			}
 			if holdsIdent(c.Text, id) || holdsIdent([]byte(c.Path), id) {
@@ -115,4 +112,50 @@ func indexFold(text []byte, id string) int {
 		}
 	}
 	return -1
+}
+
+// defines reports whether c defines the identifier id (lower case): its
+// symbol has that name (a method's name after its type's). A name the query qualifies by a package
+// (assert.Equal) must match as written, case included, and be defined
+// under that package (definedUnder).
+func (p *Plan) defines(c *Cand, id string) bool {
+	q, qualified := p.Qualifiers[id]
+	if qualified && !q.under(c.Path, p.Projects) {
+		return false
+	}
+	is := func(sym string) bool {
+		if j := strings.LastIndexAny(sym, ". "); j >= 0 {
+			sym = sym[j+1:]
+		}
+		if qualified {
+			return sym == q.Name
+		}
+		return strings.EqualFold(sym, id)
+	}
+	return is(c.Meta.Symbol)
+}
+
+// under reports whether path is where the package q.Pkg is: a folder or
+// file named like it, or the root of a project of that name (chi.Walk in
+// chi's tree.go).
+func (q Qualifier) under(path string, projects []string) bool {
+	dir, file := "", path
+	if i := strings.LastIndexByte(path, '/'); i >= 0 {
+		dir, file = path[:i], path[i+1:]
+	}
+	if i := strings.IndexByte(file, '.'); i > 0 {
+		file = file[:i]
+	}
+	if strings.EqualFold(file, q.Pkg) {
+		return true
+	}
+	if dir == "" {
+		return slices.Contains(projects, q.Pkg)
+	}
+	for _, seg := range strings.Split(dir, "/") {
+		if strings.EqualFold(seg, q.Pkg) {
+			return true
+		}
+	}
+	return false
 }

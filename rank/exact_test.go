@@ -1,6 +1,10 @@
 package rank
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/askls/askls/index/chunk"
+)
 
 // An identifier next to a non-ASCII letter is matched without a panic
 // (the byte before it is not an ASCII identifier byte).
@@ -23,5 +27,51 @@ func TestMissFactorFollowsTheIdentifiersShare(t *testing.T) {
 	}
 	if got := missFactor(0.3, 0, 0); got != 0.3 {
 		t.Errorf("no terms: %v, want the factor", got)
+	}
+}
+
+// A name of one part written qualified by its package (check.Valid) is
+// an identifier of the query: the unit that defines it under a folder or
+// file of that package's name is the definition (×DefinitionBoost),
+// not a method of the same name elsewhere, nor one that differs in case.
+func TestQualifiedNameIsDefinedUnderItsPackage(t *testing.T) {
+	t.Parallel()
+	p, err := ParseQuery("how does check.Valid tell a good order from a bad one")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q, ok := p.Qualifiers["valid"]; !ok || q != (Qualifier{Pkg: "check", Name: "Valid"}) {
+		t.Fatalf("Idents %v, Qualifiers %v: want valid qualified by check", p.Idents, p.Qualifiers)
+	}
+	text := []byte("func Valid(o Order) bool { return o.n > 0 }")
+	cands := []Cand{
+		{Path: "check/valid.go", Meta: chunk.Meta{Symbol: "Valid"}, Text: text},
+		{Path: "store/order.go", Meta: chunk.Meta{Symbol: "Order.Valid"}, Text: text},
+		{Path: "check/lower.go", Meta: chunk.Meta{Symbol: "valid"}, Text: text},
+		{Path: "check.go", Meta: chunk.Meta{Symbol: "Valid"}, Text: text},
+		{Path: "main.go", Meta: chunk.Meta{Symbol: "Valid"}, Text: text},
+	}
+	p.Projects = []string{"shop"}
+	for i, want := range []bool{true, false, false, true, false} {
+		if got := p.defines(&cands[i], "valid"); got != want {
+			t.Errorf("%s %s defines check.Valid: %v, want %v", cands[i].Path, cands[i].Meta.Symbol, got, want)
+		}
+	}
+	p.Projects = []string{"check"}
+	if !p.defines(&cands[4], "valid") {
+		t.Error("main.go at the root of the project named check: not the definition of check.Valid")
+	}
+	// A name of several parts keeps matching wherever it is defined.
+	p, _ = ParseQuery("how does store.ValidOrder work")
+	if _, ok := p.Qualifiers["validorder"]; ok {
+		t.Errorf("ValidOrder is an identifier by itself; Qualifiers %v", p.Qualifiers)
+	}
+	if !p.defines(&Cand{Path: "other/x.go", Meta: chunk.Meta{Symbol: "ValidOrder"}}, "validorder") {
+		t.Error("ValidOrder defined outside store: not a definition")
+	}
+	// A file name is no package-qualified identifier.
+	p, _ = ParseQuery("where is config.yaml read and what does setup.py install")
+	if len(p.Qualifiers) != 0 {
+		t.Errorf("file names taken for qualified identifiers: %v", p.Qualifiers)
 	}
 }

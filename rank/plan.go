@@ -40,11 +40,21 @@ type Plan struct {
 	AboutTests  bool            // the query asks about tests
 	AboutDocs   bool            // the query asks about documentation
 	Qualified   [][2]string     // package-qualified names: qualifier, name (analysed)
-	Asked       corpus.Class    // the classes of file the query asks for (corpus.AsksFor)
+	// Qualifiers holds, for an identifier of one part that the query
+	// writes qualified by a package (assert.Equal: equal), the
+	// qualifier and the name as written: only a unit under a folder or
+	// file of that name defines it.
+	Qualifiers map[string]Qualifier
+	Projects   []string     // the workspace's project names (DropNames)
+	Asked      corpus.Class // the classes of file the query asks for (corpus.AsksFor)
 	// Abbrevs holds, for a plain term, the identifier parts of the
 	// workspace that abbreviate it (index fills it: param for paramet).
 	Abbrevs map[string][]string
 }
+
+// Qualifier is a package-qualified name as a query writes it
+// (assert.Equal: Pkg assert, Name Equal).
+type Qualifier struct{ Pkg, Name string }
 
 // CheckQuery returns q without its surrounding space, or ErrBadQuery
 // when it is empty or too long.
@@ -108,7 +118,7 @@ func ParseQuery(q string) (*Plan, error) {
 			p.AboutDocs = true
 		}
 	}
-	p.Idents = codeIdents(q)
+	p.Idents, p.Qualifiers = codeIdents(q)
 	for _, t := range p.Terms {
 		if !p.Code[t] {
 			p.Words = append(p.Words, t)
@@ -131,6 +141,7 @@ func ParseQuery(q string) (*Plan, error) {
 // project's packaging (its Homebrew formula, fzf.spec) and every file
 // that prints the name, not the code that answers.
 func (p *Plan) DropNames(names []string) {
+	p.Projects = names
 	for _, n := range names {
 		// A project named for testing (googletest, pytest, testify) is
 		// about tests throughout: a question's test words name what the

@@ -122,9 +122,11 @@ func quotedPhrases(q string) []string {
 // codeIdents returns the identifiers q writes as code, lower-cased: a
 // word in backticks, or a word of several parts written like code
 // (maxTokenSize, max_len, ServeHTTP, http.ResponseWriter: its last
-// name). A plain word (Server, token) is not one.
-func codeIdents(q string) []string {
-	var out []string
+// name). A plain word (Server, token) is not one; an exported name of
+// one part qualified by a package (assert.Equal, errors.Is) is, with
+// its qualifier in quals: the name alone is a common word, the
+// qualifier says which definition is meant.
+func codeIdents(q string) (out []string, quals map[string]Qualifier) {
 	seen := map[string]bool{}
 	add := func(w string) {
 		w = strings.ToLower(w)
@@ -144,7 +146,22 @@ func codeIdents(q string) []string {
 			add(name)
 		}
 	}
-	return out
+	for _, m := range qualifiedRE.FindAllStringSubmatch(q, 8) {
+		pkg, name := m[1], m[2]
+		if len(pkg) < 2 || name[0] < 'A' || name[0] > 'Z' || isMultiPart(name) {
+			continue
+		}
+		id := strings.ToLower(name)
+		if _, ok := quals[id]; ok || seen[id] {
+			continue
+		}
+		add(name)
+		if quals == nil {
+			quals = map[string]Qualifier{}
+		}
+		quals[id] = Qualifier{Pkg: pkg, Name: name}
+	}
+	return out, quals
 }
 
 var (
