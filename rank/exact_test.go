@@ -75,3 +75,25 @@ func TestQualifiedNameIsDefinedUnderItsPackage(t *testing.T) {
 		t.Errorf("file names taken for qualified identifiers: %v", p.Qualifiers)
 	}
 }
+
+// A question too short to be reranked that names an identifier fetches
+// as many candidates as the exact identifiers stage reads: the
+// definition it boosts may rank below the first 40 by bleve's score
+// alone (a common name in a package of common words). A lookup keeps
+// its smaller fetch.
+func TestShortQuestionWithAnIdentifierFetchesWhatExactReads(t *testing.T) {
+	t.Parallel()
+	prm := DefaultParams()
+	p, _ := ParseQuery("what does http.Error write")
+	if p.Sizes(&prm, 10).Fetch < exactPool {
+		t.Errorf("Fetch %d for %v, want at least %d", p.Sizes(&prm, 10).Fetch, p.Idents, exactPool)
+	}
+	p, _ = ParseQuery("what does it write")
+	if got := p.Sizes(&prm, 10).Fetch; got >= exactPool {
+		t.Errorf("Fetch %d without an identifier, want fewer than %d", got, exactPool)
+	}
+	p, _ = ParseQuery("http.Error")
+	if got := p.Sizes(&prm, 10).Fetch; got >= exactPool {
+		t.Errorf("Fetch %d for a lookup, want fewer than %d", got, exactPool)
+	}
+}

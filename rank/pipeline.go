@@ -27,6 +27,9 @@ func (p *Plan) Sizes(prm *Params, limit int) Sizes {
 	if rerank {
 		want = max(want, prm.RerankPool)
 	}
+	if len(p.Idents) > 0 && !p.Lookup {
+		want = max(want, exactPool)
+	}
 	sz := Sizes{Fetch: want, Pool: want, Rerank: rerank}
 	if p.Strict {
 		sz.Fetch *= 5
@@ -34,12 +37,16 @@ func (p *Plan) Sizes(prm *Params, limit int) Sizes {
 	return sz
 }
 
+// exactPool is how many candidates the exact identifiers stage reads at
+// least.
+const exactPool = 100
+
 // Run runs the stages after retrieval on cands and returns them in the
 // order of the page (Files); read reads the texts a stage needs, idf
 // weighs the feedback terms.
 func Run(ctx context.Context, p *Plan, prm *Params, cands []Cand, sz Sizes, read Read, idf IDF) []Cand {
 	if len(p.Idents) > 0 && (prm.ExactMissFactor != 1 || prm.DefinitionBoost != 1) {
-		Exact(p, prm, cands, max(sz.Pool, 100), read)
+		Exact(p, prm, cands, max(sz.Pool, exactPool), read)
 	}
 	if prm.NameBoost > 0 {
 		NameBoost(p, cands, prm.NameBoost)
