@@ -27,9 +27,14 @@ func CutContraction(w string) string {
 // that starts a lower-case part after a run of capitals (HTTPServer), an
 // underscore or a dot inside it (max_len, errors.Is), or a digit (utf8,
 // AVX2). A capitalised or all-capital word (Server, HTTP, URLs) and a
-// word only wrapped in underscores (__init__, _private) are English.
+// word only wrapped in underscores (__init__, _private) are English; a
+// word that starts with a digit (2048, 64KB, 1.5s) is a value: no
+// identifier starts with one.
 func IsCode(w string) bool {
 	w = strings.Trim(w, "_.:;!'`")
+	if w != "" && isDigit(w[0]) {
+		return false // a number or a quantity (2048, 250ms, 64KB): a value, not a name
+	}
 	for i := 0; i < len(w); i++ {
 		c := w[i]
 		switch {

@@ -43,9 +43,10 @@ func QuestionTerms(q string) []Term {
 	for _, loc := range wordRE.FindAllStringIndex(q, -1) {
 		w := q[loc[0]:loc[1]]
 		code := words.IsCode(w)
-		// A number (512 in "512-bit keys") is a value, not a name: the
-		// code writes it as it likes (1<<9, a constant's name).
-		name := (code || isNameWord(w, q[:loc[0]])) && !inSpans(examples, loc[0]) && !isNumber(w)
+		// A number (512 in "512-bit keys") or a quantity (10MB, 3xx)
+		// is a value, not a name: the code writes it as it likes (1<<9,
+		// a constant's name).
+		name := (code || isNameWord(w, q[:loc[0]])) && !inSpans(examples, loc[0]) && !isValue(w)
 		if code {
 			for _, part := range strings.Split(w, ".") {
 				if whole := strings.ToLower(strings.Trim(part, "_")); len(splitWords(part)) > 1 && len(whole) > 2 {
@@ -90,14 +91,10 @@ var (
 	chunkRE  = regexp.MustCompile(`\S+`)
 )
 
-// isNumber: w is digits only.
-func isNumber(w string) bool {
-	for _, r := range w {
-		if !unicode.IsDigit(r) {
-			return false
-		}
-	}
-	return w != ""
+// isValue: w starts with a digit (512, 10MB, 3xx, 1.5s): a number or a
+// quantity. No language's identifier starts with one.
+func isValue(w string) bool {
+	return w != "" && w[0] >= '0' && w[0] <= '9'
 }
 
 func inSpans(spans [][2]int, at int) bool {
