@@ -10,11 +10,15 @@ import (
 )
 
 // refsWorkspace: ctx.WithCancel defined in ctx/, called 12 times in code
-// over three folders, and named in a comment, a string, a test and a
-// function of another package of the same name (none of which counts).
+// over three folders, and named in a comment, a string, a test, a
+// function of another package of the same name and a method of that name
+// in ctx/ (none of which counts).
 func refsWorkspace() memSource {
 	m := memSource{
-		"ctx/ctx.go":      "package ctx\n\n// WithCancel returns a copy of parent.\nfunc WithCancel(parent int) int {\n\treturn parent\n}\n\nfunc inner() int { return WithCancel(1) }\n",
+		"ctx/ctx.go": "package ctx\n\n// WithCancel returns a copy of parent.\nfunc WithCancel(parent int) int {\n\treturn parent\n}\n\nfunc inner() int { return WithCancel(1) }\n",
+		// In its own package, ctx's WithCancel is written bare: t.WithCancel
+		// is a method of another type, and so is the one declared here.
+		"ctx/timer.go":    "package ctx\n\ntype T struct{}\n\nfunc (T) WithCancel(n int) int { return n }\n\nfunc g(t T) int { return t.WithCancel(3) }\n",
 		"ctx/ctx_test.go": "package ctx\n\nfunc TestX() { WithCancel(2) }\n",
 		"other/other.go":  "package other\n\n// WithCancel is another one.\nfunc WithCancel() {}\n\nfunc f() { WithCancel() }\n",
 		"doc/notes.go":    "package doc\n\n// ctx.WithCancel(x) in a comment\nvar s = \"ctx.WithCancel(y)\"\n",
@@ -76,5 +80,24 @@ func TestWhoCallsThatCountsAndGroups(t *testing.T) {
 		if strings.Contains(calls, not) {
 			t.Errorf("%s listed as a call:\n%s", not, ans)
 		}
+	}
+}
+
+// The calls listed under an answer about a Go function are the
+// function's: in its own folder written bare, not another value's method
+// of the same name nor the declaration of one.
+func TestAnswersCallsOfAFunctionLeaveMethodsOfItsNameOut(t *testing.T) {
+	res := askThreadChecked(t, refsWorkspace(), "how does `ctx.WithCancel` work?")
+	ans := res[0].Answer
+	i := strings.Index(ans, "### Calls of WithCancel in ctx")
+	if i < 0 {
+		t.Fatalf("no calls listed:\n%s", ans)
+	}
+	calls := ans[i:]
+	if !strings.Contains(calls, "- ctx/ctx.go:8: `func inner() int { return WithCancel(1) }`") {
+		t.Errorf("the bare call in ctx/ctx.go is not listed:\n%s", ans)
+	}
+	if strings.Contains(calls, "ctx/timer.go") {
+		t.Errorf("a method named WithCancel listed as a call:\n%s", ans)
 	}
 }

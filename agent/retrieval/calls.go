@@ -89,10 +89,14 @@ func (r *run) writeCitedLine(b *strings.Builder, p string, line int, note string
 
 // callSites keeps the grep matches that are calls in code: not in a test
 // file, not the definition itself, and with at least one match of
-// "name(" outside comments and strings.
+// "name(" outside comments and strings that calls d
+// (tools.RefQuery.Matches: for a Go package-level function, not
+// another value's method of that name).
 func (r *run) callSites(ms []index.GrepMatch, d index.Hit, name string, prose map[string]tools.Prose) []index.GrepMatch {
 	var uses []index.GrepMatch
 	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\(`)
+	def, _ := r.tb.File(d.Path)
+	q := tools.RefQueryFor(d, def, true)
 	for _, m := range ms {
 		if tools.IsTestPath(m.Path) || (m.Path == d.Path && m.Line >= d.Start && m.Line <= d.End) {
 			continue
@@ -111,7 +115,7 @@ func (r *run) callSites(ms []index.GrepMatch, d index.Hit, name string, prose ma
 			continue
 		}
 		for _, loc := range re.FindAllStringIndex(text, -1) {
-			if !pr.In(m.Line, loc[0]) {
+			if q.Matches(text, []int{loc[0], loc[0] + len(name)}, m.Path) && !pr.In(m.Line, loc[0]) {
 				uses = append(uses, m)
 				break
 			}

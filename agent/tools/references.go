@@ -32,7 +32,9 @@ type RefQuery struct {
 	// Qualifier, when set, is the Go package name a use outside Folder
 	// must be qualified with ("context" for context.WithCancel): a
 	// package-level name of package context is written context.WithCancel
-	// elsewhere, and a bare WithCancel there is another one.
+	// elsewhere, and a bare WithCancel there is another one; inside
+	// Folder it is written bare, and x.WithCancel there is a method of
+	// another value.
 	Qualifier string
 	Folder    string
 	// Skip leaves out lines of path (the definition itself); may be nil.
@@ -184,7 +186,7 @@ func scanFiles[T any](ctx context.Context, src Source, tb *Box, paths []string, 
 }
 
 // occurrencesIn are the occurrences of q.Name in the code of one file
-// (p's content): whole identifiers (isOccurrence), outside comments and
+// (p's content): whole identifiers (RefQuery.Matches), outside comments and
 // strings, not on lines q.Skip leaves out.
 func occurrencesIn(p string, content []byte, q RefQuery) []Reference {
 	name := []byte(q.Name)
@@ -214,7 +216,7 @@ func occurrencesIn(p string, content []byte, q RefQuery) []Reference {
 		}
 		text := string(content[lineStart:lineEnd])
 		col := at - lineStart
-		if !isOccurrence(text, []int{col, col + len(name)}, q, p) || (q.Skip != nil && q.Skip(p, line)) {
+		if !q.Matches(text, []int{col, col + len(name)}, p) || (q.Skip != nil && q.Skip(p, line)) {
 			continue
 		}
 		if pr == nil {
@@ -261,20 +263,36 @@ func isWhole(text string, start, end int) bool {
 	return !(start > 0 && identByte(text[start-1]) || end < len(text) && identByte(text[end]))
 }
 
-// isOccurrence: the match at loc is the whole identifier (not a part of
-// a longer one), followed by a call's '(' when only calls count, and
-// qualified by the package name outside the definition's folder.
-func isOccurrence(text string, loc []int, q RefQuery, p string) bool {
+// Matches reports whether the match at loc in text, a line of file p,
+// is an occurrence: the whole identifier (not a part of a longer one),
+// followed by a call's '(' when only calls count, and for a Go
+// package-level name qualified by its package outside its folder and
+// bare inside it.
+func (q RefQuery) Matches(text string, loc []int, p string) bool {
 	if !isWhole(text, loc[0], loc[1]) {
 		return false
 	}
 	if q.Calls && !strings.HasPrefix(strings.TrimLeft(text[loc[1]:], " \t"), "(") {
 		return false
 	}
-	if q.Qualifier != "" && path.Dir(p) != q.Folder {
-		return strings.HasSuffix(text[:loc[0]], q.Qualifier+".")
+	if q.Qualifier != "" {
+		before := text[:loc[0]]
+		if path.Dir(p) != q.Folder {
+			return strings.HasSuffix(before, q.Qualifier+".")
+		}
+		// In its own package a package-level name is written bare:
+		// t.Name is a field or method of another value, and
+		// func (t T) Name( declares a method.
+		return !strings.HasSuffix(before, ".") && !isMethodDecl(before)
 	}
 	return true
+}
+
+// isMethodDecl reports whether a Go line up to a name declares a method
+// of that name: "func (t T) ".
+func isMethodDecl(before string) bool {
+	b := strings.TrimSpace(before)
+	return strings.HasPrefix(b, "func (") && strings.HasSuffix(b, ")")
 }
 
 // RefQueryFor is the reference query for a definition the answer cites:
