@@ -50,6 +50,7 @@ type benchParams struct {
 	askOnly   bool
 	askRounds int
 	warm      bool
+	cores     string
 }
 
 func parseBench(args []string) (benchParams, error) {
@@ -64,6 +65,7 @@ func parseBench(args []string) (benchParams, error) {
 	fs.BoolVar(&p.askOnly, "ask-only", false, "only the --ask round trip, on the persisted index of --root (no cold build)")
 	fs.IntVar(&p.askRounds, "ask-rounds", 3, "rounds over the questions for --ask")
 	fs.BoolVar(&p.warm, "warm", false, "no cold build: the warm start, idle memory, updates and queries on the persisted index of --root in --cache (built first when missing); for trees whose cold build takes minutes")
+	fs.StringVar(&p.cores, "cores", "", "only cold builds, one at each count of `CORES` (GOMAXPROCS, e.g. 1,2,4): the scaling and the serial share it implies")
 	p.af.register(fs)
 	return p, fs.Parse(args)
 }
@@ -101,6 +103,13 @@ func runBench(ctx context.Context, args []string) error {
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Runtime: memtune.Process,
 	}
 
+	if p.cores != "" {
+		cores, err := parseCores(p.cores)
+		if err != nil {
+			return err
+		}
+		return benchCores(ctx, opts, tmp, cores, os.Stdout, p.asJSON)
+	}
 	a := benchFigures{System: "askls"}
 	if p.warm {
 		if p.baseline || p.ask {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
@@ -53,5 +54,25 @@ func TestSerialStatsCountsOneGoroutineAlone(t *testing.T) {
 	}
 	if got := st.samples["segment build (bleve Batch)"]; got == nil || got[0] != 1 || got[1] != 0 {
 		t.Errorf("samples = %v, want one segment build sample, not serial", got)
+	}
+}
+
+// The serial share from a speedup: none when twice the cores halve the
+// time, all when they change nothing, and Amdahl's law in between.
+func TestSerialShare(t *testing.T) {
+	for _, c := range []struct{ s, p, want float64 }{
+		{2, 2, 0}, {1, 2, 1}, {1.6, 2, 0.25}, {2.5, 4, 0.2}, {3, 1, 0},
+	} {
+		if got := serialShare(c.s, c.p); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("serialShare(%v, %v) = %v, want %v", c.s, c.p, got, c.want)
+		}
+	}
+	if _, err := parseCores("1,2,4"); err != nil {
+		t.Error(err)
+	}
+	for _, bad := range []string{"", "2,1", "0", "x"} {
+		if _, err := parseCores(bad); err == nil {
+			t.Errorf("parseCores(%q): no error", bad)
+		}
 	}
 }
