@@ -47,3 +47,21 @@ func TestSearchLiftsWhatAFirstHitCalls(t *testing.T) {
 		t.Errorf("without the callee stage advance (%d) is before PeriodicJob (%d) too: the fixture proves nothing (%v)", a, d, hits)
 	}
 }
+
+// A package-qualified name of one part (check.Valid) names its package's
+// definition: first, above a function of the same package that holds
+// more of the question's words and another package's method of that name.
+func TestSearchFindsAQualifiedNamesDefinition(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, "rank_qualified.txtar")
+	q := "how does check.Valid tell a good order from a bad one"
+	hits := search(t, f.ix, q)
+	if len(hits) == 0 || hits[0].Path != "check/valid.go" || hits[0].Symbol != "Valid" {
+		t.Fatalf("Search(%q) = %v, want check/valid.go Valid first", q, hits)
+	}
+	f.ix.rank.DefinitionBoost = 1
+	hits = search(t, f.ix, q)
+	if len(hits) > 0 && hits[0].Path == "check/valid.go" {
+		t.Errorf("without the definition boost check.Valid is first too: the fixture proves nothing (%v)", hits)
+	}
+}
