@@ -62,7 +62,6 @@ func newPruner(n int, s *keyedDisjunction, boosts map[bsearch.Searcher]float64, 
 	k := len(s.searchers)
 	p := &pruner{n: n, essential: make([]bool, k), order: make([]int, k), bound: make([]float64, k)}
 	ub := make([]float64, k)
-	p.ub = ub
 	for i, c := range s.searchers {
 		p.essential[i], p.order[i] = true, i
 		ub[i] = math.Inf(1)
@@ -73,13 +72,19 @@ func newPruner(n int, s *keyedDisjunction, boosts map[bsearch.Searcher]float64, 
 			}
 		}
 	}
+	p.setBounds(ub)
+	return p
+}
+
+// setBounds makes ub the clauses' bounds and orders the clauses by them.
+func (p *pruner) setBounds(ub []float64) {
+	p.ub = ub
 	sortByBound(p.order, ub)
 	sum := 0.0
 	for j, i := range p.order {
 		sum += ub[i]
-		p.bound[j] = sum * float64(j+1) / float64(k) * (1 + 1e-9)
+		p.bound[j] = sum * float64(j+1) / float64(len(ub)) * (1 + 1e-9)
 	}
-	return p
 }
 
 // sortByBound sorts clause indices by ub, ascending (insertion: at most
@@ -155,6 +160,9 @@ func (s *keyedDisjunction) nextPruned(ctx *bsearch.SearchContext) (*bsearch.Docu
 // document; ok is false when no document is left.
 func (s *keyedDisjunction) nextCandidate(ctx *bsearch.SearchContext) (idxs []int, ok bool, err error) {
 	for len(s.heap) > 0 {
+		if s.asBytes {
+			return nil, false, errPruneID
+		}
 		idxs = s.matchingIdxs[:0]
 		first := s.pop()
 		idxs = append(idxs, first)
