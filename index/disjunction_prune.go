@@ -62,7 +62,6 @@ func newPruner(n int, s *keyedDisjunction, boosts map[bsearch.Searcher]float64, 
 	k := len(s.searchers)
 	p := &pruner{n: n, essential: make([]bool, k), order: make([]int, k), bound: make([]float64, k)}
 	ub := make([]float64, k)
-	p.ub = ub
 	for i, c := range s.searchers {
 		p.essential[i], p.order[i] = true, i
 		ub[i] = math.Inf(1)
@@ -73,13 +72,19 @@ func newPruner(n int, s *keyedDisjunction, boosts map[bsearch.Searcher]float64, 
 			}
 		}
 	}
+	p.setBounds(ub)
+	return p
+}
+
+// setBounds makes ub the clauses' bounds and orders the clauses by them.
+func (p *pruner) setBounds(ub []float64) {
+	p.ub = ub
 	sortByBound(p.order, ub)
 	sum := 0.0
 	for j, i := range p.order {
 		sum += ub[i]
-		p.bound[j] = sum * float64(j+1) / float64(k) * (1 + 1e-9)
+		p.bound[j] = sum * float64(j+1) / float64(len(ub)) * (1 + 1e-9)
 	}
-	return p
 }
 
 // sortByBound sorts clause indices by ub, ascending (insertion: at most
@@ -149,13 +154,15 @@ func (s *keyedDisjunction) nextPruned(ctx *bsearch.SearchContext) (*bsearch.Docu
 }
 
 // nextCandidate takes the clauses at the next document that may reach
-// the top n out of the heap: a document whose iterated clauses' scores
-// plus the bounds of the others stay below the n-th best score is passed
-// over without moving the others to it. ok is false when no document is
-// left.
+// the top n out of the heap and moves the clauses not iterated to it
+// (probe): a document that cannot reach the top n is passed over, its
+// iterated clauses moved on. It returns every clause that matches the
+// document; ok is false when no document is left.
 func (s *keyedDisjunction) nextCandidate(ctx *bsearch.SearchContext) (idxs []int, ok bool, err error) {
-	p := s.prune
 	for len(s.heap) > 0 {
+		if s.asBytes {
+			return nil, false, errPruneID
+		}
 		idxs = s.matchingIdxs[:0]
 		first := s.pop()
 		idxs = append(idxs, first)
@@ -165,11 +172,13 @@ func (s *keyedDisjunction) nextCandidate(ctx *bsearch.SearchContext) (idxs []int
 			idxs = append(idxs, i)
 			partial += s.currs[i].Score
 		}
+		iterated := len(idxs)
+		idxs, ok, err = s.probe(ctx, idxs, partial)
 		s.matchingIdxs = idxs
-		if len(p.top) < p.n || (partial+p.neSum)*float64(len(idxs)+len(p.nonEss))/float64(len(s.searchers))*(1+1e-9) >= p.top[0] {
-			return idxs, true, nil
+		if ok || err != nil {
+			return idxs, ok, err
 		}
-		for _, i := range idxs {
+		for _, i := range idxs[:iterated] {
 			ctx.DocumentMatchPool.Put(s.currs[i])
 			d, err := s.searchers[i].Next(ctx)
 			if err != nil {
@@ -184,12 +193,28 @@ func (s *keyedDisjunction) nextCandidate(ctx *bsearch.SearchContext) (idxs []int
 	return nil, false, nil // what is left matches only clauses that cannot reach the top n
 }
 
-// scorePruned scores the document the clauses idxs are at, with the
-// clauses not iterated moved to it.
-func (s *keyedDisjunction) scorePruned(ctx *bsearch.SearchContext, idxs []int) (*bsearch.DocumentMatch, error) {
+// probe moves the clauses not iterated to the document the iterated
+// clauses idxs are at (their scores summed: partial), the clause of
+// highest bound first, and adds those that match it to idxs. ok is false
+// as soon as the document cannot reach the top n: the scores of the
+// clauses that match it plus the bounds of the clauses not moved yet,
+// times the coordination factor of that many matches, stay below the
+// n-th best score returned (which only grows). The sums here are not
+// bleve's order of summation: the margin covers their rounding.
+func (s *keyedDisjunction) probe(ctx *bsearch.SearchContext, idxs []int, partial float64) (_ []int, ok bool, err error) {
 	p := s.prune
+	k := float64(len(s.searchers))
+	below := func(sum float64, matches int) bool {
+		return len(p.top) == p.n && sum*float64(matches)/k*(1+1e-9) < p.top[0]
+	}
 	doc, id := s.keys[idxs[0]], s.currs[idxs[0]].IndexInternalID
-	for _, j := range p.nonEss {
+	rest, restN := p.neSum, len(p.nonEss)
+	for a := len(p.nonEss) - 1; a >= 0; a-- { // nonEss is by bound, ascending
+		if below(partial+rest, len(idxs)+restN) {
+			return idxs, false, nil
+		}
+		j := p.nonEss[a]
+		rest, restN = rest-p.ub[j], restN-1
 		if s.currs[j] == nil {
 			continue
 		}
@@ -197,17 +222,25 @@ func (s *keyedDisjunction) scorePruned(ctx *bsearch.SearchContext, idxs []int) (
 			ctx.DocumentMatchPool.Put(s.currs[j])
 			d, err := s.searchers[j].Advance(ctx, id)
 			if err != nil {
-				return nil, err
+				return nil, false, err
 			}
 			s.set(j, d)
 		}
 		if s.currs[j] != nil && s.keys[j] == doc {
 			idxs = append(idxs, j)
+			partial += s.currs[j].Score
 		}
 	}
 	if s.asBytes {
-		return nil, errPruneID
+		return nil, false, errPruneID
 	}
+	return idxs, !below(partial, len(idxs)), nil
+}
+
+// scorePruned scores the document the clauses idxs (every clause that
+// matches it) are at and moves the iterated ones on.
+func (s *keyedDisjunction) scorePruned(ctx *bsearch.SearchContext, idxs []int) (*bsearch.DocumentMatch, error) {
+	p := s.prune
 	for a := 1; a < len(idxs); a++ { // clause order, the order of summation
 		for b := a; b > 0 && idxs[b] < idxs[b-1]; b-- {
 			idxs[b], idxs[b-1] = idxs[b-1], idxs[b]

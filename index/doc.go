@@ -46,13 +46,15 @@
 // rank.Plan, the candidates and their priors, the stages run in order),
 // disjunction.go and disjunction_prune.go (how the query's clauses are
 // searched: bleve's scores, fewer postings read),
-// spans.go (reading chunk texts, excerpts, the index's idf for feedback),
+// spans.go (reading chunk texts, excerpts, the index's idf for feedback;
+// idfcache.go keeps it per bleve snapshot),
 // page.go (the page of hits, narrowed, with the units a wrapper calls),
 // ranking.go (Ranking: rank.Params).
 //
 // Concurrency: an *Index is safe for concurrent use. The stem cache,
-// the term counters behind store's fields and the chunk texts searches
-// read (spancache.go) are shared by all goroutines (locked, pooled).
+// the term counters behind store's fields, the chunk texts searches
+// read (spancache.go) and the feedback terms' idf (idfcache.go) are
+// shared by all goroutines (locked, pooled).
 // Update, Release and Changed never block on indexing. A *Snapshot is
 // immutable and may be read from any number of goroutines;
 // readers never block the writer. The writer goroutine alone writes to

@@ -123,6 +123,7 @@ type Index struct {
 	damagedOnce sync.Once // Options.OnDamaged is called once (verify.go)
 
 	spans spanCache // chunk texts searches read (spancache.go)
+	idf   idfCache  // the feedback terms' weights (idfcache.go)
 
 	// oversized stands for every open buffer over MaxFileBytes in the
 	// overlay (writer.go: oversizedBuffer), made at the first one.

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 
+	"github.com/blevesearch/bleve/v2/index/scorch"
+
 	"github.com/askls/askls/index/chunk"
 	"github.com/askls/askls/index/secret"
 	"github.com/askls/askls/index/store"
@@ -138,7 +140,8 @@ func (s *Snapshot) readTexts(pool []rank.Cand) {
 
 // contentIDF gives each term its inverse document frequency in the
 // content field of the first root's index (1 each when unknown, and
-// when the store panics, as docFreq; rank.IDF).
+// when the store panics, as docFreq; rank.IDF). The weights of scorch's
+// snapshots are kept for the next search on the same one (idfCache).
 func (s *Snapshot) contentIDF(ctx context.Context, terms []string) (w []float64) {
 	w = make([]float64, len(terms))
 	for i := range w {
@@ -167,7 +170,16 @@ func (s *Snapshot) contentIDF(ctx context.Context, terms []string) (w []float64)
 	if err != nil || n == 0 {
 		return w
 	}
+	_, cacheable := r.(*scorch.IndexSnapshot)
+	var looked []string
+	var lookedW []float64
 	for i, t := range terms {
+		if cacheable {
+			if c, ok := s.ix.idf.get(r, t); ok {
+				w[i] = c
+				continue
+			}
+		}
 		tfr, err := r.TermFieldReader(ctx, []byte(t), store.FieldContent, false, false, false)
 		if err != nil {
 			continue
@@ -175,6 +187,10 @@ func (s *Snapshot) contentIDF(ctx context.Context, terms []string) (w []float64)
 		df := tfr.Count()
 		tfr.Close()
 		w[i] = math.Log(1 + float64(n)/float64(df+1))
+		looked, lookedW = append(looked, t), append(lookedW, w[i])
+	}
+	if cacheable && len(looked) > 0 {
+		s.ix.idf.put(r, looked, lookedW)
 	}
 	return w
 }
