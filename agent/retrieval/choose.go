@@ -15,6 +15,7 @@ type entry struct {
 	ft    *unit.FileTerms
 	prior float64      // from the unit's rank in the search (0 when no hit stands for it)
 	first bool         // a definition or the unit at the cursor: shown first, in order
+	top   bool         // a unit of the search's first hit: the first entry after them
 	held  map[int]bool // the question terms the unit holds
 	share float64      // unitShare
 	score float64
@@ -48,7 +49,8 @@ const (
 // (1/(1+0.3·rank) for a hit's unit, 0.5/(1+rank of its file) for a unit
 // found by its file), halved for NotCode files. first (definitions, the
 // cursor) keep their order ahead of the rest and do not count against
-// their file. weak says whether the evidence does not
+// their file; the best unit of the search's first hit comes next (pick).
+// weak says whether the evidence does not
 // clearly answer the question (see isWeak).
 func (r *run) chooseEntries(terms []unit.Term, first []index.Hit, hits []index.Hit) (_ []entry, weak bool) {
 	c := &chooser{r: r, terms: terms, fts: map[string]*unit.FileTerms{}, unitsOf: map[string][]unit.Unit{}, at: map[string]*entry{}}
@@ -142,6 +144,9 @@ func (c *chooser) addHits(hits []index.Hit) []string {
 		}
 		for _, u := range unit.OfHit(us, h) {
 			c.add(u, ft, 1/(1+0.3*float64(rank)), false)
+			if rank == 0 {
+				c.at[u.Key()].top = true
+			}
 		}
 	}
 	return files
@@ -194,7 +199,8 @@ func (c *chooser) score() {
 }
 
 // pick returns the first entries (definitions, the cursor) in order,
-// then up to retrievalHits entries by score, each scaled by sameFile per
+// then the best unit of the search's first hit (top), then up to
+// retrievalHits entries in all by score, each scaled by sameFile per
 // entry of its file already taken, at most maxPerFile a file, none
 // overlapping an entry taken. nFirst is the number of first entries.
 func (c *chooser) pick() (out []entry, nFirst int) {
@@ -205,13 +211,26 @@ func (c *chooser) pick() (out []entry, nFirst int) {
 	}
 	nFirst = len(out)
 	perFile := map[string]int{}
+	// The search's first hit leads the ranked entries: its best unit.
+	var lead *entry
+	for _, e := range c.cands {
+		if e.top && !e.first && e.score > 0 && !overlapsAny(e, out) && (lead == nil || e.score > lead.score) {
+			lead = e
+		}
+	}
+	if lead != nil {
+		lead.score = -1 // taken
+		out = append(out, *lead)
+		perFile[lead.u.Path]++
+	}
 	for len(out) < retrievalHits {
 		var best *entry
 		bestScore := 0.0
 		for _, e := range c.cands {
-			if e.first || e.score == 0 || perFile[e.u.Path] >= maxPerFile || overlapsAny(e, out) {
+			if e.first || e.score <= 0 || perFile[e.u.Path] >= maxPerFile || overlapsAny(e, out) {
 				continue
 			}
+
 			sc := e.score
 			for k := 0; k < perFile[e.u.Path]; k++ {
 				sc *= sameFile
