@@ -148,7 +148,7 @@ func codeIdents(q string) (out []string, quals map[string]Qualifier) {
 	}
 	for _, m := range qualifiedRE.FindAllStringSubmatch(q, 8) {
 		pkg, name := m[1], m[2]
-		if len(pkg) < 2 || name[0] < 'A' || name[0] > 'Z' || isMultiPart(name) {
+		if len(pkg) < 2 || len(name) < 2 || name[0] < 'A' || name[0] > 'Z' || isMultiPart(name) {
 			continue
 		}
 		id := strings.ToLower(name)
