@@ -115,24 +115,16 @@ func indexFold(text []byte, id string) int {
 }
 
 // defines reports whether c defines the identifier id (lower case): its
-// symbol has that name (a method's name after its type's). A name the query qualifies by a package
-// (assert.Equal) must match as written, case included, and be defined
-// under that package (definedUnder).
+// symbol's last name (a method's after its type's) is id. A name the
+// query qualifies by a package (assert.Equal) must match as written,
+// case included, under that package (Qualifier.under).
 func (p *Plan) defines(c *Cand, id string) bool {
+	sym := LastName(c.Meta.Symbol)
 	q, qualified := p.Qualifiers[id]
-	if qualified && !q.under(c.Path, p.Projects) {
-		return false
-	}
-	is := func(sym string) bool {
-		if j := strings.LastIndexAny(sym, ". "); j >= 0 {
-			sym = sym[j+1:]
-		}
-		if qualified {
-			return sym == q.Name
-		}
+	if !qualified {
 		return strings.EqualFold(sym, id)
 	}
-	return is(c.Meta.Symbol)
+	return sym == q.Name && q.under(c.Path, p.Projects)
 }
 
 // under reports whether path is where the package q.Pkg is: a folder or
