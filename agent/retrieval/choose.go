@@ -230,7 +230,6 @@ func (c *chooser) pick() (out []entry, nFirst int) {
 			if e.first || e.score <= 0 || perFile[e.u.Path] >= maxPerFile || overlapsAny(e, out) {
 				continue
 			}
-
 			sc := e.score
 			for k := 0; k < perFile[e.u.Path]; k++ {
 				sc *= sameFile
