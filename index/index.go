@@ -51,15 +51,15 @@ type root struct {
 
 	// Owned by the writer goroutine.
 	journal       *os.File
-	journalFailed bool // a journal write failed (logged once)
-	dirty         bool // the manifest on disk is out of date
+	journalFailed bool                    // a journal write failed (logged once)
+	dirty         bool                    // the manifest on disk is out of date
+	skipped       map[string]*store.Entry // seen but not indexed, by rel path
+	suspect       map[string]bool         // in flight at a crash: purge before indexing
+	symw          store.SymWriter         // the symbols file (index/store/symbols.go)
 	// openChecked: store.Load checked bleve's document count against the
 	// manifest, and the first sync's check (verifyRoot) may rely on it
 	// when it wrote nothing.
 	openChecked bool
-	skipped     map[string]*store.Entry // seen but not indexed, by rel path
-	suspect     map[string]bool         // in flight at a crash: purge before indexing
-	symw        store.SymWriter         // the symbols file (index/store/symbols.go)
 }
 
 // state is one published generation: immutable.
