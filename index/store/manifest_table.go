@@ -260,17 +260,22 @@ func heapCopy(s string) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
 }
 
+// loadedEntry is an entry decoded from a manifest with its lazy parts.
+type loadedEntry struct {
+	e      Entry
+	chunks lazyChunks
+	syms   lazySymbols
+}
+
 // decodeEntries makes m's file map from the table of parts, whose
 // records are checked against the sections they point into. The chunks
 // of the indexed entries are counted as they come (m.chunks).
 func (m *Manifest) decodeEntries(p manifestParts, src *mappedManifest) error {
-	// The entries and their lazy parts are allocated together: three
-	// allocations instead of three per file (the kernel's 78,000), backed
-	// by huge pages where they can be.
-	entries, chunks, syms := make([]Entry, p.n), make([]lazyChunks, p.n), make([]lazySymbols, p.n)
-	adviseHugePages(entries)
-	adviseHugePages(chunks)
-	adviseHugePages(syms)
+	// The entries and their lazy parts are allocated together: one
+	// allocation instead of three per file (the kernel's 78,000: 19 MB),
+	// backed by huge pages where it can be.
+	loaded := make([]loadedEntry, p.n)
+	adviseHugePages(loaded)
 	m.Files = make(map[string]*Entry, p.n)
 	le := binary.LittleEndian
 	pathStart, blockStart, prevStart := 0, 0, 0
@@ -288,7 +293,8 @@ func (m *Manifest) decodeEntries(p manifestParts, src *mappedManifest) error {
 		}
 		prevStart = pathStart
 		pathStart, blockStart = pathEnd, int(blockEnd)
-		f := &entries[k]
+		l := &loaded[k]
+		f := &l.e
 		f.Size, f.MTime = int64(le.Uint64(r[recSize:])), int64(le.Uint64(r[recMTime:]))
 		copy(f.Hash[:], r[recHash:recHash+32])
 		f.Lang, f.Skip = p.strs[lang], p.strs[skip]
@@ -297,7 +303,7 @@ func (m *Manifest) decodeEntries(p manifestParts, src *mappedManifest) error {
 			if nc > len(raw)/14 {
 				return errManifestCorrupt // a chunk takes at least 14 bytes
 			}
-			f.lazyChunks = &chunks[k]
+			f.lazyChunks = &l.chunks
 			f.lazyChunks.raw, f.lazyChunks.n, f.lazyChunks.size, f.lazyChunks.src = raw, nc, f.Size, src
 			m.blocks++
 			if f.Skip == "" {
@@ -309,7 +315,7 @@ func (m *Manifest) decodeEntries(p manifestParts, src *mappedManifest) error {
 			if ref.off < int64(SymbolsHeaderLen) || ref.n < 5 || ref.off > m.syms.used-ref.n || int64(ns) > ref.n {
 				return errManifestCorrupt
 			}
-			f.lazy = &syms[k]
+			f.lazy = &l.syms
 			f.lazy.file, f.lazy.ref, f.lazy.n, f.lazy.rel, f.lazy.e = m.symFile, ref, int(ns), rel, f
 		}
 		m.Files[rel] = f
