@@ -21,9 +21,10 @@ func countedPass(ix *Index) (chunks, symbols int) {
 }
 
 // TestStatsSumsAgreeWithAPass: the chunks and symbols Stats reports from
-// the sums Open counted, handed on by a sync that changed nothing, are
-// those of a pass over the file map; after a sync that changed files
-// (no sums kept), too.
+// the sums Open counted, handed on by a sync that changed nothing (with
+// the symbol table it started from), are those of a pass over the file
+// map; after a sync that changed files (no sums kept), too; symbols are
+// found after each.
 func TestStatsSumsAgreeWithAPass(t *testing.T) {
 	root, cache := writeTxtar(t, "workspace.txtar"), t.TempDir()
 	f := openFixture(t, root, cache)
@@ -43,6 +44,9 @@ func TestStatsSumsAgreeWithAPass(t *testing.T) {
 		if (sums != nil) != wantSums {
 			t.Errorf("%s: sums %+v, want them kept: %v", when, sums, wantSums)
 		}
+		if findSymbol(f.ix, "TotalPrice") == "" {
+			t.Errorf("%s: TotalPrice not found", when)
+		}
 	}
 	if f.stats.Indexed != 0 {
 		t.Fatalf("the warm start indexed %d files", f.stats.Indexed)
@@ -55,6 +59,9 @@ func TestStatsSumsAgreeWithAPass(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("a file added", false)
+	if findSymbol(f.ix, "Extra") == "" {
+		t.Errorf("the added file's symbol not found")
+	}
 	if _, err := f.ix.Sync(context.Background()); err != nil {
 		t.Fatal(err)
 	}

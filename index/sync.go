@@ -700,13 +700,19 @@ func (ix *Index) finishSync(s *syncRun) error {
 	}
 	ix.applyChanges(s.files, pend, ov2)
 	st.files = s.files // the sync's own copy, if the edits made one
+	var changed map[string]bool // nil: publish compares the file maps
 	if !s.owned {
-		st.sums = s.cur.sums // the same map, unchanged
+		// The same map, unchanged: its sums and its symbol table hold,
+		// with no pass over its entries.
+		st.sums = s.cur.sums
+		if st.tab.IsZero() {
+			st.tab, changed = s.cur.tab, map[string]bool{}
+		}
 	}
 	st.gen = gen
 	s.stats.Files = len(s.files)
 	s.stats.Duration = time.Since(s.start)
-	ix.publish(st, nil)
+	ix.publish(st, changed)
 	if s.first && ix.opts.SymbolsOnDemand {
 		// Kept in the cache, so that the first lookup of the next
 		// process (a server) reads it instead of building it. Bleve's
