@@ -699,7 +699,8 @@ func (ix *Index) finishSync(s *syncRun) error {
 		s.own()
 	}
 	ix.applyChanges(s.files, pend, ov2)
-	st.files = s.files          // the sync's own copy, if the edits made one
+	st.files = s.files // the sync's own copy, if the edits made one
+
 	var changed map[string]bool // nil: publish compares the file maps
 	if !s.owned {
 		// The same map, unchanged: its sums and its symbol table hold,
