@@ -29,13 +29,6 @@ type encoder struct{ b []byte }
 func (e *encoder) uint(v uint64) { e.b = binary.AppendUvarint(e.b, v) }
 func (e *encoder) int(v int64)   { e.b = binary.AppendVarint(e.b, v) }
 func (e *encoder) str(s string)  { e.uint(uint64(len(s))); e.b = append(e.b, s...) }
-func (e *encoder) bool(v bool) {
-	if v {
-		e.b = append(e.b, 1)
-	} else {
-		e.b = append(e.b, 0)
-	}
-}
 
 type decoder struct {
 	b   []byte // the whole file, for numbers
@@ -81,16 +74,6 @@ func (d *decoder) str() string {
 	s := d.s[d.i : d.i+n]
 	d.i += n
 	return s
-}
-
-func (d *decoder) bool() bool {
-	if d.err != nil || d.i >= len(d.s) {
-		d.err = errManifestCorrupt
-		return false
-	}
-	v := d.s[d.i] == 1
-	d.i++
-	return v
 }
 
 // manifestBody is data without its checksum, once its magic and (unless
