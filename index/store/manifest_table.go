@@ -208,6 +208,11 @@ func decodeManifest(data []byte, src *mappedManifest, checked bool) (*Manifest, 
 	if err != nil {
 		return nil, err
 	}
+	if src != nil && checked {
+		// The header, the table and the paths are read through next
+		// (unchecked, the file was mapped whole at once).
+		populatePages(data[:len(data)-len(parts.blocks)])
+	}
 	if src != nil {
 		// Copied onto the heap, each distinct string once: the paths in
 		// one piece (the kernel's 3 MB).

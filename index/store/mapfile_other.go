@@ -28,3 +28,4 @@ func unmapFile([]byte) {}
 // fileNumber is 0: this platform's file numbers are not read.
 func fileNumber(fs.FileInfo) uint64 { return 0 }
 func dropPages([]byte)              {}
+func populatePages([]byte)          {}
