@@ -63,6 +63,7 @@ func Walk(ctx context.Context, root Root, o Options) (Result, error) {
 	if w.skipped == nil {
 		w.skipped = map[string]int{}
 	}
+	w.mounts = specialMounts(root.Real)
 	if err := w.walk(ctx); err != nil {
 		return Result{Skipped: w.skipped}, err
 	}
@@ -98,6 +99,10 @@ type walker struct {
 	// them sit directly under the root, out of rootEntries.
 	excluded    map[*rule]*exclusion
 	rootEntries int
+
+	// mounts are the special file systems mounted under the root, by
+	// path (specialMounts); nil: each folder is asked.
+	mounts map[string]string
 
 	// The budget (Options.MaxFiles, MaxTotalBytes; <= 0: none) and what
 	// the walk has taken of it.
@@ -235,7 +240,7 @@ func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 // its sub-folders to walk and the chain of rules that decides their
 // entries.
 func (w *walker) takeFolder(f *folder, rel string, chain []ruleSet) ([]string, []ruleSet, error) {
-	if rel != "" && f.special() != "" {
+	if rel != "" && w.special(f, rel) != "" {
 		w.locked(func() { w.skip("special file system") })
 		return nil, nil, nil // /proc, /sys, ... under a root that is "/"
 	}
@@ -257,6 +262,14 @@ func (w *walker) takeFolder(f *folder, rel string, chain []ruleSet) ([]string, [
 	clear(entries) // the names, for the collector
 	*listing = entries[:0]
 	return subdirs, chain, err
+}
+
+// special names the special file system folder f (rel) is on, or "".
+func (w *walker) special(f *folder, rel string) string {
+	if w.mounts == nil {
+		return f.special()
+	}
+	return w.mounts[rel]
 }
 
 // listings are the slices folders are listed into, reused: a kernel
