@@ -46,8 +46,8 @@ func newWorkspace(r rootFlags, progress bool) *workspace.Workspace {
 }
 
 // commandHeap is the heap readied for a command that opens a workspace
-// and exits (memtune.HugeHeap): a warm start on the Linux tree takes
-// about 40 MB of it.
+// and exits (memtune.HugeHeap): a warm start on the Linux tree's heap
+// reaches 26 MB.
 const commandHeap = 64 << 20
 
 // openWorkspace opens the index of the roots and syncs it, for a command

@@ -17,7 +17,7 @@ const hugePageBytes = 2 << 20
 // default), the Go heap gets 4 KiB pages, each faulted in on first
 // touch: on some virtual machines that is 17–20 µs a page, against one
 // fault per 2 MiB with the advice (a kernel's manifest decodes into
-// 30 MB of fresh arrays: 7,500 faults). The advice covers the 2 MiB
+// 22 MB of fresh arrays: 5,600 faults). The advice covers the 2 MiB
 // blocks s lies in, its first and last too: the heap beyond s is either
 // in use already (its block then stays in small pages, as without the
 // advice) or not yet touched (later allocations there get huge pages).

@@ -14,7 +14,7 @@ const hugePageBytes = 2 << 20
 // HugeHeap readies the heap of a short-lived command that is about to
 // allocate about n bytes (askls index and askls search: a warm start on
 // the Linux tree decodes its manifest and walks its 78,000 files into
-// some 40 MB): n bytes of heap are allocated, advised onto huge pages
+// 26 MB of heap, with one collection): n bytes of heap are allocated, advised onto huge pages
 // (MADV_HUGEPAGE) before any is touched, and freed, so that the
 // allocations that follow reuse them and fault in 2 MiB at a time. Where
 // transparent huge pages are on "madvise" (Ubuntu's and Debian's
