@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/askls/askls/index/secret"
 )
@@ -86,7 +87,8 @@ type walker struct {
 	includeVendor bool
 	skipDirs      map[string]bool // absolute folders never entered (the cache)
 
-	sem     chan struct{} // a slot per extra goroutine listing folders
+	sem     chan struct{} // a slot per goroutine listing folders, one per core
+	spawned atomic.Int32  // goroutines started (enter)
 	wg      sync.WaitGroup
 	mu      sync.Mutex // guards what follows while the walk runs
 	err     error      // the first error: ends the walk
@@ -153,7 +155,10 @@ func (w *walker) ignoredBy(chain []ruleSet, child string, isDir, top bool) bool 
 }
 
 func (w *walker) walk(ctx context.Context) error {
-	w.sem = make(chan struct{}, max(0, runtime.GOMAXPROCS(0)-1))
+	// The caller only waits: the root takes a slot like any folder. (A
+	// slot fewer, the root's goroutine held the only one and walked the
+	// whole tree alone.)
+	w.sem = make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
 	w.enter(ctx, "", w.root.Ignore.chain(""))
 	w.wg.Wait()
 	return w.err
@@ -164,6 +169,7 @@ func (w *walker) walk(ctx context.Context) error {
 func (w *walker) enter(ctx context.Context, rel string, chain []ruleSet) {
 	select {
 	case w.sem <- struct{}{}:
+		w.spawned.Add(1)
 		w.wg.Add(1)
 		go func() {
 			defer func() { <-w.sem; w.wg.Done() }()
