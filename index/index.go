@@ -56,6 +56,10 @@ type root struct {
 	skipped       map[string]*store.Entry // seen but not indexed, by rel path
 	suspect       map[string]bool         // in flight at a crash: purge before indexing
 	symw          store.SymWriter         // the symbols file (index/store/symbols.go)
+	// openChecked: store.Load checked bleve's document count against the
+	// manifest, and the first sync's check (verifyRoot) may rely on it
+	// when it wrote nothing.
+	openChecked bool
 }
 
 // state is one published generation: immutable.
@@ -65,6 +69,11 @@ type state struct {
 	files map[string]*store.Entry // indexed files by API path
 
 	tab store.SymbolTable // the symbol table, set by publish
+
+	// sums, when set, are the chunks and symbols of files, counted as
+	// Open made the file map and handed on by a sync that changed
+	// nothing (counts then makes no pass over the entries).
+	sums *fileSums
 
 	once  sync.Once
 	paths []string // sorted keys of files
@@ -82,10 +91,16 @@ func (st *state) index() {
 	})
 }
 
-// counts are the generation's chunks and symbols: one pass over the
-// file map, without sorting its paths (index), which Stats does not need
-// (the kernel's 78,000: 40 ms of a warm `askls index`).
+// fileSums are the chunks and symbols of a file map.
+type fileSums struct{ chunks, symbols int }
+
+// counts are the generation's chunks and symbols: its sums, else one
+// pass over the file map, without sorting its paths (index), which Stats
+// does not need (the kernel's 78,000: 40 ms of a warm `askls index`).
 func (st *state) counts() (chunks, symbols int) {
+	if st.sums != nil {
+		return st.sums.chunks, st.sums.symbols
+	}
 	for _, e := range st.files {
 		chunks += e.ChunkCount()
 		symbols += e.SymbolCount()
@@ -195,7 +210,8 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 		ms[i] = r.loadManifest(ix, ix.log, ix.tuner())
 		n += len(ms[i].Files)
 	}
-	st := &state{files: openFiles(ix.roots, ms, n)}
+	files, sums := openFiles(ix.roots, ms, n)
+	st := &state{files: files, sums: sums}
 	st.tab = store.NextSymbolTable(ix.newSymbolTable(), st.files, nil)
 	ix.cur = st
 	go ix.writer()
@@ -203,11 +219,13 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 }
 
 // openFiles is the file map of the roots' manifests ms (n entries in
-// all), their skipped files set aside in their roots. A lone root whose
-// API paths are its relative paths hands over its manifest's map (the
-// kernel's 78,000 entries: a second map of them was 3 MB of memory
-// touched for the first time, and its inserts).
-func openFiles(roots []*root, ms []*store.Manifest, n int) map[string]*store.Entry {
+// all), their skipped files set aside in their roots, and its sums,
+// counted in the same pass. A lone root whose API paths are its relative
+// paths hands over its manifest's map (the kernel's 78,000 entries: a
+// second map of them was 3 MB of memory touched for the first time, and
+// its inserts).
+func openFiles(roots []*root, ms []*store.Manifest, n int) (map[string]*store.Entry, *fileSums) {
+	sums := &fileSums{}
 	if len(roots) == 1 && roots[0].name == "" {
 		r, files := roots[0], ms[0].Files
 		for rel, e := range files {
@@ -217,8 +235,9 @@ func openFiles(roots []*root, ms []*store.Manifest, n int) map[string]*store.Ent
 				continue
 			}
 			e.SetPath(rel)
+			sums.add(e)
 		}
-		return files
+		return files, sums
 	}
 	files := make(map[string]*store.Entry, n)
 	for i, r := range roots {
@@ -230,9 +249,16 @@ func openFiles(roots []*root, ms []*store.Manifest, n int) map[string]*store.Ent
 			api := r.api(rel)
 			e.SetPath(api)
 			files[api] = e
+			sums.add(e)
 		}
 	}
-	return files
+	return files, sums
+}
+
+// add counts e's chunks and symbols.
+func (s *fileSums) add(e *store.Entry) {
+	s.chunks += e.ChunkCount()
+	s.symbols += e.SymbolCount()
 }
 
 // newSymbolTable is the empty symbol table of the roots, each kept in its
@@ -475,6 +501,7 @@ func (r *root) loadManifest(ix *Index, log *slog.Logger, tune RuntimeTuner) *sto
 			r.suspect[rel] = true
 		}
 	}
+	r.openChecked = !r.dirty // loaded as it was saved: Load counted
 	jf, err := os.OpenFile(filepath.Join(r.cache, store.JournalFile), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		log.Warn("index: cannot write the journal; a crash will mean a rebuild", "err", err)

@@ -3,8 +3,10 @@ package index
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -484,6 +486,37 @@ func TestOldManifestFormatIsRebuilt(t *testing.T) {
 	}
 	if hits := search(t, f.ix, "TotalPrice"); len(hits) == 0 || hits[0].Path != "cart/cart.go" {
 		t.Errorf("after the rebuild: %+v", hits)
+	}
+}
+
+// TestPreviousManifestLayoutIsRebuilt: a cache whose manifest is in the
+// layout before the entries' table (ASKLSMF2, its checksum right) is
+// rebuilt once, the log saying it was written by an older askls, and
+// answers as before.
+func TestPreviousManifestLayoutIsRebuilt(t *testing.T) {
+	root := writeTxtar(t, "workspace.txtar")
+	cache := t.TempDir()
+	f := openFixture(t, root, cache)
+	f.ix.Close()
+	dir := f.ix.roots[0].cache
+	old := append([]byte("ASKLSMF2"), 18, 0) // version 18, an empty root
+	old = binary.LittleEndian.AppendUint32(old, crc32.Checksum(old, crc32.MakeTable(crc32.Castagnoli)))
+	if err := os.WriteFile(filepath.Join(dir, store.ManifestFile), old, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f = openFixture(t, root, cache)
+	defer f.ix.Close()
+	if log := f.log.String(); !strings.Contains(log, "written by an older askls") || f.stats.Indexed == 0 {
+		t.Errorf("want one rebuild saying the manifest is older: %+v\n%s", f.stats, log)
+	}
+	if hits := search(t, f.ix, "TotalPrice"); len(hits) == 0 || hits[0].Path != "cart/cart.go" {
+		t.Errorf("after the rebuild: %+v", hits)
+	}
+	f.ix.Close()
+	f = openFixture(t, root, cache)
+	defer f.ix.Close()
+	if f.stats.Indexed != 0 || strings.Contains(f.log.String(), "rebuilding") {
+		t.Errorf("the next start rebuilt again: %+v\n%s", f.stats, f.log)
 	}
 }
 

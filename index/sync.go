@@ -700,10 +700,20 @@ func (ix *Index) finishSync(s *syncRun) error {
 	}
 	ix.applyChanges(s.files, pend, ov2)
 	st.files = s.files // the sync's own copy, if the edits made one
+
+	var changed map[string]bool // nil: publish compares the file maps
+	if !s.owned {
+		// The same map, unchanged: its sums and its symbol table hold,
+		// with no pass over its entries.
+		st.sums = s.cur.sums
+		if st.tab.IsZero() {
+			st.tab, changed = s.cur.tab, map[string]bool{}
+		}
+	}
 	st.gen = gen
 	s.stats.Files = len(s.files)
 	s.stats.Duration = time.Since(s.start)
-	ix.publish(st, nil)
+	ix.publish(st, changed)
 	if s.first && ix.opts.SymbolsOnDemand {
 		// Kept in the cache, so that the first lookup of the next
 		// process (a server) reads it instead of building it. Bleve's
@@ -779,9 +789,14 @@ func (ix *Index) settleFirstBuild(s *syncRun) (wait func()) {
 
 // verifyRoot checks, after a sync, that bleve holds one document per chunk
 // of r's files: an index that cannot answer is an error, never a success.
-// The manifest is removed so that the next start rebuilds.
+// The manifest is removed so that the next start rebuilds. The first
+// sync after Open, when it wrote nothing to r, relies on the count
+// store.Load checked instead (a warm start on the kernel: a pass over
+// 78,000 entries).
 func (ix *Index) verifyRoot(r *root, files map[string]*store.Entry) error {
-	if r.buffersOnly != "" {
+	counted := r.openChecked && !r.dirty
+	r.openChecked = false
+	if r.buffersOnly != "" || counted {
 		return nil
 	}
 	want := uint64(0)

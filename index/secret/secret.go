@@ -278,7 +278,7 @@ func Redact(content []byte) []byte {
 				continue
 			}
 			cp := &credentialPatterns[i]
-			for _, m := range cp.re.FindAllSubmatchIndex(line, -1) {
+			for _, m := range cp.re().FindAllSubmatchIndex(line, -1) {
 				if len(m) >= 4 && m[2] >= 0 && (cp.valid == nil || cp.valid(line[m[2]:m[3]])) {
 					mask(line[m[2]:m[3]])
 				}

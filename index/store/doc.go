@@ -5,10 +5,12 @@
 // is test code; field.go: the fields, counting their terms once), opening, checking and settling a bleve index (verify.go:
 // segment checksums, the damaged mark; merge.go: the merges of a first
 // build, BuildMerger and Settle; the Persister that waits for batches to
-// reach the disk), the manifest (manifest.go, manifest_codec.go:
-// an Entry per file, in a binary format with a checksum, computed once
-// after each write (manifest_checked.go), mapped read-only where the
-// platform allows, chunks kept encoded in the mapping until used), the crash journal, the symbols file beside the
+// reach the disk), the manifest (manifest.go, manifest_table.go,
+// manifest_codec.go: an Entry per file, a table of fixed-width records
+// before the chunk blocks, with a checksum, computed once after each
+// write (manifest_checked.go), mapped read-only where the platform
+// allows, chunks kept encoded in the mapping until used, the decoded
+// entries advised onto huge pages: hugepages_linux.go), the crash journal, the symbols file beside the
 // manifest (symbols.go), the symbol table (symtab.go: one base per root,
 // sorted names and small records, shared between generations;
 // symtab_build.go: its build from the files' symbols, interning their

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -15,7 +16,7 @@ import (
 
 // ManifestVersion changes whenever chunking, analysis or the mapping
 // change: an index written by another version is rebuilt.
-const ManifestVersion = 18 // 18: a brace outline ends a unit on the last line, not one past it (C files whose #if branches unbalance the braces); 17: the units of Rust's in-file test modules are indexed as tests (corpus.TestUnit)
+const ManifestVersion = 19 // 19: the entries in a table of fixed-width records before the chunk blocks (ASKLSMF3; manifest_table.go); 18: a brace outline ends a unit on the last line, not one past it (C files whose #if branches unbalance the braces); 17: the units of Rust's in-file test modules are indexed as tests (corpus.TestUnit)
 
 // Entry is what the index knows of one file. Entries are immutable
 // once published in a state; the writer replaces them.
@@ -192,6 +193,14 @@ type Manifest struct {
 	syms symbolsSaved
 	// symFile is the symbols file of a loaded manifest.
 	symFile *symFile
+	// chunks counts the chunks of the indexed entries of a decoded
+	// manifest, as the decode met them (consistent compares it with
+	// bleve's document count); 0 for a new one. Files changed since are
+	// not counted.
+	chunks uint64
+	// blocks counts the entries of a decoded manifest whose chunk blocks
+	// lie in its data (lazyChunks).
+	blocks int
 }
 
 // Files of a root's cache folder.
@@ -205,7 +214,14 @@ const (
 )
 
 func LoadManifest(dir, rootAbs string) (*Manifest, error) {
-	data, mapped, info, err := mapFile(filepath.Join(dir, ManifestFile), true)
+	// The pages are mapped at once (populated) only when the checksum
+	// reads them all; else the decode reads the header, the table and the
+	// paths, and a chunk block is read when asked for.
+	checked := false
+	data, mapped, info, err := mapFile(filepath.Join(dir, ManifestFile), func(info fs.FileInfo) bool {
+		checked = manifestChecked(dir, info)
+		return !checked
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -213,13 +229,12 @@ func LoadManifest(dir, rootAbs string) (*Manifest, error) {
 	if mapped {
 		src = &mappedManifest{data: data}
 	}
-	checked := manifestChecked(dir, info)
 	m, err := checkManifest(data, src, rootAbs, checked)
 	if err == nil && !checked {
 		recordManifestChecked(dir, info)
 	}
 	if src != nil {
-		if err != nil || m.chunksIn(src) == 0 {
+		if err != nil || m.blocks == 0 {
 			unmapFile(data) // nothing refers to it
 		} else {
 			dropPages(data)
@@ -272,17 +287,6 @@ func checkManifest(data []byte, src *mappedManifest, rootAbs string, checked boo
 		m.Files = map[string]*Entry{}
 	}
 	return m, nil
-}
-
-// chunksIn counts the entries whose chunk blocks lie in src.
-func (m *Manifest) chunksIn(src *mappedManifest) int {
-	n := 0
-	for _, e := range m.Files {
-		if e.lazyChunks != nil && e.lazyChunks.src == src {
-			n++
-		}
-	}
-	return n
 }
 
 // encode is EncodeManifest, with a fault reading a mapped manifest's

@@ -10,7 +10,7 @@ import (
 
 // mapFile reads the file at path onto the heap: this platform's files
 // are not mapped (mapfile_unix.go). info is the file's, as opened.
-func mapFile(path string, _ bool) (data []byte, mapped bool, info fs.FileInfo, err error) {
+func mapFile(path string, _ func(fs.FileInfo) bool) (data []byte, mapped bool, info fs.FileInfo, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, false, nil, err
@@ -28,3 +28,4 @@ func unmapFile([]byte) {}
 // fileNumber is 0: this platform's file numbers are not read.
 func fileNumber(fs.FileInfo) uint64 { return 0 }
 func dropPages([]byte)              {}
+func populatePages([]byte)          {}

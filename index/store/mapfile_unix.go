@@ -14,11 +14,11 @@ import (
 
 // mapFile maps the file at path read-only: the symbol table's file and
 // the manifest. mapped is false when it was read onto the heap instead:
-// an empty file (which cannot be mapped) or a failed mmap. populate asks
-// the kernel to map every page at once (one call instead of a fault per
-// few pages) for a file that is read whole at once. info is the file's,
-// as opened.
-func mapFile(path string, populate bool) (data []byte, mapped bool, info fs.FileInfo, err error) {
+// an empty file (which cannot be mapped) or a failed mmap. populate, when
+// set, says from the file's info whether to ask the kernel to map every
+// page at once (one call instead of a fault per few pages): a file that
+// is about to be read whole. info is the file's, as opened.
+func mapFile(path string, populate func(fs.FileInfo) bool) (data []byte, mapped bool, info fs.FileInfo, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, false, nil, err
@@ -33,7 +33,7 @@ func mapFile(path string, populate bool) (data []byte, mapped bool, info fs.File
 		data, err := io.ReadAll(f)
 		return data, false, fi, err
 	}
-	flags := unix.MAP_SHARED | mapPopulate(populate)
+	flags := unix.MAP_SHARED | mapPopulate(populate != nil && populate(fi))
 	data, err = unix.Mmap(int(f.Fd()), 0, int(size), unix.PROT_READ, flags)
 	if err != nil {
 		data, err := io.ReadAll(f)

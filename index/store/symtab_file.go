@@ -86,7 +86,7 @@ func (b *symBase) readFile() bool {
 	if dir == "" || !littleEndian {
 		return false
 	}
-	data, mapped, _, err := mapFile(filepath.Join(dir, SymtabFile), false)
+	data, mapped, _, err := mapFile(filepath.Join(dir, SymtabFile), nil)
 	if errors.Is(err, fs.ErrNotExist) {
 		b.logf(false, "no symbol table kept yet; building it")
 		return false

@@ -27,7 +27,7 @@ func TestMappedSymbolTableCutShortIsNoCrash(t *testing.T) {
 	path := filepath.Join(dir, SymtabFile)
 
 	// A read whose file is cut short between the mapping and the checks.
-	data, mapped, _, err := mapFile(path, false)
+	data, mapped, _, err := mapFile(path, nil)
 	if err != nil || !mapped {
 		t.Fatalf("mapFile: mapped %v, %v", mapped, err)
 	}

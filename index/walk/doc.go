@@ -8,7 +8,8 @@
 // git; a folder's rules indexed by name, path and extension,
 // ruleindex.go), the folders
 // never walked and the vendored ones, binaries by name and by content
-// (IsBinary), special file systems (/proc, sysfs, ...), the path globs
+// (IsBinary), special file systems (/proc, sysfs, ...: from the mount
+// table on Linux, specialfs_linux.go), the path globs
 // users and models write (Glob, doublestar syntax), and the one bounded
 // read every workspace file goes through (ReadCapped: at most a size
 // limit whatever the system reports, never blocking on a FIFO, secrets

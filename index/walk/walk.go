@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/askls/askls/index/secret"
 )
@@ -63,6 +64,7 @@ func Walk(ctx context.Context, root Root, o Options) (Result, error) {
 	if w.skipped == nil {
 		w.skipped = map[string]int{}
 	}
+	w.mounts = specialMounts(root.Real)
 	if err := w.walk(ctx); err != nil {
 		return Result{Skipped: w.skipped}, err
 	}
@@ -85,7 +87,8 @@ type walker struct {
 	includeVendor bool
 	skipDirs      map[string]bool // absolute folders never entered (the cache)
 
-	sem     chan struct{} // a slot per extra goroutine listing folders
+	sem     chan struct{} // a slot per goroutine listing folders, one per core
+	spawned atomic.Int32  // goroutines started (enter)
 	wg      sync.WaitGroup
 	mu      sync.Mutex // guards what follows while the walk runs
 	err     error      // the first error: ends the walk
@@ -98,6 +101,10 @@ type walker struct {
 	// them sit directly under the root, out of rootEntries.
 	excluded    map[*rule]*exclusion
 	rootEntries int
+
+	// mounts are the special file systems mounted under the root, by
+	// path (specialMounts); nil: each folder is asked.
+	mounts map[string]string
 
 	// The budget (Options.MaxFiles, MaxTotalBytes; <= 0: none) and what
 	// the walk has taken of it.
@@ -148,7 +155,10 @@ func (w *walker) ignoredBy(chain []ruleSet, child string, isDir, top bool) bool 
 }
 
 func (w *walker) walk(ctx context.Context) error {
-	w.sem = make(chan struct{}, max(0, runtime.GOMAXPROCS(0)-1))
+	// The caller only waits: the root takes a slot like any folder. (A
+	// slot fewer, the root's goroutine held the only one and walked the
+	// whole tree alone.)
+	w.sem = make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
 	w.enter(ctx, "", w.root.Ignore.chain(""))
 	w.wg.Wait()
 	return w.err
@@ -159,6 +169,7 @@ func (w *walker) walk(ctx context.Context) error {
 func (w *walker) enter(ctx context.Context, rel string, chain []ruleSet) {
 	select {
 	case w.sem <- struct{}{}:
+		w.spawned.Add(1)
 		w.wg.Add(1)
 		go func() {
 			defer func() { <-w.sem; w.wg.Done() }()
@@ -235,7 +246,7 @@ func (w *walker) dir(ctx context.Context, rel string, chain []ruleSet) error {
 // its sub-folders to walk and the chain of rules that decides their
 // entries.
 func (w *walker) takeFolder(f *folder, rel string, chain []ruleSet) ([]string, []ruleSet, error) {
-	if rel != "" && f.special() != "" {
+	if rel != "" && w.special(f, rel) != "" {
 		w.locked(func() { w.skip("special file system") })
 		return nil, nil, nil // /proc, /sys, ... under a root that is "/"
 	}
@@ -257,6 +268,14 @@ func (w *walker) takeFolder(f *folder, rel string, chain []ruleSet) ([]string, [
 	clear(entries) // the names, for the collector
 	*listing = entries[:0]
 	return subdirs, chain, err
+}
+
+// special names the special file system folder f (rel) is on, or "".
+func (w *walker) special(f *folder, rel string) string {
+	if w.mounts == nil {
+		return f.special()
+	}
+	return w.mounts[rel]
 }
 
 // listings are the slices folders are listed into, reused: a kernel
