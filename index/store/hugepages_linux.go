@@ -1,6 +1,7 @@
 package store
 
 import (
+	"runtime"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -32,7 +33,11 @@ func adviseHugePages[T any](s []T) {
 	if end-start < hugePageBytes {
 		return // a small allocation: its pages are likely in use already
 	}
-	first := unsafe.Add(unsafe.Pointer(unsafe.SliceData(s)), -int(start&(hugePageBytes-1)))
-	n := (end+hugePageBytes-1)&^(hugePageBytes-1) - (start &^ (hugePageBytes - 1))
-	unix.Madvise(unsafe.Slice((*byte)(first), n), unix.MADV_HUGEPAGE)
+	// The blocks reach beyond s, so they are given to the system call as
+	// addresses: a pointer outside s's allocation is not a valid Go
+	// pointer (the race detector's pointer checks stop on one).
+	first := start &^ (hugePageBytes - 1)
+	n := (end+hugePageBytes-1)&^(hugePageBytes-1) - first
+	unix.Syscall(unix.SYS_MADVISE, first, n, unix.MADV_HUGEPAGE)
+	runtime.KeepAlive(s)
 }
