@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/askls/askls/index"
-	"github.com/askls/askls/internal/memtune"
 	"github.com/askls/askls/internal/rootflag"
 	"github.com/askls/askls/workspace"
 	"golang.org/x/term"
@@ -45,16 +44,10 @@ func newWorkspace(r rootFlags, progress bool) *workspace.Workspace {
 	return workspace.New(opts)
 }
 
-// commandHeap is the heap readied for a command that opens a workspace
-// and exits (memtune.HugeHeap): a warm start on the Linux tree's heap
-// reaches 26 MB.
-const commandHeap = 64 << 20
-
 // openWorkspace opens the index of the roots and syncs it, for a command
 // that exits once done (index, search). The caller closes the workspace;
 // on an error nothing stays open.
 func openWorkspace(ctx context.Context, r rootFlags, progress bool) (*workspace.Workspace, index.SyncStats, error) {
-	memtune.HugeHeap(commandHeap)
 	ws := newWorkspace(r, progress)
 	stats, err := openIn(ctx, ws, r)
 	if err != nil {

@@ -3,14 +3,11 @@
 // index.RuntimeTuner. The index package never changes process-wide
 // settings itself; a command that owns its process passes Process in
 // index.Options.Runtime (askls, askls-bench and the index benchmarks do).
-// HugeHeap readies the heap of a short command onto huge pages
-// (hugeheap_linux.go); askls index and askls search call it.
 //
 // Process is safe for concurrent use: several indexes may sync and decode
 // manifests at once. The settings it applies follow the work in flight
 // (reference counts under one mutex), and the settings the process had
-// before are restored when the last piece of work ends. HugeHeap is
-// called once, before the work.
+// before are restored when the last piece of work ends.
 package memtune
 
 import (
