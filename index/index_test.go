@@ -464,19 +464,25 @@ func TestCorruptManifestIsRebuilt(t *testing.T) {
 	}
 }
 
+// builtCache indexes workspace.txtar into a new cache and closes it; it
+// returns the root, the cache and the root's folder in it.
+func builtCache(t *testing.T) (root, cache, dir string) {
+	t.Helper()
+	root, cache = writeTxtar(t, "workspace.txtar"), t.TempDir()
+	f := openFixture(t, root, cache)
+	f.ix.Close()
+	return root, cache, f.ix.roots[0].cache
+}
+
 // TestOldManifestFormatIsRebuilt: a cache written by an askls that kept
 // its manifest in the older gob file is rebuilt once, and the log says
 // why (not that the first indexing did not finish).
 func TestOldManifestFormatIsRebuilt(t *testing.T) {
-	root := writeTxtar(t, "workspace.txtar")
-	cache := t.TempDir()
-	f := openFixture(t, root, cache)
-	f.ix.Close()
-	dir := f.ix.roots[0].cache
+	root, cache, dir := builtCache(t)
 	if err := os.Rename(filepath.Join(dir, store.ManifestFile), filepath.Join(dir, store.OldManifestFile)); err != nil {
 		t.Fatal(err)
 	}
-	f = openFixture(t, root, cache)
+	f := openFixture(t, root, cache)
 	defer f.ix.Close()
 	if log := f.log.String(); !strings.Contains(log, "written by an older askls") || strings.Contains(log, "did not finish") {
 		t.Errorf("log line for an older manifest format:\n%s", log)
@@ -494,17 +500,13 @@ func TestOldManifestFormatIsRebuilt(t *testing.T) {
 // rebuilt once, the log saying it was written by an older askls, and
 // answers as before.
 func TestPreviousManifestLayoutIsRebuilt(t *testing.T) {
-	root := writeTxtar(t, "workspace.txtar")
-	cache := t.TempDir()
-	f := openFixture(t, root, cache)
-	f.ix.Close()
-	dir := f.ix.roots[0].cache
+	root, cache, dir := builtCache(t)
 	old := append([]byte("ASKLSMF2"), 18, 0) // version 18, an empty root
 	old = binary.LittleEndian.AppendUint32(old, crc32.Checksum(old, crc32.MakeTable(crc32.Castagnoli)))
 	if err := os.WriteFile(filepath.Join(dir, store.ManifestFile), old, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	f = openFixture(t, root, cache)
+	f := openFixture(t, root, cache)
 	defer f.ix.Close()
 	if log := f.log.String(); !strings.Contains(log, "written by an older askls") || f.stats.Indexed == 0 {
 		t.Errorf("want one rebuild saying the manifest is older: %+v\n%s", f.stats, log)

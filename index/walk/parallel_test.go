@@ -28,12 +28,7 @@ func TestWalkListsFoldersOnMoreThanOneGoroutine(t *testing.T) {
 	if err := w.walk(t.Context()); err != nil {
 		t.Fatal(err)
 	}
-	var got []string
-	for _, b := range w.batches {
-		for _, f := range b {
-			got = append(got, f.Rel)
-		}
-	}
+	got := walked(w)
 	slices.Sort(got)
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
@@ -42,4 +37,15 @@ func TestWalkListsFoldersOnMoreThanOneGoroutine(t *testing.T) {
 	if n := w.spawned.Load(); n < 2 {
 		t.Errorf("%d goroutines listed folders, want the root's and at least one more", n)
 	}
+}
+
+// walked are the paths of the files a walk gave, in its batches' order.
+func walked(w *walker) []string {
+	var got []string
+	for _, b := range w.batches {
+		for _, f := range b {
+			got = append(got, f.Rel)
+		}
+	}
+	return got
 }

@@ -55,12 +55,7 @@ func TestWalkAsksTheMountTableForSpecialFolders(t *testing.T) {
 	if err := w.walk(t.Context()); err != nil {
 		t.Fatal(err)
 	}
-	var got []string
-	for _, b := range w.batches {
-		for _, f := range b {
-			got = append(got, f.Rel)
-		}
-	}
+	got := walked(w)
 	if len(got) != 1 || got[0] != "src/a.go" || w.skipped["special file system"] != 1 {
 		t.Errorf("walked %v, skipped %v; want src/a.go only and one special file system", got, w.skipped)
 	}
