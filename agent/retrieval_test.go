@@ -446,3 +446,28 @@ func TestRetrievalUnitPastTheEndOfItsFile(t *testing.T) {
 		t.Errorf("citations %v, want one within the file's 46 lines", got.res.Citations)
 	}
 }
+
+// A name declared in the project and again in an example and a vendored
+// copy is defined by the project's declaration; an example's is its
+// definition only when the question asks about examples.
+func TestRetrievalDefinitionsLeaveExamplesAndVendoredCodeOut(t *testing.T) {
+	src := memSource{
+		"examples/basic/basic.go": "package basic\n\ntype Basic struct{ n int }\n\n// SetUp fills the example's case.\nfunc (b *Basic) SetUp() { b.n = 1 }\n",
+		"vendor/lib/lib.go":       "package lib\n\ntype L struct{ n int }\n\n// SetUp of a bundled library.\nfunc (l *L) SetUp() { l.n = 2 }\n",
+		"suite/suite.go":          "package suite\n\ntype Suite struct{ ready bool }\n\n// SetUp prepares the suite before each case runs.\nfunc (s *Suite) SetUp() { s.ready = true }\n",
+	}
+	first := func(q string) string {
+		t.Helper()
+		res := ask(t, testAgent(nil, Config{NoModel: true}), src, q).res
+		if len(res.Citations) == 0 {
+			t.Fatalf("%q: no citations:\n%s", q, res.Answer)
+		}
+		return res.Citations[0].Path
+	}
+	if got := first("what does `SetUp` prepare before each case?"); got != "suite/suite.go" {
+		t.Errorf("first citation in %s, want suite/suite.go", got)
+	}
+	if got := first("what does the example's `SetUp` do?"); got != "examples/basic/basic.go" {
+		t.Errorf("asked about the example: first citation in %s, want examples/basic/basic.go", got)
+	}
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/askls/askls/agent/tools"
 	"github.com/askls/askls/agent/unit"
+	"github.com/askls/askls/corpus"
 	"github.com/askls/askls/index"
 	"github.com/askls/askls/words"
 )
@@ -70,6 +71,7 @@ func qualifiedOK(w string) bool {
 // container), as hits over the whole unit with its doc comment.
 func (r *run) definitions() []index.Hit {
 	var out []index.Hit
+	skip := r.notDefining()
 	for _, id := range identifiers(r.q.Text) {
 		parts := strings.Split(id, ".")
 		name, qual := parts[len(parts)-1], ""
@@ -84,7 +86,7 @@ func (r *run) definitions() []index.Hit {
 		syms := r.src.Symbols(name, limit)
 		found := 0
 		for _, s := range syms {
-			if s.Name != name || tools.IsTestPath(s.Path) {
+			if s.Name != name || corpus.Classify(s.Path)&skip != 0 {
 				continue
 			}
 			// "Type.Method" names a container; "pkg.Name" a package-level
@@ -110,6 +112,18 @@ func (r *run) definitions() []index.Hit {
 		}
 	}
 	return out
+}
+
+// notDefining are the classes of file whose declarations of a name are
+// not the definition a question means: tests, examples and vendored
+// copies (a sample's SetUp override, a bundled library's Parse), unless
+// the question asks for examples or vendored code (corpus.AsksFor).
+func (r *run) notDefining() corpus.Class {
+	var ws []string
+	for _, t := range unit.QuestionTerms(r.q.Text) {
+		ws = append(ws, t.Word, t.Stem)
+	}
+	return corpus.Test | (corpus.Example|corpus.Vendored)&^corpus.AsksFor(ws)
 }
 
 // atCursor is the innermost symbol around the cursor (Question.Path and

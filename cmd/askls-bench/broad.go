@@ -37,6 +37,7 @@ type broadScore struct {
 	Top5                bool     // an expected file among the first 5 files
 	Span3               bool     // retrieval answer: an expected location among the first 3 citations (askls only)
 	First               []string // the first ndcgK hits, path:start-end
+	Cited               []string `json:",omitempty"` // the retrieval answer's first 3 citations, path:start-end (askls only)
 }
 
 // broadTotals sums scores of one group (a half, a half's kind, a set).
@@ -303,7 +304,7 @@ func (br broadRun) scoreBroadSet(ctx context.Context, set string) (askls, bm25 [
 			return nil, nil, fmt.Errorf("broad: %s: %w", q.ID, err)
 		}
 		s := score(hits, q)
-		s.Span3 = span[q.ID].Span3
+		s.Span3, s.Cited = span[q.ID].Span3, span[q.ID].First
 		askls = append(askls, s)
 	}
 	if !br.baseline {
