@@ -471,3 +471,18 @@ func TestRetrievalDefinitionsLeaveExamplesAndVendoredCodeOut(t *testing.T) {
 		t.Errorf("asked about the example: first citation in %s, want examples/basic/basic.go", got)
 	}
 }
+
+// A class named in a question is defined by the class, not by its
+// constructors, which share its name.
+func TestRetrievalDefinitionOfAClassIsNotItsConstructor(t *testing.T) {
+	snap := fixtureSnapshot(t, "constructors.txtar")
+	res := askThreadChecked(t, snap, "what does a `Pool` hold?")[0]
+	for _, c := range res.Citations[:min(2, len(res.Citations))] {
+		if c.Start == 8 || c.Start == 13 { // the two constructors, with their doc comments
+			t.Errorf("a constructor cited as the definition: %v\n%s", res.Citations, res.Answer)
+		}
+	}
+	if len(res.Citations) == 0 || res.Citations[0].Path != "src/Pool.java" || res.Citations[0].Start > 4 {
+		t.Errorf("first citation %v, want the class\n%s", res.Citations, res.Answer)
+	}
+}

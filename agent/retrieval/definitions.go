@@ -89,6 +89,9 @@ func (r *run) definitions() []index.Hit {
 			if s.Name != name || corpus.Classify(s.Path)&skip != 0 {
 				continue
 			}
+			if s.Container == s.Name && qual == "" {
+				continue // a constructor (Java, C#, C++): the class is what the name means
+			}
 			// "Type.Method" names a container; "pkg.Name" a package-level
 			// name in a folder named like the package.
 			if qual != "" && s.Container != qual && (s.Container != "" || path.Base(path.Dir(s.Path)) != qual) {
