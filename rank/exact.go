@@ -41,7 +41,7 @@ func Exact(p *Plan, prm *Params, cands []Cand, n int, read Read) {
 			}
 		}
 		switch {
-		case defines && !c.Test:
+		case defines && !c.Test && (p.Lookup || !Bodiless(c)):
 			c.Score *= prm.DefinitionBoost
 			c.Why.Add(StageExact, "definition", prm.DefinitionBoost)
 		case !held:
