@@ -486,3 +486,22 @@ func TestRetrievalDefinitionOfAClassIsNotItsConstructor(t *testing.T) {
 		t.Errorf("first citation %v, want the class\n%s", res.Citations, res.Answer)
 	}
 }
+
+// A method named in a question is defined by its implementation; the
+// interface's declaration comes after it. A class named with its method
+// is not cited as a window over the method.
+func TestRetrievalDefinitionsPutTheBodyFirst(t *testing.T) {
+	snap := fixtureSnapshot(t, "declared.txtar")
+	res := askThreadChecked(t, snap, "how does `sendText` split a message into frames?")[0]
+	if len(res.Citations) < 2 || res.Citations[0].Path != "impl/ChannelImpl.java" || res.Citations[1].Path != "api/Channel.java" {
+		t.Errorf("citations %v: want the implementation, then the interface's method\n%s", res.Citations, res.Answer)
+	}
+	res = askThreadChecked(t, snap, "how does a `Channel` send a message with `sendText`?")[0]
+	for i, a := range res.Citations {
+		for _, b := range res.Citations[i+1:] {
+			if a.Path == b.Path && a.Start <= b.End && b.Start <= a.End {
+				t.Errorf("citations %v and %v overlap\n%s", a, b, res.Answer)
+			}
+		}
+	}
+}

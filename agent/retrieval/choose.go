@@ -205,7 +205,7 @@ func (c *chooser) score() {
 // overlapping an entry taken. nFirst is the number of first entries.
 func (c *chooser) pick() (out []entry, nFirst int) {
 	for _, e := range c.cands {
-		if e.first {
+		if e.first && !containsFirst(e, c.cands) {
 			out = append(out, *e) // not counted against its file: a section of its own
 		}
 	}
@@ -246,6 +246,23 @@ func (c *chooser) pick() (out []entry, nFirst int) {
 		perFile[best.u.Path]++
 	}
 	return out, nFirst
+}
+
+// containsFirst reports whether e's cited lines fall on another first
+// entry that e's unit holds: a question naming a class and its method
+// (WebSocket, sendText) is answered by the method, not by a window of the
+// class over it.
+func containsFirst(e *entry, cands []*entry) bool {
+	for _, f := range cands {
+		if f == e || !f.first || f.u.Path != e.u.Path {
+			continue
+		}
+		inside := e.u.Start <= f.u.Start && f.u.End <= e.u.End && (e.u.Start < f.u.Start || f.u.End < e.u.End)
+		if inside && e.sp.Start <= f.u.End && f.u.Start <= e.sp.End {
+			return true
+		}
+	}
+	return false
 }
 
 // asksAboutDocs: the question is about documentation, asks for an

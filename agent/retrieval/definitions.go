@@ -9,8 +9,11 @@ import (
 
 	"github.com/askls/askls/agent/tools"
 	"github.com/askls/askls/agent/unit"
+	"github.com/askls/askls/citations"
 	"github.com/askls/askls/corpus"
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/index/chunk"
+	"github.com/askls/askls/rank"
 	"github.com/askls/askls/words"
 )
 
@@ -84,7 +87,7 @@ func (r *run) definitions() []index.Hit {
 			limit = 200 // "http.Get": many types have a Get method; the function may come late
 		}
 		syms := r.src.Symbols(name, limit)
-		found := 0
+		var withBody, without []index.Hit
 		for _, s := range syms {
 			if s.Name != name || corpus.Classify(s.Path)&skip != 0 {
 				continue
@@ -101,12 +104,22 @@ func (r *run) definitions() []index.Hit {
 			if err != nil {
 				continue
 			}
-			label := s.QualifiedName()
-			out = append(out, index.Hit{Path: s.Path, Start: unit.DocStart(f, s.Line), End: max(s.EndLine, s.Line), Symbol: label, Kind: s.Kind, Language: s.Language})
-			found++
+			h := index.Hit{Path: s.Path, Start: unit.DocStart(f, s.Line), End: max(s.EndLine, s.Line), Symbol: s.QualifiedName(), Kind: s.Kind, Language: s.Language}
+			if declaredOnly(f, h) {
+				without = append(without, h)
+			} else {
+				withBody = append(withBody, h)
+			}
+		}
+		// A unit with a body defines the name; an interface's method or
+		// a prototype only declares it (rank.Bodiless).
+		found := 0
+		for _, h := range append(withBody, without...) {
 			if len(out) == maxDefinitions || found == maxDefinitionsPerName {
 				break
 			}
+			out = append(out, h)
+			found++
 		}
 		step := tools.Step{Tool: "find_symbol", Args: map[string]any{"name": id}, Summary: fmt.Sprintf("%d definitions", found), MS: msSince(t0)}
 		r.record(step, tools.Describe("find_symbol", tools.Args{"name": id}))
@@ -115,6 +128,16 @@ func (r *run) definitions() []index.Hit {
 		}
 	}
 	return out
+}
+
+// declaredOnly reports whether the unit h stands for is a function or
+// method declared without a body (rank.Bodiless).
+func declaredOnly(f *citations.LineIndex, h index.Hit) bool {
+	text, ok := f.Lines(h.Start, h.End)
+	if !ok {
+		return false
+	}
+	return rank.Bodiless(&rank.Cand{Meta: chunk.Meta{Kind: h.Kind, Start: h.Start, End: h.End}, Text: []byte(text)})
 }
 
 // notDefining are the classes of file whose declarations of a name are
