@@ -14,6 +14,11 @@ func Bodiless(c *Cand) bool {
 		first := c.Meta.Parts[0]
 		kind, text = first.Kind, LinesOf(c.Text, c.Meta.Start, first.Start, first.End)
 	}
+	return DeclaredOnly(kind, text)
+}
+
+// DeclaredOnly is Bodiless for one unit of kind whose lines are text.
+func DeclaredOnly(kind string, text []byte) bool {
 	if kind != "func" && kind != "method" {
 		return false
 	}

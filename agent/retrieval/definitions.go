@@ -12,7 +12,6 @@ import (
 	"github.com/askls/askls/citations"
 	"github.com/askls/askls/corpus"
 	"github.com/askls/askls/index"
-	"github.com/askls/askls/index/chunk"
 	"github.com/askls/askls/rank"
 	"github.com/askls/askls/words"
 )
@@ -137,7 +136,7 @@ func declaredOnly(f *citations.LineIndex, h index.Hit) bool {
 	if !ok {
 		return false
 	}
-	return rank.Bodiless(&rank.Cand{Meta: chunk.Meta{Kind: h.Kind, Start: h.Start, End: h.End}, Text: []byte(text)})
+	return rank.DeclaredOnly(h.Kind, []byte(text))
 }
 
 // notDefining are the classes of file whose declarations of a name are
