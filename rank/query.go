@@ -119,6 +119,14 @@ func quotedPhrases(q string) []string {
 	return out
 }
 
+// WithoutQuotes is q with its quoted phrases (quotedPhrases: "..." and
+// '...') left out: the text a question quotes is what the user saw (an
+// error message, a usage line), not what they ask for.
+func WithoutQuotes(q string) string {
+	q = phraseRE.ReplaceAllString(q, " ")
+	return singleQuoteRE.ReplaceAllString(q, " ")
+}
+
 // codeIdents returns the identifiers q writes as code, lower-cased: a
 // word in backticks, or a word of several parts written like code
 // (maxTokenSize, max_len, ServeHTTP, http.ResponseWriter: its last

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/askls/askls/agent/tools"
 	"github.com/askls/askls/words"
 )
 
@@ -59,5 +60,29 @@ func TestAsksForImplementations(t *testing.T) {
 		if got := asksForImplementations(q); got != want {
 			t.Errorf("asksForImplementations(%q) = %v, want %v", q, got, want)
 		}
+	}
+}
+
+// Words a question quotes are what the user saw, not what they ask: a
+// quoted usage line does not ask for every use of a name.
+func TestAsksForCallersReadsOnlyTheUnquotedWords(t *testing.T) {
+	for q, want := range map[string]bool{
+		"who calls `Parse`?":       true,
+		"where is ParseArgs used?": true,
+		"how does a bad flag become the 'Usage: tool [flags]' line?": false,
+		`why does it print "usage: tool FILE" and exit?`:             false,
+	} {
+		if got := asksForCallers(q) || asksForUses(q); got != want {
+			t.Errorf("asksForCallers || asksForUses (%q) = %v, want %v", q, got, want)
+		}
+	}
+}
+
+// A line that names a definition twice is one site of its uses.
+func TestOncePerLine(t *testing.T) {
+	sites := []tools.Reference{{Path: "a.py", Line: 3, Col: 5}, {Path: "a.py", Line: 3, Col: 30}, {Path: "a.py", Line: 4}, {Path: "b.py", Line: 3}}
+	got := oncePerLine(sites)
+	if len(got) != 3 || got[0].Col != 5 || got[1].Line != 4 || got[2].Path != "b.py" {
+		t.Errorf("oncePerLine = %+v", got)
 	}
 }

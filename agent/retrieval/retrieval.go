@@ -10,6 +10,7 @@ import (
 	"github.com/askls/askls/agent/tools"
 	"github.com/askls/askls/agent/unit"
 	"github.com/askls/askls/index"
+	"github.com/askls/askls/rank"
 )
 
 // Sizes of a retrieval answer.
@@ -180,9 +181,10 @@ func firstCount(cs []cited) int {
 }
 
 // asksForCallers: the question is about where something is called or
-// used; then every call or use goes right after the definitions.
+// used (in its own words: a quoted "Usage: ..." line is not); then every
+// call or use goes right after the definitions.
 func asksForCallers(q string) bool {
-	for _, w := range strings.Fields(strings.ToLower(q)) {
+	for _, w := range strings.Fields(strings.ToLower(rank.WithoutQuotes(q))) {
 		switch strings.Trim(w, ".,?!:;\"'`") {
 		case "called", "calls", "caller", "callers", "invoked", "used", "uses", "usage", "usages", "references":
 			return true

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/askls/askls/agent/tools"
+	"github.com/askls/askls/rank"
 
 	"github.com/askls/askls/index"
 )
@@ -19,7 +20,7 @@ const maxCitedUses = 10
 // asksForUses: the question asks where something is used or referenced
 // (every occurrence), rather than who calls it.
 func asksForUses(q string) bool {
-	for _, w := range strings.Fields(strings.ToLower(q)) {
+	for _, w := range strings.Fields(strings.ToLower(rank.WithoutQuotes(q))) {
 		switch strings.Trim(w, ".,?!:;\"'`") {
 		case "used", "uses", "usage", "usages", "references", "referenced", "use":
 			return true
@@ -74,8 +75,22 @@ func (r *run) writeAllUses(ctx context.Context, b *strings.Builder, defs []index
 		fmt.Fprintf(b, "No %s of it in code outside tests.\n", one+"s")
 		return cited, refs.Sites, true
 	}
-	r.writeSiteList(b, cited, refs.Sites, nil, refs.Files, one, refs.Capped)
+	r.writeSiteList(b, cited, oncePerLine(refs.Sites), nil, refs.Files, one, refs.Capped)
 	return cited, refs.Sites, true
+}
+
+// oncePerLine keeps the first of the sites on one line (sites are sorted
+// by file and line): `from .exceptions import X as X` names X twice, and
+// is one line of code that uses it.
+func oncePerLine(sites []tools.Reference) []tools.Reference {
+	var out []tools.Reference
+	for _, s := range sites {
+		if n := len(out); n > 0 && out[n-1].Path == s.Path && out[n-1].Line == s.Line {
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 // writeSiteList writes sites as a counted list grouped by folder, the
