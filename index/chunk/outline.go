@@ -50,6 +50,9 @@ type declRule struct {
 	// need lists words of which a line must hold one for re to be tried
 	// (a cheap test that spares most lines the regexp).
 	need []string
+	// keywordName: the name may be a keyword (notNames), as a
+	// JavaScript method may be named throw or delete.
+	keywordName bool
 	// typeAbove: the declaration may begin on the line above, which
 	// holds its return type (C's `static struct task *` then
 	// `pick(struct rq *rq)`); see typeLineAbove.
@@ -334,7 +337,7 @@ func (o *outliner) try(r declRule, at lineAt) (name, kind, owner string, ok bool
 	if name == "" {
 		name = r.defName
 	}
-	if name == "" || ((r.member || o.checkNames) && notNames[name]) {
+	if name == "" || ((r.member || o.checkNames) && notNames[name] && !r.keywordName) {
 		return "", "", "", false
 	}
 	if r.ctor && (at.parent < 0 || at.syms[at.parent].Name != name) {
