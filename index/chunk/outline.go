@@ -158,8 +158,18 @@ func (o *outliner) outline(content []byte, li Lines) []Symbol {
 	var stack []int // open declarations: indexes in syms
 	var syms []Symbol
 	n := li.Count()
+	quote := "" // Python: the triple quote of a string open across lines
 	for l := 1; l <= n; l++ {
 		raw := bytes.TrimRight(li.Text(content, l, l), "\r\n")
+		if o.style == indentation {
+			// A line inside a docstring or another multi-line string
+			// declares nothing: its "def" is an example (jinja2's
+			// BytecodeCache docstring defines MyCache.load_bytecode).
+			open := quote
+			if quote = tripleQuote(raw, quote); open != "" {
+				continue
+			}
+		}
 		if len(raw) > 1000 {
 			continue // minified code
 		}
