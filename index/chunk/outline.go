@@ -57,6 +57,10 @@ type declRule struct {
 	// holds its return type (C's `static struct task *` then
 	// `pick(struct rq *rq)`); see typeLineAbove.
 	typeAbove bool
+	// above, when set, must match the line above (which then begins the
+	// declaration, as with typeAbove): Java's `public <T> HttpResponse<T>`
+	// then `send(HttpRequest req, …) {`.
+	above func() *regexp.Regexp
 }
 
 type blockStyle int
@@ -203,7 +207,7 @@ func (o *outliner) outline(content []byte, li Lines) []Symbol {
 			end = min(end, syms[parent].EndLine)
 		}
 		start, sig := l, signatureOf(line)
-		if r.typeAbove && l > 1 {
+		if (r.typeAbove || r.above != nil) && l > 1 {
 			if above, ok := typeLineAbove(li.Text(content, l-1, l-1)); ok {
 				start, sig = l-1, above+" "+sig
 			}
@@ -282,6 +286,22 @@ func typeLineAbove(raw []byte) (string, bool) {
 	return t, true
 }
 
+// typeLine reports whether the line that ends just before content[at]
+// matches re and can be a return type (typeLineAbove) that is not a
+// keyword (notNames: `return` above a call).
+func typeLine(re *regexp.Regexp, content []byte, at int) bool {
+	if at <= 0 || at > len(content) {
+		return false
+	}
+	prev := content[:at-1]
+	prev = prev[bytes.LastIndexByte(prev, '\n')+1:]
+	t, ok := typeLineAbove(prev)
+	if !ok || !re.MatchString(t) {
+		return false
+	}
+	return !notNames[t[strings.LastIndexAny(t, " \t")+1:]]
+}
+
 // isComment reports whether a trimmed line is a comment (or the inside of
 // a block comment), where no declaration starts.
 func (o *outliner) isComment(trim []byte) bool {
@@ -351,6 +371,9 @@ func (o *outliner) try(r declRule, at lineAt) (name, kind, owner string, ok bool
 		return "", "", "", false
 	}
 	if r.ctor && (at.parent < 0 || at.syms[at.parent].Name != name) {
+		return "", "", "", false
+	}
+	if r.above != nil && !typeLine(r.above(), at.content, at.offset) {
 		return "", "", "", false
 	}
 	if r.follows != "" && !closedThen(at.content, at.offset+strings.LastIndexAny(line[:m[1]], "(<"), r.follows) {
