@@ -50,6 +50,9 @@ type declRule struct {
 	// need lists words of which a line must hold one for re to be tried
 	// (a cheap test that spares most lines the regexp).
 	need []string
+	// rename, when set, turns the name re matched into the unit's name,
+	// or "" to turn the line down (a C++ specialization: formatter<std::tm>).
+	rename func(string) string
 	// keywordName: the name may be a keyword (notNames), as a
 	// JavaScript method may be named throw or delete.
 	keywordName bool
@@ -195,8 +198,8 @@ func (o *outliner) outline(content []byte, li Lines) []Symbol {
 			continue
 		}
 		kind = memberKind(kind, inContainer, owner != "", parent >= 0 && namespaceKinds[syms[parent].Kind])
-		if i := strings.LastIndex(name, "::"); i >= 0 {
-			name = name[i+2:] // impl fmt::Display -> Display
+		if i := strings.LastIndex(name[:strings.IndexByte(name+"<", '<')], "::"); i >= 0 {
+			name = name[i+2:] // impl fmt::Display -> Display, not inside formatter<std::tm>
 		}
 		end := o.declEnd(r, kind, trim, content, li, l)
 		container := owner
@@ -355,6 +358,11 @@ func (o *outliner) try(r declRule, at lineAt) (name, kind, owner string, ok bool
 	}
 	if g := len(m)/2 - 1; g > 0 && m[2*g] >= 0 {
 		name = line[m[2*g]:m[2*g+1]]
+	}
+	if r.rename != nil && name != "" {
+		if name = r.rename(name); name == "" {
+			return "", "", "", false
+		}
 	}
 	if r.qualified {
 		if owner = line[m[2]:m[3]]; owner == "this" || (owner == "module" && name == "exports") {
