@@ -91,6 +91,9 @@ type outliner struct {
 	// macroBody: a "macro" declaration has a body in braces (Rust's
 	// macro_rules!); else it ends with its last backslash-continued line.
 	macroBody bool
+	// finish, when set, amends the outline once it is complete (Rust
+	// marks its test functions: markRustTests).
+	finish func(syms []Symbol, content []byte, li Lines)
 }
 
 // containerKinds hold methods: a function declared in one is a method,
@@ -219,6 +222,9 @@ func (o *outliner) outline(content []byte, li Lines) []Symbol {
 		if end > l {
 			stack = append(stack, len(syms)-1)
 		}
+	}
+	if o.finish != nil {
+		o.finish(syms, content, li)
 	}
 	return syms
 }
