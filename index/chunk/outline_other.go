@@ -23,11 +23,13 @@ func init() {
 		// The name alone at the start of a line, its return type on the
 		// line above (`static inline struct task_struct *` then
 		// `__pick_next_task(struct rq *rq, ...)`): a definition when the
-		// parameter list is followed by the body's brace.
+		// parameter list is followed by the body's brace. In C++ the
+		// name may be qualified (GNU style: `void` then
+		// `Parser::parse (const char *s)`).
 		// A macro that defines a function, named by its first argument
 		// (`SYSCALL_DEFINE3(read, unsigned int, fd, ...)` then the body).
 		{re: lazyRegexp(`^[A-Z][A-Z0-9_]*\(\s*([A-Za-z_]\w*)`), kind: "func", follows: "{"},
-		{re: lazyRegexp(`^([A-Za-z_]\w*)\s*\(`), kind: "func", follows: "{", typeAbove: true},
+		{re: lazyRegexp(`^([A-Za-z_][\w:~]*)\s*\(`), kind: "func", follows: "{", typeAbove: true},
 		decl("macro", `^\s*#\s*define\s+([A-Za-z_]\w*)`),
 		// A method, after its template parameters, specifiers and
 		// attribute macros (`template <typename It> FMT_CONSTEXPR auto
