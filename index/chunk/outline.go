@@ -381,16 +381,7 @@ func (o *outliner) try(r declRule, at lineAt) (name, kind, owner string, ok bool
 	if name == "" {
 		name = r.defName
 	}
-	if name == "" || ((r.member || o.checkNames) && notNames[name] && !r.keywordName) {
-		return "", "", "", false
-	}
-	if r.ctor && (at.parent < 0 || at.syms[at.parent].Name != name) {
-		return "", "", "", false
-	}
-	if r.above != nil && !typeLine(r.above(), at.content, at.offset) {
-		return "", "", "", false
-	}
-	if r.follows != "" && !closedThen(at.content, at.offset+strings.LastIndexAny(line[:m[1]], "(<"), r.follows) {
+	if !o.fits(r, at, name, m[1]) {
 		return "", "", "", false
 	}
 	kind = r.kind
@@ -398,6 +389,24 @@ func (o *outliner) try(r declRule, at lineAt) (name, kind, owner string, ok bool
 		kind = line[m[2]:m[3]]
 	}
 	return name, kind, owner, true
+}
+
+// fits reports whether the declaration named name that rule r matched on
+// the line at, up to byte end, passes the rule's checks on its context:
+// a name that is no keyword, a constructor's class, the line above, what
+// follows the brackets.
+func (o *outliner) fits(r declRule, at lineAt, name string, end int) bool {
+	switch {
+	case name == "" || ((r.member || o.checkNames) && notNames[name] && !r.keywordName):
+		return false
+	case r.ctor && (at.parent < 0 || at.syms[at.parent].Name != name):
+		return false
+	case r.above != nil && !typeLine(r.above(), at.content, at.offset):
+		return false
+	case r.follows != "" && !closedThen(at.content, at.offset+strings.LastIndexAny(at.line[:end], "(<"), r.follows):
+		return false
+	}
+	return true
 }
 
 // closedThen reports whether the bracket at content[at] is closed within
