@@ -12,7 +12,8 @@ type Class uint16
 
 const (
 	// Test: a test file or test data (foo_test.go, test_foo.py,
-	// foo.spec.ts, FooTest.kt, foo_spec.rb, files under tests/).
+	// foo.spec.ts, FooTest.kt, foo_spec.rb, parser_test.cc, tst-foo.c,
+	// files under tests/).
 	Test Class = 1 << iota
 	// Prose: documentation rather than code (Markdown, text, HTML, man
 	// pages, README, CHANGELOG, LICENSE, files under docs/).
@@ -105,8 +106,38 @@ var testDirs = map[string]bool{"test": true, "tests": true, "__tests__": true, "
 // (FooTest.java, FooTests.kt).
 var testClassRE = regexp.MustCompile(`^[A-Z]\w*Tests?\.(java|kt|kts|scala|cs)$`)
 
+// cTestStems end the stem of a C or C++ test file (parser_test.cc,
+// list_tests.c, string_unittest.cpp: GoogleTest's and Chromium's
+// conventions); glibc names its tests tst-*.c and tst_*.c. A test_ prefix
+// is not one: the kernel's net/bpf/test_run.c is product code.
+var cTestStems = []string{"_test", "_tests", "_unittest"}
+
+// cExts are the extensions of C and C++ source files.
+var cExts = map[string]bool{".c": true, ".cc": true, ".cpp": true, ".cxx": true, ".c++": true}
+
+// isCTestName reports whether lower, a base name in lower case, is a C or
+// C++ test file by those conventions.
+func isCTestName(lower string) bool {
+	ext := path.Ext(lower)
+	if !cExts[ext] {
+		return false
+	}
+	stem := strings.TrimSuffix(lower, ext)
+	if strings.HasPrefix(stem, "tst-") || strings.HasPrefix(stem, "tst_") {
+		return true
+	}
+	for _, s := range cTestStems {
+		if strings.HasSuffix(stem, s) && len(stem) > len(s) {
+			return true
+		}
+	}
+	return false
+}
+
 func isTestName(base, lower string) bool {
 	switch {
+	case isCTestName(lower):
+		return true
 	case strings.HasSuffix(lower, "_test.go"),
 		strings.HasPrefix(lower, "test_") && strings.HasSuffix(lower, ".py"),
 		strings.HasSuffix(lower, "_test.py"),

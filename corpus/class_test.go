@@ -17,6 +17,18 @@ func TestClassify(t *testing.T) {
 		"a/__tests__/x.js":           Test,
 		"testing/testing.go":         0, // Go's testing package is code
 		"spec.go":                    0,
+		// C and C++: a _test, _tests or _unittest stem, glibc's tst-.
+		"src/parser_test.cc":        Test,
+		"src/list_tests.c":          Test,
+		"base/string_unittest.cpp":  Test,
+		"lib/x_test.cxx":            Test,
+		"malloc/tst-mallocstate.c":  Test,
+		"malloc/tst_alloc_buffer.c": Test,
+		"net/bpf/test_run.c":        0, // the kernel's BPF test runner is product code
+		"src/test.c":                0,
+		"malloc/malloc.c":           0,
+		"src/latest.c":              0,
+		"include/parser_test.h":     0, // a header, not a test file
 		// Prose by extension, by name, by folder; code that shares a name.
 		"README":        Prose,
 		"docs/guide.md": Prose,

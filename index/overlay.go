@@ -105,7 +105,7 @@ func (s *Snapshot) bufferCandidates(p *plan, bufs map[string][]byte, top float64
 			score := top * cov * cov
 			meta := chunk.Meta{Start: c.Start, End: c.End, Symbol: c.Symbol, Kind: c.Kind, Parts: c.Parts}
 			out = append(out, rank.Cand{Path: api, Language: lang, Meta: meta, Score: score, Base: score, Text: text,
-				Test: isTestPath(api) || store.UnitIsTest(lang, c.Symbol, c.Parts)})
+				Test: isTestPath(api) || store.UnitIsTest(lang, c.Symbol, c.Kind, c.Parts)})
 		}
 	}
 	return out

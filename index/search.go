@@ -319,7 +319,7 @@ func (s *Snapshot) hitCand(p *plan, r *root, id string, score float64) (c rank.C
 	}
 	why.Add(rank.StageCandidates, "tfidf", score)
 	class := s.classOf(api, e)
-	test := e.Test || store.UnitIsTest(e.Lang, ch.Symbol, ch.Parts)
+	test := e.Test || store.UnitIsTest(e.Lang, ch.Symbol, ch.Kind, ch.Parts)
 	if test {
 		class |= corpus.Test
 	}

@@ -54,7 +54,7 @@ func (s *server) workspaceSymbol(ctx context.Context, raw json.RawMessage, relea
 
 func symbolKind(k string) protocol.SymbolKind {
 	switch k {
-	case "func", "function":
+	case "func", "function", "test": // test: a function that is test code by its attributes (Rust)
 		return protocol.SymbolKindFunction
 	case "method":
 		return protocol.SymbolKindMethod

@@ -163,7 +163,7 @@ func (c *chooser) addFiles(files []string) {
 			continue // its hits stand for it: weighing all of it costs more than it finds
 		}
 		for _, u := range us {
-			if !aboutTests && corpus.TestUnit(u.Lang, u.Symbol) {
+			if !aboutTests && corpus.TestUnit(u.Lang, u.Symbol, u.Kind) {
 				continue // a Rust file's own tests, as the search leaves them out
 			}
 			if u.End-u.Start+1 >= 3 { // not each line of a block of vars

@@ -198,7 +198,7 @@ func mergeSmall(units []Chunk, lang string) []Chunk {
 			p := &out[n-1]
 			if p.Kind != "package" && p.Header == "" && u.Header == "" &&
 				u.Start > p.End && u.Start-p.End <= 3 && u.End-p.Start+1 <= mergeLines &&
-				corpus.TestUnit(lang, lastSymbol(*p)) == corpus.TestUnit(lang, u.Symbol) {
+				lastTest(*p, lang) == corpus.TestUnit(lang, u.Symbol, u.Kind) {
 				if len(p.Parts) == 0 {
 					p.Parts = []Part{{p.Start, p.End, p.Symbol, p.Kind}}
 					p.NameLines = namedLines(*p)
@@ -218,12 +218,14 @@ func mergeSmall(units []Chunk, lang string) []Chunk {
 	return out
 }
 
-// lastSymbol is the symbol of c's last unit.
-func lastSymbol(c Chunk) string {
+// lastTest reports whether the last unit of c, a chunk of a file in
+// lang, is a test unit (corpus.TestUnit).
+func lastTest(c Chunk, lang string) bool {
 	if len(c.Parts) > 0 {
-		return c.Parts[len(c.Parts)-1].Symbol
+		p := c.Parts[len(c.Parts)-1]
+		return corpus.TestUnit(lang, p.Symbol, p.Kind)
 	}
-	return c.Symbol
+	return corpus.TestUnit(lang, c.Symbol, c.Kind)
 }
 
 // namedLines returns the lines of c's names for a merged chunk: a unit's

@@ -14,6 +14,9 @@ func TestEveryOutlineRuleCompiles(t *testing.T) {
 			if r.re == nil || r.re() == nil {
 				t.Errorf("a rule of kind %q has no regexp", r.kind)
 			}
+			if r.above != nil && r.above() == nil {
+				t.Errorf("a rule of kind %q has no regexp for the line above", r.kind)
+			}
 			n++
 		}
 	}

@@ -50,10 +50,20 @@ type declRule struct {
 	// need lists words of which a line must hold one for re to be tried
 	// (a cheap test that spares most lines the regexp).
 	need []string
+	// rename, when set, turns the name re matched into the unit's name,
+	// or "" to turn the line down (a C++ specialization: formatter<std::tm>).
+	rename func(string) string
+	// keywordName: the name may be a keyword (notNames), as a
+	// JavaScript method may be named throw or delete.
+	keywordName bool
 	// typeAbove: the declaration may begin on the line above, which
 	// holds its return type (C's `static struct task *` then
 	// `pick(struct rq *rq)`); see typeLineAbove.
 	typeAbove bool
+	// above, when set, must match the line above (which then begins the
+	// declaration, as with typeAbove): Java's `public <T> HttpResponse<T>`
+	// then `send(HttpRequest req, …) {`.
+	above func() *regexp.Regexp
 }
 
 type blockStyle int
@@ -81,6 +91,9 @@ type outliner struct {
 	// macroBody: a "macro" declaration has a body in braces (Rust's
 	// macro_rules!); else it ends with its last backslash-continued line.
 	macroBody bool
+	// finish, when set, amends the outline once it is complete (Rust
+	// marks its test functions: markRustTests).
+	finish func(syms []Symbol, content []byte, li Lines)
 }
 
 // containerKinds hold methods: a function declared in one is a method,
@@ -155,8 +168,18 @@ func (o *outliner) outline(content []byte, li Lines) []Symbol {
 	var stack []int // open declarations: indexes in syms
 	var syms []Symbol
 	n := li.Count()
+	quote := "" // Python: the triple quote of a string open across lines
 	for l := 1; l <= n; l++ {
 		raw := bytes.TrimRight(li.Text(content, l, l), "\r\n")
+		if o.style == indentation {
+			// A line inside a docstring or another multi-line string
+			// declares nothing: its "def" is an example (jinja2's
+			// BytecodeCache docstring defines MyCache.load_bytecode).
+			open := quote
+			if quote = tripleQuote(raw, quote); open != "" {
+				continue
+			}
+		}
 		if len(raw) > 1000 {
 			continue // minified code
 		}
@@ -178,8 +201,8 @@ func (o *outliner) outline(content []byte, li Lines) []Symbol {
 			continue
 		}
 		kind = memberKind(kind, inContainer, owner != "", parent >= 0 && namespaceKinds[syms[parent].Kind])
-		if i := strings.LastIndex(name, "::"); i >= 0 {
-			name = name[i+2:] // impl fmt::Display -> Display
+		if i := strings.LastIndex(name[:strings.IndexByte(name+"<", '<')], "::"); i >= 0 {
+			name = name[i+2:] // impl fmt::Display -> Display, not inside formatter<std::tm>
 		}
 		end := o.declEnd(r, kind, trim, content, li, l)
 		container := owner
@@ -190,7 +213,7 @@ func (o *outliner) outline(content []byte, li Lines) []Symbol {
 			end = min(end, syms[parent].EndLine)
 		}
 		start, sig := l, signatureOf(line)
-		if r.typeAbove && l > 1 {
+		if (r.typeAbove || r.above != nil) && l > 1 {
 			if above, ok := typeLineAbove(li.Text(content, l-1, l-1)); ok {
 				start, sig = l-1, above+" "+sig
 			}
@@ -199,6 +222,9 @@ func (o *outliner) outline(content []byte, li Lines) []Symbol {
 		if end > l {
 			stack = append(stack, len(syms)-1)
 		}
+	}
+	if o.finish != nil {
+		o.finish(syms, content, li)
 	}
 	return syms
 }
@@ -269,6 +295,22 @@ func typeLineAbove(raw []byte) (string, bool) {
 	return t, true
 }
 
+// typeLine reports whether the line that ends just before content[at]
+// matches re and can be a return type (typeLineAbove) that is not a
+// keyword (notNames: `return` above a call).
+func typeLine(re *regexp.Regexp, content []byte, at int) bool {
+	if at <= 0 || at > len(content) {
+		return false
+	}
+	prev := content[:at-1]
+	prev = prev[bytes.LastIndexByte(prev, '\n')+1:]
+	t, ok := typeLineAbove(prev)
+	if !ok || !re.MatchString(t) {
+		return false
+	}
+	return !notNames[t[strings.LastIndexAny(t, " \t")+1:]]
+}
+
 // isComment reports whether a trimmed line is a comment (or the inside of
 // a block comment), where no declaration starts.
 func (o *outliner) isComment(trim []byte) bool {
@@ -323,6 +365,11 @@ func (o *outliner) try(r declRule, at lineAt) (name, kind, owner string, ok bool
 	if g := len(m)/2 - 1; g > 0 && m[2*g] >= 0 {
 		name = line[m[2*g]:m[2*g+1]]
 	}
+	if r.rename != nil && name != "" {
+		if name = r.rename(name); name == "" {
+			return "", "", "", false
+		}
+	}
 	if r.qualified {
 		if owner = line[m[2]:m[3]]; owner == "this" || (owner == "module" && name == "exports") {
 			return "", "", "", false
@@ -334,13 +381,7 @@ func (o *outliner) try(r declRule, at lineAt) (name, kind, owner string, ok bool
 	if name == "" {
 		name = r.defName
 	}
-	if name == "" || ((r.member || o.checkNames) && notNames[name]) {
-		return "", "", "", false
-	}
-	if r.ctor && (at.parent < 0 || at.syms[at.parent].Name != name) {
-		return "", "", "", false
-	}
-	if r.follows != "" && !closedThen(at.content, at.offset+strings.LastIndexAny(line[:m[1]], "(<"), r.follows) {
+	if !o.fits(r, at, name, m[1]) {
 		return "", "", "", false
 	}
 	kind = r.kind
@@ -348,6 +389,24 @@ func (o *outliner) try(r declRule, at lineAt) (name, kind, owner string, ok bool
 		kind = line[m[2]:m[3]]
 	}
 	return name, kind, owner, true
+}
+
+// fits reports whether the declaration named name that rule r matched on
+// the line at, up to byte end, passes the rule's checks on its context:
+// a name that is no keyword, a constructor's class, the line above, what
+// follows the brackets.
+func (o *outliner) fits(r declRule, at lineAt, name string, end int) bool {
+	switch {
+	case name == "" || ((r.member || o.checkNames) && notNames[name] && !r.keywordName):
+		return false
+	case r.ctor && (at.parent < 0 || at.syms[at.parent].Name != name):
+		return false
+	case r.above != nil && !typeLine(r.above(), at.content, at.offset):
+		return false
+	case r.follows != "" && !closedThen(at.content, at.offset+strings.LastIndexAny(at.line[:end], "(<"), r.follows):
+		return false
+	}
+	return true
 }
 
 // closedThen reports whether the bracket at content[at] is closed within

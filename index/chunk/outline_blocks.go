@@ -95,11 +95,11 @@ func tripleQuote(t []byte, open string) string {
 	if open == "" && !bytes.Contains(t, []byte(`"""`)) && !bytes.Contains(t, []byte("'''")) {
 		return ""
 	}
-	for i := 0; i+3 <= len(t); i++ {
+	for i := 0; i < len(t); i++ {
 		if open == "" && t[i] == '#' {
 			return ""
 		}
-		q := t[i : i+3]
+		q := t[i:min(i+3, len(t))]
 		switch {
 		case open != "" && string(q) == open:
 			open = ""
@@ -107,9 +107,25 @@ func tripleQuote(t []byte, open string) string {
 		case open == "" && (string(q) == `"""` || string(q) == "'''"):
 			open = string(q)
 			i += 2
+		case open == "" && (t[i] == '"' || t[i] == '\''):
+			i = quoteEnd(t, i) // "'''" is a one-line string, no triple quote
 		}
 	}
 	return open
+}
+
+// quoteEnd returns the index of the quote that closes the one-line string
+// opened at t[i], or the line's last byte when none does.
+func quoteEnd(t []byte, i int) int {
+	for j := i + 1; j < len(t); j++ {
+		switch t[j] {
+		case '\\':
+			j++
+		case t[i]:
+			return j
+		}
+	}
+	return len(t) - 1
 }
 
 func indentOf(line []byte) int {

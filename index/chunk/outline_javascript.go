@@ -41,6 +41,13 @@ func init() {
 		decl("func", `^\s*module\.exports\s*=\s*(?:async\s+)?function\s*\*?\s*(`+id+`)`, "exports"),
 		decl("func", `^\s*(?:module\.)?exports\.(`+id+`)\s*=\s*`+fnValue, "exports"),
 		decl("object", `^\s*module\.(exports)\s*=\s*\{\s*$`, "exports"),
+		// An object literal bound to a name and exported in one chain
+		// (koa's `const proto = module.exports = {`): named by the name
+		// the file uses for it.
+		decl("object", `^\s*(?:const|let|var)\s+(`+id+`)\s*=\s*(?:module\.exports|exports)\s*=\s*\{\s*$`, "exports"),
+		// An object literal exported under a name: exports.x = {,
+		// module.exports.x = {.
+		decl("object", `^\s*(?:module\.)?exports\.(`+id+`)\s*=\s*\{\s*$`, "exports"),
 		// A property defined with a getter: Object.defineProperty(obj,
 		// 'name', {, express's defineGetter(req, 'protocol', function.
 		{re: decl("", `^\s*(?:Object\.)?define(?:Getter|Property)\s*\(\s*(`+id+`(?:\.`+id+`)*?)(?:\.prototype)?\s*,\s*['"]([\w$]+)['"]\s*,`).re,
@@ -53,6 +60,10 @@ func init() {
 			kind: "method", qualified: true, reject: notWrapper, need: []string{"=>", "function"}},
 		// Members of a class or object literal.
 		member("method", `^\s+`+mods+`\*?\s*(#?`+id+`)\s*\??\s*(?:`+generics+`)?\s*\((?:[^;]*\)\s*(?::\s*[^;{]+)?\{.*$|[^)]*$)`, "("),
+		// A method named by a keyword that heads no block (koa's
+		// ctx.throw, a Map's delete): "throw (...args) {" is no statement.
+		{re: member("", `^\s+(?:(?:static|async)\s+)*(throw|delete|new|return|typeof)\s*\([^;]*\)\s*\{\s*$`).re,
+			kind: "method", member: true, keywordName: true, need: []string{"("}},
 		wrapped(member("method", `^\s+(?:(?:public|private|protected|static|readonly|override)\s+)*(#?`+id+`)\s*(?::[^=]+)?=\s*`+wrappedFn, "=>", "function")),
 		member("method", `^\s+(?:async\s+)?(`+id+`)\s*:\s*`+fnValue, ":"),
 		// A generic method whose type parameters run over several lines.

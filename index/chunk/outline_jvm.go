@@ -14,9 +14,15 @@ func init() {
 	// A method without a body: an interface's, an abstract or native one.
 	bodiless := signature([]string{"interface", "class", "enum", "record"}, "method",
 		`^\s*`+annotations+mods+`(?:<[^>]+>\s+)?`+typ+`\s+([A-Za-z_]\w*)\s*\([^;{]*\)\s*(?:throws\s[^;{]*)?;\s*$`, "(")
+	// A method whose name starts the line below its modifiers, type
+	// parameters and return type (the JDK's style: `public <T>
+	// HttpResponse<T>` then `send(HttpRequest req, …) {`), with a body
+	// or without one.
+	nameBelow := member("method", `^\s*([A-Za-z_]\w*)\s*\((?:[^;]*$|[^;{]*\)\s*(?:throws\s[^;{]*)?;\s*$)`, "(")
+	nameBelow.above = lazyRegexp(`^` + annotations + mods + `(?:<[^()=;{}]*>\s*)?[\w.$]+(?:\s*<[^()=;{}]*>)?(?:\[\])*$`)
 	ctor := member("method", `^\s*`+annotations+mods+`([A-Z]\w*)\s*\([^;]*$`, "(")
 	ctor.ctor = true
-	register(&outliner{style: braces, lineComment: "//", rules: []declRule{typeDecl, method, bodiless, ctor}}, "java")
+	register(&outliner{style: braces, lineComment: "//", rules: []declRule{typeDecl, method, bodiless, ctor, nameBelow}}, "java")
 
 	register(&outliner{style: braces, lineComment: "//", rules: []declRule{
 		decl("namespace", `^\s*namespace\s+([\w.]+)`, "namespace"),

@@ -1,5 +1,7 @@
 package chunk
 
+import "strings"
+
 // cSpecifiers matches what comes before a C or C++ function's name: its
 // return type and any attribute macros, each optionally with arguments
 // (`static __always_inline __alloc_size(1) void *kmalloc(`, `int __init
@@ -13,17 +15,27 @@ func init() {
 		// After the name only a base list or the body may follow: in
 		// `struct page *alloc_pages(` the struct is a return type.
 		decl("$1", `^\s*(?:typedef\s+)?(?:template\s*<[^>]*>\s*)?(struct|class|union|enum|namespace)(?:\s+class)?\s+([A-Za-z_]\w*)\s*(?:final\s*)?(?:[:{][^;]*|/[/*].*)?$`),
+		// A template specialization (`template <> struct formatter<std::tm> {`,
+		// `struct formatter<T, enable_if_t<…>> : base {`) is named with
+		// the head of its first argument: formatter<std::tm>.
+		{re: lazyRegexp(`^\s*(?:template\s*<.*>\s*)?(struct|class|union)\s+([A-Za-z_]\w*\s*<[^;]*)$`), kind: "$1", rename: specializationName},
 		decl("func", `^(?:(?:static|inline|extern|const|unsigned|signed|struct|enum|virtual|constexpr|explicit)\s+)*`+cSpecifiers+`\**([A-Za-z_][\w:~]*)\s*\([^;]*$`),
 		// The name alone at the start of a line, its return type on the
 		// line above (`static inline struct task_struct *` then
 		// `__pick_next_task(struct rq *rq, ...)`): a definition when the
-		// parameter list is followed by the body's brace.
+		// parameter list is followed by the body's brace. In C++ the
+		// name may be qualified (GNU style: `void` then
+		// `Parser::parse (const char *s)`).
 		// A macro that defines a function, named by its first argument
 		// (`SYSCALL_DEFINE3(read, unsigned int, fd, ...)` then the body).
 		{re: lazyRegexp(`^[A-Z][A-Z0-9_]*\(\s*([A-Za-z_]\w*)`), kind: "func", follows: "{"},
-		{re: lazyRegexp(`^([A-Za-z_]\w*)\s*\(`), kind: "func", follows: "{", typeAbove: true},
+		{re: lazyRegexp(`^([A-Za-z_][\w:~]*)\s*\(`), kind: "func", follows: "{", typeAbove: true},
 		decl("macro", `^\s*#\s*define\s+([A-Za-z_]\w*)`),
-		member("method", `^\s+(?:(?:static|inline|virtual|const|explicit|constexpr)\s+)*[A-Za-z_][\w:<>,]*[\s\*&]+\**([A-Za-z_~]\w*)\s*\([^;]*\)\s*(?:const\s*)?(?:override\s*)?\{?\s*$`),
+		// A method, after its template parameters, specifiers and
+		// attribute macros (`template <typename It> FMT_CONSTEXPR auto
+		// do_parse(It begin, It end) -> It {`), its body opening on the
+		// line (or held on it) or below.
+		member("method", `^\s+(?:template\s*<[^;{}]*>\s*)?(?:(?:static|inline|virtual|const|explicit|constexpr|friend|[A-Z][A-Z0-9_]*)\s+)*[A-Za-z_][\w:<>,]*[\s\*&]+\**([A-Za-z_~]\w*)\s*\([^;{}]*\)\s*(?:const\s*)?(?:noexcept\s*)?(?:override\s*)?(?:->\s*[^;{}]*)?(?:\{.*)?$`),
 	}}, "c", "cpp")
 
 	register(&outliner{style: endKeyword, lineComment: "#", rules: []declRule{
@@ -46,4 +58,43 @@ func init() {
 		decl("func", `^\s*function\s+([\w.:-]+)`),
 		decl("func", `^\s*([A-Za-z_][\w.:-]*)\s*\(\)\s*\{?`),
 	}}, "shell")
+}
+
+// specializationName names a C++ class template specialization from the
+// text after its keyword (`formatter<std::chrono::duration<Rep, Period>,
+// Char> {`): the template's name and the head of its first argument, its
+// own arguments left out (formatter<std::chrono::duration>). It is "" when
+// what follows the closed argument list is not a base list, "final", a
+// body or a comment (`struct foo<T> *make(`: a return type).
+func specializationName(s string) string {
+	lt := strings.IndexByte(s, '<')
+	name := strings.TrimSpace(s[:lt])
+	depth, end := 0, -1
+	for i := lt; i < len(s) && end < 0; i++ {
+		switch s[i] {
+		case '<', '(':
+			depth++
+		case '>', ')':
+			if depth--; depth == 0 {
+				end = i
+			}
+		}
+	}
+	if end >= 0 {
+		rest := strings.TrimSpace(s[end+1:])
+		ok := rest == "" || strings.HasPrefix(rest, "{") || strings.HasPrefix(rest, "final") ||
+			strings.HasPrefix(rest, "//") || strings.HasPrefix(rest, "/*") ||
+			(strings.HasPrefix(rest, ":") && !strings.HasPrefix(rest, "::"))
+		if !ok {
+			return ""
+		}
+	}
+	arg := strings.TrimSpace(s[lt+1:])
+	if i := strings.IndexAny(arg, "<,>("); i >= 0 {
+		arg = strings.TrimSpace(arg[:i])
+	}
+	if arg == "" {
+		return name
+	}
+	return name + "<" + arg + ">"
 }

@@ -31,7 +31,7 @@ func ChunkDoc(rel, lang string, test bool, n int, c chunk.Chunk, text []byte) *d
 	d.AddField(newKeywordField(FieldPathKW, []byte(rel)))
 	d.AddField(newKeywordField(FieldLang, []byte(lang)))
 	t := "0"
-	if test || UnitIsTest(lang, c.Symbol, c.Parts) {
+	if test || UnitIsTest(lang, c.Symbol, c.Kind, c.Parts) {
 		t = "1"
 	}
 	d.AddField(newKeywordField(FieldTest, []byte(t)))
@@ -68,12 +68,12 @@ func DocHash(c chunk.Chunk, text []byte) uint64 {
 // UnitIsTest reports whether a chunk of a file that is not a test holds
 // test code only (corpus.TestUnit: Rust's in-file test module): a merged
 // chunk when each of its units does.
-func UnitIsTest(lang, symbol string, parts []chunk.Part) bool {
+func UnitIsTest(lang, symbol, kind string, parts []chunk.Part) bool {
 	if len(parts) == 0 {
-		return corpus.TestUnit(lang, symbol)
+		return corpus.TestUnit(lang, symbol, kind)
 	}
 	for _, u := range parts {
-		if !corpus.TestUnit(lang, u.Symbol) {
+		if !corpus.TestUnit(lang, u.Symbol, u.Kind) {
 			return false
 		}
 	}
