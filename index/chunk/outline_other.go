@@ -34,8 +34,9 @@ func init() {
 		// A method, after its template parameters, specifiers and
 		// attribute macros (`template <typename It> FMT_CONSTEXPR auto
 		// do_parse(It begin, It end) -> It {`), its body opening on the
-		// line (or held on it) or below.
-		member("method", `^\s+(?:template\s*<[^;{}]*>\s*)?(?:(?:static|inline|virtual|const|explicit|constexpr|friend|[A-Z][A-Z0-9_]*)\s+)*[A-Za-z_][\w:<>,]*[\s\*&]+\**([A-Za-z_~]\w*)\s*\([^;{}]*\)\s*(?:const\s*)?(?:noexcept\s*)?(?:override\s*)?(?:->\s*[^;{}]*)?(?:\{.*)?$`),
+		// line or below (not held on it: a one-line accessor stays
+		// with its neighbours, docs/outlines.md).
+		member("method", `^\s+(?:template\s*<[^;{}]*>\s*)?(?:(?:static|inline|virtual|const|explicit|constexpr|friend|[A-Z][A-Z0-9_]*)\s+)*[A-Za-z_][\w:<>,]*[\s\*&]+\**([A-Za-z_~]\w*)\s*\([^;{}]*\)\s*(?:const\s*)?(?:noexcept\s*)?(?:override\s*)?(?:->\s*[^;{}]*)?\{?\s*$`),
 	}}, "c", "cpp")
 
 	register(&outliner{style: endKeyword, lineComment: "#", rules: []declRule{
