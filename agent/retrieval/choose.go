@@ -283,7 +283,16 @@ func asksAboutDocs(q string, terms []unit.Term) bool {
 
 func overlapsAny(e *entry, out []entry) bool {
 	for _, o := range out {
-		if o.u.Path == e.u.Path && e.sp.Start <= o.sp.End && o.sp.Start <= e.sp.End {
+		if o.u.Path != e.u.Path {
+			continue
+		}
+		if e.sp.Start <= o.sp.End && o.sp.Start <= e.sp.End {
+			return true
+		}
+		// A container's window over a unit already taken (an impl
+		// block's lines that run into its method cited above).
+		holds := e.u.Start <= o.u.Start && o.u.End <= e.u.End && (e.u.Start < o.u.Start || o.u.End < e.u.End)
+		if holds && e.sp.Start <= o.u.End && o.u.Start <= e.sp.End {
 			return true
 		}
 	}

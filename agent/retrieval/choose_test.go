@@ -39,3 +39,21 @@ func TestTheSearchsFirstHitLeadsTheAnswer(t *testing.T) {
 		}
 	}
 }
+
+// A container's window that runs into a unit already cited (an impl
+// block's head and the first lines of its method) is not cited again;
+// a window of it elsewhere is.
+func TestAContainersWindowOverACitedUnitIsLeftOut(t *testing.T) {
+	method := &entry{u: unit.Unit{Path: "a.rs", Start: 20, End: 40}, sp: unit.Span{Start: 30, End: 40}, score: 0.9, top: true}
+	over := &entry{u: unit.Unit{Path: "a.rs", Start: 10, End: 100}, sp: unit.Span{Start: 15, End: 26}, score: 0.8}
+	elsewhere := &entry{u: unit.Unit{Path: "a.rs", Start: 10, End: 100}, sp: unit.Span{Start: 60, End: 70}, score: 0.7}
+	c := &chooser{cands: []*entry{method, over, elsewhere}}
+	out, _ := c.pick()
+	var got []string
+	for _, e := range out {
+		got = append(got, fmt.Sprintf("%d-%d", e.sp.Start, e.sp.End))
+	}
+	if fmt.Sprint(got) != "[30-40 60-70]" {
+		t.Errorf("cited %v, want [30-40 60-70]", got)
+	}
+}
