@@ -106,8 +106,8 @@ func (r *run) definitions() []index.Hit {
 			h := index.Hit{Path: s.Path, Start: unit.DocStart(f, s.Line), End: max(s.EndLine, s.Line), Symbol: s.QualifiedName(), Kind: s.Kind, Language: s.Language}
 			if declaredOnly(f, h) {
 				without = append(without, h)
-			} else {
-				withBody = append(withBody, h)
+			} else if withBody = append(withBody, h); len(withBody) == maxDefinitionsPerName {
+				break // enough with bodies: no further file is read
 			}
 		}
 		// A unit with a body defines the name; an interface's method or
