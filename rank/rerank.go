@@ -1,9 +1,6 @@
 package rank
 
-import (
-	"math"
-	"strings"
-)
+import "math"
 
 // Reranking by coverage: bleve's tf-idf gives a short chunk that holds
 // one rare query word (often in its symbol name) more than a longer one
@@ -21,12 +18,12 @@ import (
 // "y".
 //
 // A coverer holds the chunks of one question's rerank, each with its
-// path, as written and lower-cased, back to back in one buffer: coverage
-// is asked of each twice (the question's terms, then the feedback terms),
-// and a question reranks 200.
+// path (after a line break), back to back in one buffer: each is scanned
+// twice (the question's terms, then the feedback terms), and a question
+// reranks 200.
 type coverer struct {
 	buf   []byte
-	spans []int // chunk i: buf[spans[i]:spans[i+1]], as written then lower-cased
+	spans []int // chunk i: buf[spans[i]:spans[i+1]]
 }
 
 // add appends a chunk and returns its number.
@@ -34,41 +31,21 @@ func (cv *coverer) add(text []byte, path string) int {
 	if cv.spans == nil {
 		cv.spans = []int{0}
 	}
-	start := len(cv.buf)
 	cv.buf = append(append(append(cv.buf, text...), '\n'), path...)
-	cv.buf = append(cv.buf, cv.buf[start:]...)
-	low := cv.buf[start+(len(cv.buf)-start)/2:]
-	for i, c := range low {
-		if 'A' <= c && c <= 'Z' {
-			low[i] = c + 'a' - 'A'
-		}
-	}
 	cv.spans = append(cv.spans, len(cv.buf))
 	return len(cv.spans) - 2
 }
 
-// texts returns chunk's text and path as written and lower-cased.
-func (cv *coverer) texts(chunk int) (orig, low []byte) {
-	s, e := cv.spans[chunk], cv.spans[chunk+1]
-	mid := s + (e-s)/2
-	return cv.buf[s:mid], cv.buf[mid:e]
+// text returns chunk's text and path.
+func (cv *coverer) text(chunk int) []byte {
+	return cv.buf[cv.spans[chunk]:cv.spans[chunk+1]]
 }
 
-func (cv *coverer) coverage(chunk int, terms []string, weights []float64) float64 {
-	return maskCoverage(cv.holds(chunk, terms), weights)
-}
-
-// holds returns the set of terms (at most 64) chunk's text or path holds
-// where a word starts, as a bit mask.
-func (cv *coverer) holds(chunk int, terms []string) uint64 {
-	orig, low := cv.texts(chunk)
-	var m uint64
-	for i, t := range terms[:min(len(terms), 64)] {
-		if holdsWordStart(orig, low, t) || (strings.HasSuffix(t, "i") && holdsWordStart(orig, low, t[:len(t)-1]+"y")) {
-			m |= 1 << i
-		}
-	}
-	return m
+// coverage is the share of terms (weighted) chunk holds, as tm (which
+// looks for terms) finds them.
+func (cv *coverer) coverage(chunk int, tm *termMatcher, weights []float64) float64 {
+	tm.scan(cv.text(chunk), nil)
+	return maskCoverage(tm.mask(), weights)
 }
 
 // maskCoverage is the weighted share of the terms in mask.
@@ -102,19 +79,6 @@ func poolIDF(masks []uint64, terms int) []float64 {
 		w[j] = math.Log(1 + float64(len(masks)+1)/(float64(df)+0.5))
 	}
 	return w
-}
-
-// pairShare is the share of pairs chunk's text or path holds side by
-// side (proximity.go).
-func (cv *coverer) pairShare(chunk int, pairs [][2]string) float64 {
-	orig, low := cv.texts(chunk)
-	return pairShare(orig, low, pairs)
-}
-
-// holdsWordStart reports whether t occurs in low (orig lower-cased, same
-// offsets) where a word or an identifier part of orig starts.
-func holdsWordStart(orig, low []byte, t string) bool {
-	return wordStartsOf(orig, low, t, 1) > 0
 }
 
 // partStart: b starts a word or an identifier part after a.
@@ -161,5 +125,5 @@ func Covers(text []byte, path string, terms []string) float64 {
 		weights[i] = 1
 	}
 	var cv coverer
-	return cv.coverage(cv.add(text, path), terms, weights)
+	return cv.coverage(cv.add(text, path), newTermMatcher(terms, nil, nil), weights)
 }
