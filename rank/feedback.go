@@ -1,8 +1,10 @@
 package rank
 
 import (
+	"cmp"
 	"context"
-	"sort"
+	"slices"
+	"strings"
 
 	"github.com/askls/askls/words"
 )
@@ -34,10 +36,10 @@ func feedbackTerms(ctx context.Context, prm *Params, n int, at func(i int) ([]by
 	for i := range best {
 		best[i] = i
 	}
-	sort.SliceStable(best, func(i, j int) bool {
-		_, a := at(best[i])
-		_, b := at(best[j])
-		return a > b
+	slices.SortStableFunc(best, func(i, j int) int {
+		_, a := at(i)
+		_, b := at(j)
+		return cmp.Compare(b, a)
 	})
 	skip := map[string]bool{}
 	for _, t := range query {
@@ -45,13 +47,19 @@ func feedbackTerms(ctx context.Context, prm *Params, n int, at func(i int) ([]by
 	}
 	rel := map[string]float64{}
 	tf := map[string]int{}
+	stems := map[string]string{} // each word's stem, stemmed once
 	for _, i := range best[:min(len(best), prm.FeedbackDocs)] {
 		text, score := at(i)
 		clear(tf)
 		length := 0
 		words.Scan(text, func(_, _ int, term []byte) {
 			length++
-			tf[string(words.Stem(term))]++
+			stem, ok := stems[string(term)]
+			if !ok {
+				stem = string(words.Stem(term))
+				stems[string(term)] = stem
+			}
+			tf[stem]++
 		})
 		for t, c := range tf {
 			rel[t] += score * float64(c) / float64(length)
@@ -68,13 +76,14 @@ func feedbackTerms(ctx context.Context, prm *Params, n int, at func(i int) ([]by
 		}
 		ts = append(ts, weighted{t, w})
 	}
-	byWeight := func(i, j int) bool {
-		if ts[i].w != ts[j].w {
-			return ts[i].w > ts[j].w
+	// Weight first, then the term: one order, however sorted.
+	byWeight := func(a, b weighted) int {
+		if a.w != b.w {
+			return cmp.Compare(b.w, a.w)
 		}
-		return ts[i].term < ts[j].term
+		return strings.Compare(a.term, b.term)
 	}
-	sort.Slice(ts, byWeight)
+	slices.SortFunc(ts, byWeight)
 	ts = ts[:min(len(ts), 4*prm.FeedbackTerms)]
 	names := make([]string, len(ts))
 	for i, t := range ts {
@@ -83,7 +92,7 @@ func feedbackTerms(ctx context.Context, prm *Params, n int, at func(i int) ([]by
 	for i, w := range idf(ctx, names) {
 		ts[i].w *= w
 	}
-	sort.Slice(ts, byWeight)
+	slices.SortFunc(ts, byWeight)
 	ts = ts[:min(len(ts), prm.FeedbackTerms)]
 	terms, weights := make([]string, len(ts)), make([]float64, len(ts))
 	for i, t := range ts {

@@ -93,19 +93,20 @@ var scanClass = func() (t [256]uint8) {
 	return t
 }()
 
-// startFlags tells, by the classes of a byte and of the one before it,
-// whether the byte starts a word or an identifier part (partStart; bit
-// 0) and whether it also is a letter or a digit (a word start in
-// wordStarts' terms; bit 1). A text's first byte has an ASCII space
-// before it.
-var startFlags = func() (t [5][5]uint8) {
+// startFlags tells, by the classes of a byte (cl) and of the one before
+// it (prev), at prev<<3 | cl, whether the byte starts a word or an
+// identifier part (partStart; bit 0) and whether it also is a letter or
+// a digit (a word start in BM25's length; bit 1). A text's first byte
+// has an ASCII space before it. (256 entries: a byte indexes it without
+// a bounds check.)
+var startFlags = func() (t [256]uint8) {
 	sample := [5]byte{' ', 'a', 'A', '0', 0x80}
 	for a := range 5 {
 		for b := range 5 {
 			if partStart(sample[a], sample[b]) {
-				t[a][b] = 1
+				t[a<<3|b] = 1
 				if b != other && b != nonASCII {
-					t[a][b] |= 2
+					t[a<<3|b] |= 2
 				}
 			}
 		}
@@ -138,33 +139,40 @@ func (m *matcher) scan(text []byte, ranges [][2]int) (length int) {
 	prev := uint8(other)
 	for i, c := range text {
 		cl := scanClass[c]
-		f := startFlags[prev][cl]
+		f := startFlags[prev<<3|cl]
 		prev = cl
 		length += int(f >> 1)
-		if f&m.first[c] == 0 {
-			continue
-		}
-		b := int(lowerASCII[c])
-		for k := m.lo[b]; k < m.lo[b+1]; k++ {
-			if !hasPrefixFold(text[i:], m.needles[k]) {
-				continue
-			}
-			for r < len(ranges) && ranges[r][1] <= i {
-				r++
-			}
-			if r < len(ranges) && ranges[r][0] <= i {
-				m.in[k]++
-			} else {
-				m.out[k]++
-			}
-			for _, p := range m.pairsOf[k] {
-				if !m.held[p] && pairAt(text, i+len(m.needles[k]), m.seconds[p]) {
-					m.held[p] = true
-				}
-			}
+		if f&m.first[c] != 0 {
+			r = m.matchAt(text, i, ranges, r)
 		}
 	}
 	return length
+}
+
+// matchAt counts the needles that occur at text[i:], a word or part
+// start, and checks their pairs; r is the first of the ranges that does
+// not end before i, returned for the next start.
+func (m *matcher) matchAt(text []byte, i int, ranges [][2]int, r int) int {
+	b := int(lowerASCII[text[i]])
+	for k := m.lo[b]; k < m.lo[b+1]; k++ {
+		if !hasPrefixFold(text[i:], m.needles[k]) {
+			continue
+		}
+		for r < len(ranges) && ranges[r][1] <= i {
+			r++
+		}
+		if r < len(ranges) && ranges[r][0] <= i {
+			m.in[k]++
+		} else {
+			m.out[k]++
+		}
+		for _, p := range m.pairsOf[k] {
+			if !m.held[p] && pairAt(text, i+len(m.needles[k]), m.seconds[p]) {
+				m.held[p] = true
+			}
+		}
+	}
+	return r
 }
 
 // found reports whether needle s (of index) occurs where a word starts
