@@ -16,7 +16,8 @@ func newCoverer(pool []Cand) *coverer {
 	for i := range pool {
 		size += len(pool[i].Text) + 1 + len(pool[i].Path)
 	}
-	return &coverer{buf: make([]byte, 0, size), spans: make([]int, 1, len(pool)+1)}
+	return &coverer{buf: make([]byte, 0, size), spans: make([]int, 1, len(pool)+1),
+		marking: true, marks: make([]uint64, 0, size/64+len(pool)), mspans: make([]int, 1, len(pool)+1)}
 }
 
 // measure adds each chunk of pool to cv, in order, and counts the terms
@@ -41,7 +42,7 @@ func (cv *coverer) measure(pool []Cand, p *Plan, prm *Params) poolCounts {
 	for i := range pool {
 		c := &pool[i]
 		ch := cv.add(c.Text, c.Path)
-		pc.lens[i] = float64(tm.scan(cv.text(ch), commentLines(c.Text, c.Language)))
+		pc.lens[i] = float64(tm.scan(cv.text(ch), commentLines(c.Text, c.Language), cv.marksOf(ch)))
 		pc.counts[i] = counts[i*nt : (i+1)*nt : (i+1)*nt]
 		pc.masks[i] = tm.textCounts(prm.CommentWeight, pc.counts[i])
 		if pc.pairs != nil {

@@ -20,10 +20,16 @@ import "math"
 // A coverer holds the chunks of one question's rerank, each with its
 // path (after a line break), back to back in one buffer: each is scanned
 // twice (the question's terms, then the feedback terms), and a question
-// reranks 200.
+// reranks 200. A coverer made for a pool (newCoverer) also holds each
+// chunk's marks: the places where a word or a part starts, as the first
+// scan (measure) finds them, so that the second visits those only.
 type coverer struct {
 	buf   []byte
 	spans []int // chunk i: buf[spans[i]:spans[i+1]]
+
+	marking bool     // add gives each chunk its marks
+	marks   []uint64 // chunk i: marks[mspans[i]:mspans[i+1]], a bit a byte
+	mspans  []int
 }
 
 // add appends a chunk and returns its number.
@@ -33,7 +39,16 @@ func (cv *coverer) add(text []byte, path string) int {
 	}
 	cv.buf = append(append(append(cv.buf, text...), '\n'), path...)
 	cv.spans = append(cv.spans, len(cv.buf))
-	return len(cv.spans) - 2
+	ch := len(cv.spans) - 2
+	if cv.marking {
+		if cv.mspans == nil {
+			cv.mspans = []int{0}
+		}
+		n := len(cv.text(ch))
+		cv.marks = append(cv.marks, make([]uint64, (n+63)/64)...)
+		cv.mspans = append(cv.mspans, len(cv.marks))
+	}
+	return ch
 }
 
 // text returns chunk's text and path.
@@ -41,10 +56,22 @@ func (cv *coverer) text(chunk int) []byte {
 	return cv.buf[cv.spans[chunk]:cv.spans[chunk+1]]
 }
 
+// marksOf returns chunk's marks (nil unless the coverer marks).
+func (cv *coverer) marksOf(chunk int) []uint64 {
+	if !cv.marking {
+		return nil
+	}
+	return cv.marks[cv.mspans[chunk]:cv.mspans[chunk+1]]
+}
+
 // coverage is the share of terms (weighted) chunk holds, as tm (which
-// looks for terms) finds them.
+// looks for terms) finds them: at the chunk's marks only when it can.
 func (cv *coverer) coverage(chunk int, tm *termMatcher, weights []float64) float64 {
-	tm.scan(cv.text(chunk), nil)
+	if marks := cv.marksOf(chunk); marks != nil && tm.marked {
+		tm.scanMarked(cv.text(chunk), marks)
+	} else {
+		tm.scan(cv.text(chunk), nil, nil)
+	}
 	return maskCoverage(tm.mask(), weights)
 }
 

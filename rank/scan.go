@@ -1,6 +1,9 @@
 package rank
 
-import "strings"
+import (
+	mathbits "math/bits"
+	"strings"
+)
 
 // One pass over a chunk: the rerank asks of each of its 200 chunks how
 // often each term, its "y" form and its abbreviations start a word or an
@@ -21,6 +24,8 @@ type matcher struct {
 	lo      [257]int32 // the needles starting with byte b: needles[lo[b]:lo[b+1]]
 	pairsOf [][]int    // needle k is the first word of pairs pairsOf[k]
 	seconds []string   // pair i's second word
+
+	marked bool // every needle starts with a letter, a digit or a non-ASCII byte (scanMarked)
 
 	out, in []int  // per needle: where it starts a word outside the ranges, inside
 	held    []bool // per pair: held side by side
@@ -59,6 +64,12 @@ func newMatcher(find []string, pairs [][2]string) (m *matcher, index map[string]
 			}
 		}
 	}
+	m.marked = true
+	for _, s := range strs {
+		if scanClass[s[0]] == other {
+			m.marked = false
+		}
+	}
 	m.needles = make([]string, len(strs))
 	next := m.lo
 	for _, s := range strs {
@@ -95,19 +106,24 @@ var scanClass = func() (t [256]uint8) {
 
 // startFlags tells, by the classes of a byte (cl) and of the one before
 // it (prev), at prev<<3 | cl, whether the byte starts a word or an
-// identifier part (partStart; bit 0) and whether it also is a letter or
-// a digit (a word start in BM25's length; bit 1). A text's first byte
-// has an ASCII space before it. (256 entries: a byte indexes it without
-// a bounds check.)
+// identifier part (partStart; bit 0), whether it also is a letter or a
+// digit (a word start in BM25's length; bit 1), and whether it starts
+// one and is a letter, a digit or a non-ASCII byte (a place scanMarked
+// visits; bit 2). A text's first byte has an ASCII space before it. (256
+// entries: a byte indexes it without a bounds check.)
 var startFlags = func() (t [256]uint8) {
 	sample := [5]byte{' ', 'a', 'A', '0', 0x80}
 	for a := range 5 {
 		for b := range 5 {
-			if partStart(sample[a], sample[b]) {
-				t[a<<3|b] = 1
-				if b != other && b != nonASCII {
-					t[a<<3|b] |= 2
-				}
+			if !partStart(sample[a], sample[b]) {
+				continue
+			}
+			t[a<<3|b] = 1
+			if b != other && b != nonASCII {
+				t[a<<3|b] |= 2
+			}
+			if b != other {
+				t[a<<3|b] |= 4
 			}
 		}
 	}
@@ -129,9 +145,11 @@ var lowerASCII = func() (t [256]byte) {
 // lower-cased (ASCII letters only) at the start of a word or an
 // identifier part, apart inside ranges (sorted, disjoint byte ranges of
 // text) and outside them; sets m.held for the pairs text holds side by
-// side (holdsPair); and returns the number of words and parts of text
-// (the places where a letter or a digit starts one).
-func (m *matcher) scan(text []byte, ranges [][2]int) (length int) {
+// side (pairAt); and returns the number of words and parts of text (the
+// places where a letter or a digit starts one). It sets the bits of
+// marks (one a byte of text, nil: none) where a letter, a digit or a
+// non-ASCII byte starts a word or a part, for scanMarked.
+func (m *matcher) scan(text []byte, ranges [][2]int, marks []uint64) (length int) {
 	clear(m.out)
 	clear(m.in)
 	clear(m.held)
@@ -141,12 +159,33 @@ func (m *matcher) scan(text []byte, ranges [][2]int) (length int) {
 		cl := scanClass[c]
 		f := startFlags[prev<<3|cl]
 		prev = cl
-		length += int(f >> 1)
+		length += int(f>>1) & 1
+		if marks != nil {
+			marks[i>>6] |= uint64(f>>2) << (i & 63)
+		}
 		if f&m.first[c] != 0 {
 			r = m.matchAt(text, i, ranges, r)
 		}
 	}
 	return length
+}
+
+// scanMarked is scan, without ranges, pairs or length, where a scan has
+// set marks: it visits the marked places only. Only a matcher whose
+// needles all start with a letter, a digit or a non-ASCII byte
+// (m.marked) finds with it all that scan finds.
+func (m *matcher) scanMarked(text []byte, marks []uint64) {
+	clear(m.out)
+	clear(m.in)
+	clear(m.held)
+	for w, bits := range marks {
+		for ; bits != 0; bits &= bits - 1 {
+			i := w<<6 + mathbits.TrailingZeros64(bits)
+			if m.first[text[i]] != 0 {
+				m.matchAt(text, i, nil, 0)
+			}
+		}
+	}
 }
 
 // matchAt counts the needles that occur at text[i:], a word or part
@@ -173,13 +212,6 @@ func (m *matcher) matchAt(text []byte, i int, ranges [][2]int, r int) int {
 		}
 	}
 	return r
-}
-
-// found reports whether needle s (of index) occurs where a word starts
-// in the text last scanned.
-func (m *matcher) found(index map[string]int, s string) bool {
-	k, ok := index[s]
-	return ok && k >= 0 && m.out[k]+m.in[k] > 0
 }
 
 // hasPrefixFold reports whether text lower-cased (ASCII letters only)

@@ -135,6 +135,12 @@ func refPairShare(orig, low []byte, pairs [][2]string) float64 {
 	return float64(n) / float64(max(len(pairs), minPairs))
 }
 
+// refCount is refCountTerm without abbreviations or ranges.
+func refCount(orig, low []byte, t string) int {
+	n, _ := refCountTerm(orig, low, t, nil, nil)
+	return n
+}
+
 // refNameCount is refCountTerm on the names of units; not ok where it
 // panicked (a name lower-cased into more bytes, a match past its end).
 func refNameCount(names, low []byte, t string, abbrevs []string) (n int, ok bool) {
@@ -153,13 +159,14 @@ func checkScan(t *testing.T, c Cand, terms []string, abbrevs map[string][]string
 	t.Helper()
 	orig, low := refTexts(c.Text, c.Path)
 	comments := commentLines(c.Text, c.Language)
-	var cv coverer
+	cv := coverer{marking: true}
+	cv.add([]byte("a chunk before"), "x.go")
 	ch := cv.add(c.Text, c.Path)
 	if !bytes.Equal(cv.text(ch), orig) {
 		t.Fatalf("coverer text %.60q, want %.60q", cv.text(ch), orig)
 	}
 	tm := newTermMatcher(terms, abbrevs, pairs)
-	if n, want := tm.scan(cv.text(ch), comments), refWordStarts(orig); n != want {
+	if n, want := tm.scan(cv.text(ch), comments, cv.marksOf(ch)), refWordStarts(orig); n != want {
 		t.Errorf("scan(%.60q): length %d, want %d", orig, n, want)
 	}
 	for j, term := range terms {
@@ -174,6 +181,21 @@ func checkScan(t *testing.T, c Cand, terms []string, abbrevs map[string][]string
 	}
 	if s, want := tm.pairShare(), refPairShare(orig, low, pairs); s != want {
 		t.Errorf("scan(%.60q) %.60q: pair share %v, want %v", orig, pairs, s, want)
+	}
+	// The second pass, at the marks of the first, counts as a scan.
+	fm := newTermMatcher(terms, nil, nil)
+	if fm.marked {
+		fm.scanMarked(cv.text(ch), cv.marksOf(ch))
+	} else {
+		fm.scan(cv.text(ch), nil, nil)
+	}
+	for j, term := range terms {
+		if o, _ := fm.count(j); o != refCount(orig, low, term) {
+			t.Errorf("scanMarked(%.60q): %.60q counted %d, want %d", orig, term, o, refCount(orig, low, term))
+		}
+	}
+	if m, want := fm.mask(), refHolds(orig, low, terms); m != want {
+		t.Errorf("scanMarked(%.60q) %.60q: mask %b, want %b", orig, terms, m, want)
 	}
 	names := symbolNames(nil, &c)
 	got := make([]float64, len(terms))
