@@ -45,24 +45,39 @@ func feedbackTerms(ctx context.Context, prm *Params, n int, at func(i int) ([]by
 	for _, t := range query {
 		skip[t] = true
 	}
-	rel := map[string]float64{}
-	tf := map[string]int{}
-	stems := map[string]string{} // each word's stem, stemmed once
+	// Each stem of those chunks gets a number, by which rel and one
+	// chunk's counts are kept; a word's stem is looked up once.
+	ids := map[string]int{}     // a word, as Scan gives it, to its stem's number
+	stemIDs := map[string]int{} // a stem to its number
+	var stems []string          // the stems, by number
+	var rel []float64
+	var counts, counted []int // one chunk's count of each stem; the numbers it counted
 	for _, i := range best[:min(len(best), prm.FeedbackDocs)] {
 		text, score := at(i)
-		clear(tf)
+		counted = counted[:0]
 		length := 0
 		words.Scan(text, func(_, _ int, term []byte) {
 			length++
-			stem, ok := stems[string(term)]
+			id, ok := ids[string(term)]
 			if !ok {
-				stem = string(words.Stem(term))
-				stems[string(term)] = stem
+				stem := string(words.Stem(term))
+				if id, ok = stemIDs[stem]; !ok {
+					id = len(stems)
+					stemIDs[stem] = id
+					stems = append(stems, stem)
+					rel = append(rel, 0)
+					counts = append(counts, 0)
+				}
+				ids[string(term)] = id
 			}
-			tf[stem]++
+			if counts[id] == 0 {
+				counted = append(counted, id)
+			}
+			counts[id]++
 		})
-		for t, c := range tf {
-			rel[t] += score * float64(c) / float64(length)
+		for _, id := range counted {
+			rel[id] += score * float64(counts[id]) / float64(length)
+			counts[id] = 0
 		}
 	}
 	type weighted struct {
@@ -70,7 +85,8 @@ func feedbackTerms(ctx context.Context, prm *Params, n int, at func(i int) ([]by
 		w    float64
 	}
 	var ts []weighted
-	for t, w := range rel {
+	for id, w := range rel {
+		t := stems[id]
 		if skip[t] || words.IsStop(t) || len(t) < 3 || isDigits(t) {
 			continue
 		}
