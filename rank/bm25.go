@@ -104,7 +104,7 @@ func textScores(pool []Cand, bm []float64, w float64) {
 // rare case, and a few bytes).
 func (tm *termMatcher) nameCounts(names []byte, out []float64) {
 	if isASCII(names) {
-		tm.scan(names, nil)
+		tm.scan(names, nil, nil)
 		for j := range out {
 			o, _ := tm.count(j)
 			out[j] = float64(o)

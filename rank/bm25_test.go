@@ -16,7 +16,7 @@ func TestCountWordStarts(t *testing.T) {
 		{"", "x", 0},
 	} {
 		tm := newTermMatcher([]string{c.term}, nil, nil)
-		tm.scan([]byte(c.text), nil)
+		tm.scan([]byte(c.text), nil, nil)
 		if got, _ := tm.count(0); got != c.want {
 			t.Errorf("count(%q, %q) = %d, want %d", c.text, c.term, got, c.want)
 		}
@@ -24,7 +24,7 @@ func TestCountWordStarts(t *testing.T) {
 	// Counted where coverage finds a term: its mask is coverage's.
 	terms := []string{"librari", "run", "compar", "zzz"}
 	tm := newTermMatcher(terms, nil, nil)
-	tm.scan([]byte("library Libraries prune runner; ConstantTimeCompare\nlib/x.go"), nil)
+	tm.scan([]byte("library Libraries prune runner; ConstantTimeCompare\nlib/x.go"), nil, nil)
 	got := make([]float64, len(terms))
 	if mask, want := tm.textCounts(1, got), tm.mask(); mask != want {
 		t.Errorf("textCounts' mask = %b, coverage's = %b", mask, want)
@@ -32,7 +32,7 @@ func TestCountWordStarts(t *testing.T) {
 	if got[0] != 2 || got[1] != 1 || got[2] != 1 || got[3] != 0 {
 		t.Errorf("counts = %v, want [2 1 1 0]", got)
 	}
-	if got := tm.scan([]byte("maxTokenSize = 4 // the max_len"), nil); got != 7 {
+	if got := tm.scan([]byte("maxTokenSize = 4 // the max_len"), nil, nil); got != 7 {
 		t.Errorf("length = %d, want 7 (max Token Size 4 the max len)", got)
 	}
 }
@@ -90,14 +90,14 @@ func TestTextScoresKeepEarlierFactors(t *testing.T) {
 func TestCountTermCountsAnAbbreviationAsTheWord(t *testing.T) {
 	text := []byte("func parseParams(params []string) // the parameters, as params")
 	tm := newTermMatcher([]string{"paramet"}, nil, nil)
-	tm.scan(text, nil)
+	tm.scan(text, nil, nil)
 	if n, _ := tm.count(0); n != 1 {
 		t.Errorf("count(paramet) = %d, want 1 (parameters)", n)
 	}
 	// "param" starts Params, params, parameters and params: the larger
 	// count wins, the word's own is not added to it.
 	tm = newTermMatcher([]string{"paramet"}, map[string][]string{"paramet": {"param"}}, nil)
-	tm.scan(text, nil)
+	tm.scan(text, nil, nil)
 	if n, _ := tm.count(0); n != 4 {
 		t.Errorf("count(paramet, [param]) = %d, want 4", n)
 	}
@@ -111,7 +111,7 @@ func TestTextCountsWeighComments(t *testing.T) {
 	var cv coverer
 	ch := cv.add(c.Text, c.Path)
 	tm := newTermMatcher(p.Terms, nil, nil)
-	tm.scan(cv.text(ch), commentLines(c.Text, c.Language))
+	tm.scan(cv.text(ch), commentLines(c.Text, c.Language), nil)
 	counts := make([]float64, len(p.Terms))
 	mask := tm.textCounts(0.5, counts)
 	// task: once in the comment, twice in code; worker: in the comment

@@ -73,6 +73,7 @@ func Rerank(ctx context.Context, p *Plan, prm *Params, cands []Cand, n int, read
 		baseScores[i] = pool[i].Score
 	}
 	cv := newCoverer(pool)
+	defer cv.release()
 	pc := cv.measure(pool, p, prm)
 	weights := make([]float64, len(p.Terms))
 	for i := range weights {

@@ -45,7 +45,7 @@ func TestHoldsPair(t *testing.T) {
 		{"reader", "reader", "writer", false},
 	} {
 		tm := newTermMatcher(nil, nil, [][2]string{{c.a, c.b}})
-		tm.scan([]byte(c.text), nil)
+		tm.scan([]byte(c.text), nil, nil)
 		if got := tm.held[0]; got != c.want {
 			t.Errorf("holdsPair(%q, %q, %q) = %v, want %v", c.text, c.a, c.b, got, c.want)
 		}

@@ -1,6 +1,9 @@
 package rank
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Reranking by coverage: bleve's tf-idf gives a short chunk that holds
 // one rare query word (often in its symbol name) more than a longer one
@@ -45,7 +48,7 @@ func (cv *coverer) add(text []byte, path string) int {
 			cv.mspans = []int{0}
 		}
 		n := len(cv.text(ch))
-		cv.marks = append(cv.marks, make([]uint64, (n+63)/64)...)
+		cv.marks = slices.Grow(cv.marks, (n+63)/64)[:len(cv.marks)+(n+63)/64] // scan sets each word
 		cv.mspans = append(cv.mspans, len(cv.marks))
 	}
 	return ch

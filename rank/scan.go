@@ -155,16 +155,20 @@ func (m *matcher) scan(text []byte, ranges [][2]int, marks []uint64) (length int
 	clear(m.held)
 	r := 0
 	prev := uint8(other)
-	for i, c := range text {
-		cl := scanClass[c]
-		f := startFlags[prev<<3|cl]
-		prev = cl
-		length += int(f>>1) & 1
-		if marks != nil {
-			marks[i>>6] |= uint64(f>>2) << (i & 63)
+	for base := 0; base < len(text); base += 64 {
+		var w uint64 // the marks of text[base:base+64]
+		for j, c := range text[base:min(base+64, len(text))] {
+			cl := scanClass[c]
+			f := startFlags[prev<<3|cl]
+			prev = cl
+			length += int(f>>1) & 1
+			w |= uint64(f>>2) << j
+			if f&m.first[c] != 0 {
+				r = m.matchAt(text, base+j, ranges, r)
+			}
 		}
-		if f&m.first[c] != 0 {
-			r = m.matchAt(text, i, ranges, r)
+		if marks != nil {
+			marks[base>>6] = w
 		}
 	}
 	return length
