@@ -1,6 +1,7 @@
 package rank
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"slices"
@@ -47,9 +48,9 @@ func feedbackTerms(ctx context.Context, prm *Params, n int, at func(i int) ([]by
 	}
 	// Each stem of those chunks gets a number, by which rel and one
 	// chunk's counts are kept; a word's stem is looked up once.
-	ids := map[string]int{}     // a word, as Scan gives it, to its stem's number
-	stemIDs := map[string]int{} // a stem to its number
-	var stems []string          // the stems, by number
+	ids := make(map[string]int, 1024)     // a word, as Scan gives it, to its stem's number
+	stemIDs := make(map[string]int, 1024) // a stem to its number
+	var stems []string                    // the stems, by number
 	var rel []float64
 	var counts, counted []int // one chunk's count of each stem; the numbers it counted
 	for _, i := range best[:min(len(best), prm.FeedbackDocs)] {
@@ -60,7 +61,11 @@ func feedbackTerms(ctx context.Context, prm *Params, n int, at func(i int) ([]by
 			length++
 			id, ok := ids[string(term)]
 			if !ok {
-				stem := string(words.Stem(term))
+				word := string(term)
+				stem := word // most words are their own stem: one string
+				if st := words.Stem(term); !bytes.Equal(st, term) {
+					stem = string(st)
+				}
 				if id, ok = stemIDs[stem]; !ok {
 					id = len(stems)
 					stemIDs[stem] = id
@@ -68,7 +73,7 @@ func feedbackTerms(ctx context.Context, prm *Params, n int, at func(i int) ([]by
 					rel = append(rel, 0)
 					counts = append(counts, 0)
 				}
-				ids[string(term)] = id
+				ids[word] = id
 			}
 			if counts[id] == 0 {
 				counted = append(counted, id)

@@ -21,9 +21,10 @@ import (
 type matcher struct {
 	needles []string // in order of their first byte
 	first   [256]uint8
-	lo      [257]int32 // the needles starting with byte b: needles[lo[b]:lo[b+1]]
-	pairsOf [][]int    // needle k is the first word of pairs pairsOf[k]
-	seconds []string   // pair i's second word
+	lo      [257]int32  // the needles starting with byte b: needles[lo[b]:lo[b+1]]
+	second  [256]uint64 // of the needles starting with byte b, bit c&63 of each second byte c (all: one of one byte)
+	pairsOf [][]int     // needle k is the first word of pairs pairsOf[k]
+	seconds []string    // pair i's second word
 
 	marked bool // every needle starts with a letter, a digit or a non-ASCII byte (scanMarked)
 
@@ -68,6 +69,13 @@ func newMatcher(find []string, pairs [][2]string) (m *matcher, index map[string]
 	for _, s := range strs {
 		if scanClass[s[0]] == other {
 			m.marked = false
+		}
+	}
+	for _, s := range strs {
+		if len(s) == 1 {
+			m.second[s[0]] = ^uint64(0)
+		} else {
+			m.second[s[0]] |= 1 << (s[1] & 63)
 		}
 	}
 	m.needles = make([]string, len(strs))
@@ -163,7 +171,7 @@ func (m *matcher) scan(text []byte, ranges [][2]int, marks []uint64) (length int
 			prev = cl
 			length += int(f>>1) & 1
 			w |= uint64(f>>2) << j
-			if f&m.first[c] != 0 {
+			if f&m.first[c] != 0 && m.mayMatch(text, base+j) {
 				r = m.matchAt(text, base+j, ranges, r)
 			}
 		}
@@ -185,11 +193,21 @@ func (m *matcher) scanMarked(text []byte, marks []uint64) {
 	for w, bits := range marks {
 		for ; bits != 0; bits &= bits - 1 {
 			i := w<<6 + mathbits.TrailingZeros64(bits)
-			if m.first[text[i]] != 0 {
+			if m.first[text[i]] != 0 && m.mayMatch(text, i) {
 				m.matchAt(text, i, nil, 0)
 			}
 		}
 	}
+}
+
+// mayMatch reports whether a needle may start at text[i], by its first
+// two bytes (m.second).
+func (m *matcher) mayMatch(text []byte, i int) bool {
+	var next byte
+	if i+1 < len(text) {
+		next = lowerASCII[text[i+1]]
+	}
+	return m.second[lowerASCII[text[i]]]>>(next&63)&1 != 0
 }
 
 // matchAt counts the needles that occur at text[i:], a word or part
