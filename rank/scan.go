@@ -164,22 +164,36 @@ func (m *matcher) scan(text []byte, ranges [][2]int, marks []uint64) (length int
 	r := 0
 	prev := uint8(other)
 	for base := 0; base < len(text); base += 64 {
-		var w uint64 // the marks of text[base:base+64]
-		for j, c := range text[base:min(base+64, len(text))] {
-			cl := scanClass[c]
-			f := startFlags[prev<<3|cl]
-			prev = cl
-			length += int(f>>1) & 1
-			w |= uint64(f>>2) << j
-			if f&m.first[c] != 0 && m.mayMatch(text, base+j) {
-				r = m.matchAt(text, base+j, ranges, r)
-			}
-		}
+		w, hits, n, last := scanBlock(text[base:min(base+64, len(text))], prev, &m.first)
+		length += n
+		prev = last
 		if marks != nil {
 			marks[base>>6] = w
 		}
+		for ; hits != 0; hits &= hits - 1 {
+			if i := base + mathbits.TrailingZeros64(hits); m.mayMatch(text, i) {
+				r = m.matchAt(text, i, ranges, r)
+			}
+		}
 	}
 	return length
+}
+
+// scanBlock returns, a bit a byte of block (64 bytes at most, after a
+// byte of class prev), where a letter, a digit or a non-ASCII byte
+// starts a word or a part (marks), where a byte that first marks starts
+// one (hits), the number of words and parts it starts (length) and its
+// last byte's class. It has no branch but the loop's.
+func scanBlock(block []byte, prev uint8, first *[256]uint8) (marks, hits uint64, length int, last uint8) {
+	for j, c := range block {
+		cl := scanClass[c]
+		f := startFlags[prev<<3|cl]
+		prev = cl
+		length += int(f>>1) & 1
+		marks |= uint64(f>>2) << (j & 63)
+		hits |= uint64(f&first[c]) << (j & 63)
+	}
+	return marks, hits, length, prev
 }
 
 // scanMarked is scan, without ranges, pairs or length, where a scan has
