@@ -3,6 +3,7 @@ package rank
 import (
 	"math"
 	"slices"
+	"sync"
 )
 
 // Reranking by coverage: bleve's tf-idf gives a short chunk that holds
@@ -148,12 +149,31 @@ var byteClass = func() (t [256]uint8) {
 
 // Covers is the share of terms (each counting 1) that text or path holds
 // where a word starts, as coverage counts them: what index scores the
-// chunks of an open buffer it has not indexed by.
+// chunks of an open buffer it has not indexed by, and the units a hit
+// calls (CalleeScore).
 func Covers(text []byte, path string, terms []string) float64 {
-	weights := make([]float64, len(terms))
-	for i := range weights {
-		weights[i] = 1
+	st := coversStates.Get().(*coversState)
+	defer coversStates.Put(st)
+	if st.tm == nil || !slices.Equal(st.terms, terms) {
+		st.terms = slices.Clone(terms)
+		st.tm = newTermMatcher(terms, nil, nil)
+		st.weights = make([]float64, len(terms))
+		for i := range st.weights {
+			st.weights[i] = 1
+		}
 	}
-	var cv coverer
-	return cv.coverage(cv.add(text, path), newTermMatcher(terms, nil, nil), weights)
+	st.cv.buf, st.cv.spans = st.cv.buf[:0], append(st.cv.spans[:0], 0)
+	return st.cv.coverage(st.cv.add(text, path), st.tm, st.weights)
 }
+
+// A coversState is Covers' matcher for its last terms, with its buffer:
+// index asks Covers of each unit a hit calls, with the question's terms
+// each time, and a matcher costs more to make than a unit to scan.
+type coversState struct {
+	terms   []string
+	tm      *termMatcher
+	weights []float64
+	cv      coverer
+}
+
+var coversStates = sync.Pool{New: func() any { return new(coversState) }}

@@ -12,15 +12,16 @@ import (
 // side (proximity) and how many words and parts it has (BM25's length).
 // A matcher answers all of it in one pass over the chunk's bytes: at
 // each place a word or a part starts (partStart), it compares the
-// strings it looks for that begin with that byte, no other.
+// strings it looks for that begin with that byte (and the next, as a
+// filter), no other.
 
 // A matcher is the set of strings (needles) one pass over a text looks
 // for where a word or an identifier part starts, with the pairs it checks
 // for proximity. It belongs to one search; scan's results are its own
 // until the next scan.
 type matcher struct {
-	needles []string // in order of their first byte
-	first   [256]uint8
+	needles []string    // in order of their first byte
+	first   [256]uint8  // 1 for a byte a needle starts with, either case of a letter
 	lo      [257]int32  // the needles starting with byte b: needles[lo[b]:lo[b+1]]
 	second  [256]uint64 // of the needles starting with byte b, bit c&63 of each second byte c (all: one of one byte)
 	pairsOf [][]int     // needle k is the first word of pairs pairsOf[k]
@@ -41,7 +42,7 @@ func newMatcher(find []string, pairs [][2]string) (m *matcher, index map[string]
 	var strs []string
 	add := func(s string) {
 		if _, ok := index[s]; !ok && s != "" {
-			index[s] = -1
+			index[s] = len(strs) // until sorted
 			strs = append(strs, s)
 		}
 	}
@@ -90,7 +91,7 @@ func newMatcher(find []string, pairs [][2]string) (m *matcher, index map[string]
 	m.seconds = make([]string, len(pairs))
 	for i, pr := range pairs {
 		m.seconds[i] = pr[1]
-		if k, ok := index[pr[0]]; ok && k >= 0 {
+		if k, ok := index[pr[0]]; ok {
 			m.pairsOf[k] = append(m.pairsOf[k], i)
 		}
 	}
@@ -181,9 +182,9 @@ func (m *matcher) scan(text []byte, ranges [][2]int, marks []uint64) (length int
 
 // scanBlock returns, a bit a byte of block (64 bytes at most, after a
 // byte of class prev), where a letter, a digit or a non-ASCII byte
-// starts a word or a part (marks), where a byte that first marks starts
-// one (hits), the number of words and parts it starts (length) and its
-// last byte's class. It has no branch but the loop's.
+// starts a word or a part (marks), where a byte that begins a needle
+// (first) starts one (hits), the number of words and parts it starts
+// (length) and its last byte's class. It has no branch but the loop's.
 func scanBlock(block []byte, prev uint8, first *[256]uint8) (marks, hits uint64, length int, last uint8) {
 	for j, c := range block {
 		cl := scanClass[c]
@@ -272,8 +273,9 @@ type termNeedles struct {
 	abbrevs []int
 }
 
-// A termMatcher counts terms with one matcher: countTerm's and holds'
-// rules over the needles of one scan.
+// A termMatcher counts terms with one matcher: a term's count (count:
+// the term, its "y" form, its abbreviations) and the set of terms held
+// (mask), from the needles' counts of one scan.
 type termMatcher struct {
 	*matcher
 	terms []termNeedles

@@ -197,6 +197,15 @@ func checkScan(t *testing.T, c Cand, terms []string, abbrevs map[string][]string
 	if m, want := fm.mask(), refHolds(orig, low, terms); m != want {
 		t.Errorf("scanMarked(%.60q) %.60q: mask %b, want %b", orig, terms, m, want)
 	}
+	ones := make([]float64, len(terms))
+	for i := range ones {
+		ones[i] = 1
+	}
+	for range 2 { // the second with the matcher Covers keeps
+		if got, want := Covers(c.Text, c.Path, terms), maskCoverage(refHolds(orig, low, terms), ones); got != want {
+			t.Errorf("Covers(%.60q, %q): %v, want %v", orig, terms, got, want)
+		}
+	}
 	names := symbolNames(nil, &c)
 	got := make([]float64, len(terms))
 	tm.nameCounts(names, got)
