@@ -271,6 +271,7 @@ func hasPrefixFold(text []byte, s string) bool {
 type termNeedles struct {
 	self, y int
 	abbrevs []int
+	empty   bool // the empty term: every text holds it (mask), as a search for it finds it at 0
 }
 
 // A termMatcher counts terms with one matcher: a term's count (count:
@@ -301,7 +302,7 @@ func newTermMatcher(terms []string, abbrevs map[string][]string, pairs [][2]stri
 	}
 	tm := &termMatcher{matcher: m, terms: make([]termNeedles, len(terms))}
 	for j, t := range terms {
-		tn := termNeedles{self: at(t), y: -1}
+		tn := termNeedles{self: at(t), y: -1, empty: t == ""}
 		if y, ok := yForm(t); ok {
 			tn.y = at(y)
 		}
@@ -354,7 +355,7 @@ func (tm *termMatcher) mask() uint64 {
 		tn := &tm.terms[j]
 		o, i := tm.needle(tn.self)
 		yo, yi := tm.needle(tn.y)
-		if o+i > 0 || yo+yi > 0 {
+		if o+i > 0 || yo+yi > 0 || tn.empty {
 			mask |= 1 << j
 		}
 	}

@@ -75,8 +75,26 @@ func refWordStarts(orig []byte) int {
 	return n
 }
 
+// refWordStartsOf counts where t occurs in low at the start of a word or
+// an identifier part of orig, stopping at limit.
+func refWordStartsOf(orig, low []byte, t string, limit int) int {
+	n := 0
+	for off := 0; n != limit; {
+		i := bytes.Index(low[off:], []byte(t))
+		if i < 0 {
+			break
+		}
+		i += off
+		if i == 0 || partStart(orig[i-1], orig[i]) {
+			n++
+		}
+		off = i + 1
+	}
+	return n
+}
+
 func refHolds(orig, low []byte, terms []string) uint64 {
-	has := func(t string) bool { o, i := refOccurrences(orig, low, t, nil, true); return o+i > 0 }
+	has := func(t string) bool { return refWordStartsOf(orig, low, t, 1) > 0 }
 	var m uint64
 	for i, t := range terms[:min(len(terms), 64)] {
 		if has(t) || (strings.HasSuffix(t, "i") && has(t[:len(t)-1]+"y")) {
@@ -319,6 +337,18 @@ func TestScanIsTheReferenceOnRealTexts(t *testing.T) {
 				return
 			}
 			start = end
+		}
+	}
+}
+
+// An empty term is held by every text, as a search for it found it at
+// 0 (it is never counted: the search for its count never ended).
+func TestEmptyTermIsHeld(t *testing.T) {
+	for _, text := range []string{"", "x", "Library of readers"} {
+		orig, low := refTexts([]byte(text), "p.go")
+		terms := []string{"", "librari", "zzz"}
+		if got, want := Covers([]byte(text), "p.go", terms), maskCoverage(refHolds(orig, low, terms), []float64{1, 1, 1}); got != want {
+			t.Errorf("Covers(%q, %q) = %v, want %v", text, terms, got, want)
 		}
 	}
 }
