@@ -1,7 +1,6 @@
 package rank
 
 import (
-	"bytes"
 	"math"
 	"testing"
 )
@@ -16,31 +15,25 @@ func TestCountWordStarts(t *testing.T) {
 		{"prune run runner", "run", 2},
 		{"", "x", 0},
 	} {
-		var cv coverer
-		orig, low := cv.texts(cv.add([]byte(c.text), ""))
-		if got, _ := wordStartsSplit(orig, low, c.term, nil); got != c.want {
-			t.Errorf("wordStartsSplit(%q, %q) = %d, want %d", c.text, c.term, got, c.want)
+		tm := newTermMatcher([]string{c.term}, nil, nil)
+		tm.scan([]byte(c.text), nil, nil)
+		if got, _ := tm.count(0); got != c.want {
+			t.Errorf("count(%q, %q) = %d, want %d", c.text, c.term, got, c.want)
 		}
 	}
-	// Counted where holds finds a term: its mask is holds'.
-	var cv coverer
+	// Counted where coverage finds a term: its mask is coverage's.
 	terms := []string{"librari", "run", "compar", "zzz"}
-	ch := cv.add([]byte("library Libraries prune runner; ConstantTimeCompare"), "lib/x.go")
-	var mask uint64
-	got, _ := cv.counts(ch, terms, nil, nil)
-	for i, n := range got {
-		if n > 0 {
-			mask |= 1 << i
-		}
-	}
-	if want := cv.holds(ch, terms); mask != want {
-		t.Errorf("counts' mask = %b, holds = %b", mask, want)
+	tm := newTermMatcher(terms, nil, nil)
+	tm.scan([]byte("library Libraries prune runner; ConstantTimeCompare\nlib/x.go"), nil, nil)
+	got := make([]float64, len(terms))
+	if mask, want := tm.textCounts(1, got), tm.mask(); mask != want {
+		t.Errorf("textCounts' mask = %b, coverage's = %b", mask, want)
 	}
 	if got[0] != 2 || got[1] != 1 || got[2] != 1 || got[3] != 0 {
 		t.Errorf("counts = %v, want [2 1 1 0]", got)
 	}
-	if got := wordStarts([]byte("maxTokenSize = 4 // the max_len")); got != 7 {
-		t.Errorf("wordStarts = %d, want 7 (max Token Size 4 the max len)", got)
+	if got := tm.scan([]byte("maxTokenSize = 4 // the max_len"), nil, nil); got != 7 {
+		t.Errorf("length = %d, want 7 (max Token Size 4 the max len)", got)
 	}
 }
 
@@ -53,21 +46,10 @@ func TestBM25SaturatesAndWeighsLength(t *testing.T) {
 		{Path: "b.go", Text: []byte("the timer fires and the session expires")},
 		{Path: "c.go", Text: []byte("timer fires session " + longFiller(200))},
 	}
-	var cv coverer
-	for i := range pool {
-		cv.add(pool[i].Text, pool[i].Path)
-	}
-	terms := []string{"timer", "fire", "session"}
-	var counts [][]float64
-	for i := range pool {
-		var f []float64
-		code, _ := cv.counts(i, terms, nil, nil)
-		for _, n := range code {
-			f = append(f, float64(n))
-		}
-		counts = append(counts, f)
-	}
-	s := cv.bm25(pool, terms, nil, counts, []float64{1, 1, 1}, 3, 0.75, 0)
+	p := &Plan{Terms: []string{"timer", "fire", "session"}}
+	prm := Params{TextWeight: 1, BM25Symbol: 0}
+	pc := newCoverer(pool).measure(pool, p, &prm)
+	s := bm25(pc.lens, pc.counts, pc.names, []float64{1, 1, 1}, 3, 0.75, 0)
 	if !(s[1] > s[0]) {
 		t.Errorf("bm25: three words once (%.3f) not above one word ten times (%.3f)", s[1], s[0])
 	}
@@ -76,7 +58,9 @@ func TestBM25SaturatesAndWeighsLength(t *testing.T) {
 	}
 	// A unit's name counts symW times.
 	pool[0].Meta.Symbol = "Session.Fire"
-	if w := cv.bm25(pool, terms, nil, counts, []float64{1, 1, 1}, 3, 0.75, 5); !(w[0] > s[0]) {
+	prm.BM25Symbol = 5
+	pc = newCoverer(pool).measure(pool, p, &prm)
+	if w := bm25(pc.lens, pc.counts, pc.names, []float64{1, 1, 1}, 3, 0.75, 5); !(w[0] > s[0]) {
 		t.Errorf("bm25 with the name %q: %.3f, want above %.3f", pool[0].Meta.Symbol, w[0], s[0])
 	}
 }
@@ -104,15 +88,18 @@ func TestTextScoresKeepEarlierFactors(t *testing.T) {
 }
 
 func TestCountTermCountsAnAbbreviationAsTheWord(t *testing.T) {
-	orig := []byte("func parseParams(params []string) // the parameters, as params")
-	low := bytes.ToLower(orig)
-	if n, _ := countTerm(orig, low, "paramet", nil, nil); n != 1 {
-		t.Errorf("countTerm(paramet) = %d, want 1 (parameters)", n)
+	text := []byte("func parseParams(params []string) // the parameters, as params")
+	tm := newTermMatcher([]string{"paramet"}, nil, nil)
+	tm.scan(text, nil, nil)
+	if n, _ := tm.count(0); n != 1 {
+		t.Errorf("count(paramet) = %d, want 1 (parameters)", n)
 	}
 	// "param" starts Params, params, parameters and params: the larger
 	// count wins, the word's own is not added to it.
-	if n, _ := countTerm(orig, low, "paramet", []string{"param"}, nil); n != 4 {
-		t.Errorf("countTerm(paramet, [param]) = %d, want 4", n)
+	tm = newTermMatcher([]string{"paramet"}, map[string][]string{"paramet": {"param"}}, nil)
+	tm.scan(text, nil, nil)
+	if n, _ := tm.count(0); n != 4 {
+		t.Errorf("count(paramet, [param]) = %d, want 4", n)
 	}
 }
 
@@ -123,13 +110,16 @@ func TestTextCountsWeighComments(t *testing.T) {
 	p := &Plan{Terms: []string{"task", "worker", "pool"}}
 	var cv coverer
 	ch := cv.add(c.Text, c.Path)
-	counts, mask := cv.textCounts(ch, &c, p, 0.5)
+	tm := newTermMatcher(p.Terms, nil, nil)
+	tm.scan(cv.text(ch), commentLines(c.Text, c.Language), nil)
+	counts := make([]float64, len(p.Terms))
+	mask := tm.textCounts(0.5, counts)
 	// task: once in the comment, twice in code; worker: in the comment
 	// only; pool: in the path.
 	if counts[0] != 2.5 || counts[1] != 0.5 || counts[2] != 1 || mask != 0b111 {
 		t.Errorf("textCounts = %v, mask %b; want [2.5 0.5 1], 111", counts, mask)
 	}
-	if again, _ := cv.textCounts(ch, &c, p, 1); again[0] != 3 {
-		t.Errorf("textCounts at weight 1 = %v, want task 3", again)
+	if tm.textCounts(1, counts); counts[0] != 3 {
+		t.Errorf("textCounts at weight 1 = %v, want task 3", counts)
 	}
 }

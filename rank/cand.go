@@ -69,37 +69,32 @@ func Rerank(ctx context.Context, p *Plan, prm *Params, cands []Cand, n int, read
 	pool := cands[:min(len(cands), n)]
 	read(pool)
 	baseScores := make([]float64, len(pool)) // before coverage: what feedback mixes with
-	size := 0
-	for i := range pool {
-		size += 2 * (len(pool[i].Text) + 1 + len(pool[i].Path))
-	}
-	cv := coverer{buf: make([]byte, 0, size), spans: make([]int, 1, len(pool)+1)}
-	masks := make([]uint64, len(pool))     // the question's terms each holds
-	counts := make([][]float64, len(pool)) // and how often, for the text score
 	for i := range pool {
 		baseScores[i] = pool[i].Score
-		counts[i], masks[i] = cv.textCounts(cv.add(pool[i].Text, pool[i].Path), &pool[i], p, prm.CommentWeight)
 	}
+	cv := newCoverer(pool)
+	defer cv.release()
+	pc := cv.measure(pool, p, prm)
 	weights := make([]float64, len(p.Terms))
 	for i := range weights {
 		weights[i] = 1
 	}
 	if prm.PoolIDF {
-		weights = poolIDF(masks, len(p.Terms))
+		weights = poolIDF(pc.masks, len(p.Terms))
 	}
 	if prm.TextWeight > 0 {
-		textScores(pool, cv.bm25(pool, p.Terms, p.Abbrevs, counts, weights, prm.BM25K1, prm.BM25B, prm.BM25Symbol), prm.TextWeight)
+		textScores(pool, bm25(pc.lens, pc.counts, pc.names, weights, prm.BM25K1, prm.BM25B, prm.BM25Symbol), prm.TextWeight)
 		for i := range pool {
 			baseScores[i] = pool[i].Score
 		}
 	}
 	for i := range pool {
 		c := &pool[i]
-		cov := maskCoverage(masks[i], weights)
+		cov := maskCoverage(pc.masks[i], weights)
 		c.Score *= math.Pow(cov, prm.CoveragePower)
 		c.Why.Add(StageCoverage, "terms", math.Pow(cov, prm.CoveragePower))
 		if prm.ProximityBoost > 0 && len(p.Pairs) > 0 {
-			f := 1 + prm.ProximityBoost*cv.pairShare(i, p.Pairs)
+			f := 1 + prm.ProximityBoost*pc.pairs[i]
 			c.Score *= f
 			c.Why.Add(StageCoverage, "proximity", f)
 		}
@@ -112,9 +107,10 @@ func Rerank(ctx context.Context, p *Plan, prm *Params, cands []Cand, n int, read
 	}
 	if prm.FeedbackWeight > 0 {
 		fbTerms, fbWeights := feedbackTerms(ctx, prm, len(pool), func(i int) ([]byte, float64) { return pool[i].Text, pool[i].Score }, p.Terms, idf)
+		fm := newTermMatcher(fbTerms, nil, nil)
 		for i := range pool {
 			c := &pool[i]
-			fb := cv.coverage(i, fbTerms, fbWeights)
+			fb := cv.coverage(i, fm, fbWeights)
 			before := c.Score
 			c.Score = (1-prm.FeedbackWeight)*c.Score + prm.FeedbackWeight*baseScores[i]*fb
 			if before > 0 {

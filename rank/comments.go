@@ -1,6 +1,9 @@
 package rank
 
-import "bytes"
+import (
+	"bytes"
+	"unicode/utf8"
+)
 
 // Comments in the text score: a term on a comment line counts
 // Params.CommentWeight of a term on a line of code. A unit's doc comment
@@ -38,6 +41,10 @@ func commentLines(text []byte, lang string) [][2]int {
 		if i := bytes.IndexByte(text[start:], '\n'); i >= 0 {
 			end = start + i
 		}
+		if !inBlock && !inDoc && isCodeLine(text[start:end]) {
+			start = end + 1
+			continue
+		}
 		t := bytes.TrimSpace(text[start:end])
 		isComment := false
 		switch {
@@ -68,6 +75,22 @@ func commentLines(text []byte, lang string) [][2]int {
 		start = end + 1
 	}
 	return out
+}
+
+// isCodeLine reports whether line is blank or its first byte after
+// white space is ASCII and starts no comment, no block and no docstring:
+// a line commentLines need not trim (most lines of code).
+func isCodeLine(line []byte) bool {
+	for _, c := range line {
+		switch c {
+		case ' ', '\t', '\n', '\v', '\f', '\r':
+			continue
+		case '/', '*', '-', '#', '"', '\'':
+			return false
+		}
+		return c < utf8.RuneSelf
+	}
+	return true
 }
 
 // isDocQuote reports whether line t starts (or else ends) with a Python

@@ -24,5 +24,7 @@
 //
 // Everything here is a pure function or a value, safe to use from any
 // goroutine; a Plan is not changed after DropNames, and the Cands and
-// Breakdowns of one search belong to that search's goroutine.
+// Breakdowns of one search belong to that search's goroutine. Rerank
+// takes the buffer it copies its pool's texts into from a sync.Pool and
+// gives it back before it returns.
 package rank

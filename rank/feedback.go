@@ -1,8 +1,11 @@
 package rank
 
 import (
+	"bytes"
+	"cmp"
 	"context"
-	"sort"
+	"slices"
+	"strings"
 
 	"github.com/askls/askls/words"
 )
@@ -34,27 +37,52 @@ func feedbackTerms(ctx context.Context, prm *Params, n int, at func(i int) ([]by
 	for i := range best {
 		best[i] = i
 	}
-	sort.SliceStable(best, func(i, j int) bool {
-		_, a := at(best[i])
-		_, b := at(best[j])
-		return a > b
+	slices.SortStableFunc(best, func(i, j int) int {
+		_, a := at(i)
+		_, b := at(j)
+		return cmp.Compare(b, a)
 	})
 	skip := map[string]bool{}
 	for _, t := range query {
 		skip[t] = true
 	}
-	rel := map[string]float64{}
-	tf := map[string]int{}
+	// Each stem of those chunks gets a number, by which rel and one
+	// chunk's counts are kept; a word's stem is looked up once.
+	ids := make(map[string]int, 1024)     // a word, as Scan gives it, to its stem's number
+	stemIDs := make(map[string]int, 1024) // a stem to its number
+	var stems []string                    // the stems, by number
+	var rel []float64
+	var counts, counted []int // one chunk's count of each stem; the numbers it counted
 	for _, i := range best[:min(len(best), prm.FeedbackDocs)] {
 		text, score := at(i)
-		clear(tf)
+		counted = counted[:0]
 		length := 0
 		words.Scan(text, func(_, _ int, term []byte) {
 			length++
-			tf[string(words.Stem(term))]++
+			id, ok := ids[string(term)]
+			if !ok {
+				word := string(term)
+				stem := word // most words are their own stem: one string
+				if st := words.Stem(term); !bytes.Equal(st, term) {
+					stem = string(st)
+				}
+				if id, ok = stemIDs[stem]; !ok {
+					id = len(stems)
+					stemIDs[stem] = id
+					stems = append(stems, stem)
+					rel = append(rel, 0)
+					counts = append(counts, 0)
+				}
+				ids[word] = id
+			}
+			if counts[id] == 0 {
+				counted = append(counted, id)
+			}
+			counts[id]++
 		})
-		for t, c := range tf {
-			rel[t] += score * float64(c) / float64(length)
+		for _, id := range counted {
+			rel[id] += score * float64(counts[id]) / float64(length)
+			counts[id] = 0
 		}
 	}
 	type weighted struct {
@@ -62,19 +90,21 @@ func feedbackTerms(ctx context.Context, prm *Params, n int, at func(i int) ([]by
 		w    float64
 	}
 	var ts []weighted
-	for t, w := range rel {
+	for id, w := range rel {
+		t := stems[id]
 		if skip[t] || words.IsStop(t) || len(t) < 3 || isDigits(t) {
 			continue
 		}
 		ts = append(ts, weighted{t, w})
 	}
-	byWeight := func(i, j int) bool {
-		if ts[i].w != ts[j].w {
-			return ts[i].w > ts[j].w
+	// Weight first, then the term: one order, however sorted.
+	byWeight := func(a, b weighted) int {
+		if a.w != b.w {
+			return cmp.Compare(b.w, a.w)
 		}
-		return ts[i].term < ts[j].term
+		return strings.Compare(a.term, b.term)
 	}
-	sort.Slice(ts, byWeight)
+	slices.SortFunc(ts, byWeight)
 	ts = ts[:min(len(ts), 4*prm.FeedbackTerms)]
 	names := make([]string, len(ts))
 	for i, t := range ts {
@@ -83,7 +113,7 @@ func feedbackTerms(ctx context.Context, prm *Params, n int, at func(i int) ([]by
 	for i, w := range idf(ctx, names) {
 		ts[i].w *= w
 	}
-	sort.Slice(ts, byWeight)
+	slices.SortFunc(ts, byWeight)
 	ts = ts[:min(len(ts), prm.FeedbackTerms)]
 	terms, weights := make([]string, len(ts)), make([]float64, len(ts))
 	for i, t := range ts {

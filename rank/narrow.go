@@ -18,12 +18,34 @@ func termScore(text []byte, lang string, terms []string, commentWeight float64) 
 	}
 	n := 0.0
 	for _, t := range terms {
-		out, in := occurrences(text, low, t, comments, false)
+		out, in := occurrences(low, t, comments)
 		if c := float64(out) + commentWeight*float64(in); c > 0 {
 			n += min(c, 3) * float64(1+len(t)/4)
 		}
 	}
 	return n
+}
+
+// occurrences counts where t occurs in low, apart inside ranges (sorted,
+// disjoint) and outside them.
+func occurrences(low []byte, t string, ranges [][2]int) (out, in int) {
+	r := 0
+	for off := 0; ; {
+		i := bytes.Index(low[off:], []byte(t))
+		if i < 0 {
+			return out, in
+		}
+		i += off
+		for r < len(ranges) && ranges[r][1] <= i {
+			r++
+		}
+		if r < len(ranges) && ranges[r][0] <= i {
+			in++
+		} else {
+			out++
+		}
+		off = i + 1
+	}
 }
 
 // Narrow narrows a hit on a merged chunk (several small units indexed

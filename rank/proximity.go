@@ -1,7 +1,6 @@
 package rank
 
 import (
-	"bytes"
 	"strings"
 	"unicode"
 
@@ -48,23 +47,23 @@ func queryPairs(q string) [][2]string {
 	return pairs
 }
 
-// pairShare is the share of pairs that low (orig lower-cased, same
-// offsets) holds side by side: the first term where a word or an
+// pairShare is the share of the matcher's pairs that the text it last
+// scanned holds side by side: the first term where a word or an
 // identifier part starts, the rest of that word, at most a few
 // separators (white space, a line break with its comment marker, '/',
-// '-', '_', '.'), then the second term starting a word or part. Two
-// parts of one identifier (readerWait) are side by side.
-func pairShare(orig, low []byte, pairs [][2]string) float64 {
-	if len(pairs) == 0 {
+// '-', '_', '.'), then the second term starting a word or part (pairAt).
+// Two parts of one identifier (readerWait) are side by side.
+func (m *matcher) pairShare() float64 {
+	if len(m.held) == 0 {
 		return 0
 	}
 	n := 0
-	for _, pr := range pairs {
-		if holdsPair(orig, low, pr[0], pr[1]) {
+	for _, h := range m.held {
+		if h {
 			n++
 		}
 	}
-	return float64(n) / float64(max(len(pairs), minPairs))
+	return float64(n) / float64(max(len(m.held), minPairs))
 }
 
 // minPairs is the least denominator of pairShare: one pair matched of a
@@ -76,42 +75,28 @@ const minPairs = 3
 // marker fits.
 const maxPairGap = 12
 
-func holdsPair(orig, low []byte, first, second string) bool {
-	a, b := []byte(first), []byte(second)
-	for off := 0; ; {
-		i := bytes.Index(low[off:], a)
-		if i < 0 {
-			return false
-		}
-		i += off
-		off = i + 1
-		if i > 0 && !partStart(orig[i-1], orig[i]) {
-			continue
-		}
-		// The rest of the word (a stem is a prefix of its word), not
-		// past the start of the next identifier part.
-		j := i + len(a)
-		for j < len(orig) && isLowerOrDigit(orig[j]) {
-			j++
-		}
-		if j < len(orig) && isUpperASCII(orig[j]) {
-			if bytes.HasPrefix(low[j:], b) {
-				return true
-			}
-			continue
-		}
-		gap := 0
-		for j < len(orig) && gap <= maxPairGap && isPairSeparator(orig[j]) {
-			j++
-			gap++
-		}
-		if gap == 0 || gap > maxPairGap || j >= len(orig) {
-			continue
-		}
-		if bytes.HasPrefix(low[j:], b) {
-			return true
-		}
+// pairAt reports whether, after a pair's first word ends in text at j
+// (it started a word or part), the rest of that word, then at most
+// maxPairGap separators, then second starting a word or part follow:
+// or, when the rest of the word stops at an upper-case letter (the next
+// identifier part), second starts there. The text is compared
+// lower-cased.
+func pairAt(text []byte, j int, second string) bool {
+	for j < len(text) && isLowerOrDigit(text[j]) {
+		j++
 	}
+	if j < len(text) && isUpperASCII(text[j]) {
+		return hasPrefixFold(text[j:], second)
+	}
+	gap := 0
+	for j < len(text) && gap <= maxPairGap && isPairSeparator(text[j]) {
+		j++
+		gap++
+	}
+	if gap == 0 || gap > maxPairGap || j >= len(text) {
+		return false
+	}
+	return hasPrefixFold(text[j:], second)
 }
 
 func isLowerOrDigit(c byte) bool { return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' }

@@ -44,8 +44,9 @@ func TestHoldsPair(t *testing.T) {
 		{"reader" + string(bytes.Repeat([]byte(" "), maxPairGap+1)) + "writer", "reader", "writer", false},
 		{"reader", "reader", "writer", false},
 	} {
-		low := bytes.ToLower([]byte(c.text))
-		if got := holdsPair([]byte(c.text), low, c.a, c.b); got != c.want {
+		tm := newTermMatcher(nil, nil, [][2]string{{c.a, c.b}})
+		tm.scan([]byte(c.text), nil, nil)
+		if got := tm.held[0]; got != c.want {
 			t.Errorf("holdsPair(%q, %q, %q) = %v, want %v", c.text, c.a, c.b, got, c.want)
 		}
 	}

@@ -2,7 +2,8 @@ package rank
 
 import (
 	"math"
-	"strings"
+	"slices"
+	"sync"
 )
 
 // Reranking by coverage: bleve's tf-idf gives a short chunk that holds
@@ -21,12 +22,18 @@ import (
 // "y".
 //
 // A coverer holds the chunks of one question's rerank, each with its
-// path, as written and lower-cased, back to back in one buffer: coverage
-// is asked of each twice (the question's terms, then the feedback terms),
-// and a question reranks 200.
+// path (after a line break), back to back in one buffer: each is scanned
+// twice (the question's terms, then the feedback terms), and a question
+// reranks 200. A coverer made for a pool (newCoverer) also holds each
+// chunk's marks: the places where a word or a part starts, as the first
+// scan (measure) finds them, so that the second visits those only.
 type coverer struct {
 	buf   []byte
-	spans []int // chunk i: buf[spans[i]:spans[i+1]], as written then lower-cased
+	spans []int // chunk i: buf[spans[i]:spans[i+1]]
+
+	marking bool     // add gives each chunk its marks
+	marks   []uint64 // chunk i: marks[mspans[i]:mspans[i+1]], a bit a byte
+	mspans  []int
 }
 
 // add appends a chunk and returns its number.
@@ -34,41 +41,42 @@ func (cv *coverer) add(text []byte, path string) int {
 	if cv.spans == nil {
 		cv.spans = []int{0}
 	}
-	start := len(cv.buf)
 	cv.buf = append(append(append(cv.buf, text...), '\n'), path...)
-	cv.buf = append(cv.buf, cv.buf[start:]...)
-	low := cv.buf[start+(len(cv.buf)-start)/2:]
-	for i, c := range low {
-		if 'A' <= c && c <= 'Z' {
-			low[i] = c + 'a' - 'A'
-		}
-	}
 	cv.spans = append(cv.spans, len(cv.buf))
-	return len(cv.spans) - 2
-}
-
-// texts returns chunk's text and path as written and lower-cased.
-func (cv *coverer) texts(chunk int) (orig, low []byte) {
-	s, e := cv.spans[chunk], cv.spans[chunk+1]
-	mid := s + (e-s)/2
-	return cv.buf[s:mid], cv.buf[mid:e]
-}
-
-func (cv *coverer) coverage(chunk int, terms []string, weights []float64) float64 {
-	return maskCoverage(cv.holds(chunk, terms), weights)
-}
-
-// holds returns the set of terms (at most 64) chunk's text or path holds
-// where a word starts, as a bit mask.
-func (cv *coverer) holds(chunk int, terms []string) uint64 {
-	orig, low := cv.texts(chunk)
-	var m uint64
-	for i, t := range terms[:min(len(terms), 64)] {
-		if holdsWordStart(orig, low, t) || (strings.HasSuffix(t, "i") && holdsWordStart(orig, low, t[:len(t)-1]+"y")) {
-			m |= 1 << i
+	ch := len(cv.spans) - 2
+	if cv.marking {
+		if cv.mspans == nil {
+			cv.mspans = []int{0}
 		}
+		n := len(cv.text(ch))
+		cv.marks = slices.Grow(cv.marks, (n+63)/64)[:len(cv.marks)+(n+63)/64] // scan sets each word
+		cv.mspans = append(cv.mspans, len(cv.marks))
 	}
-	return m
+	return ch
+}
+
+// text returns chunk's text and path.
+func (cv *coverer) text(chunk int) []byte {
+	return cv.buf[cv.spans[chunk]:cv.spans[chunk+1]]
+}
+
+// marksOf returns chunk's marks (nil unless the coverer marks).
+func (cv *coverer) marksOf(chunk int) []uint64 {
+	if !cv.marking {
+		return nil
+	}
+	return cv.marks[cv.mspans[chunk]:cv.mspans[chunk+1]]
+}
+
+// coverage is the share of terms (weighted) chunk holds, as tm (which
+// looks for terms) finds them: at the chunk's marks only when it can.
+func (cv *coverer) coverage(chunk int, tm *termMatcher, weights []float64) float64 {
+	if marks := cv.marksOf(chunk); marks != nil && tm.marked {
+		tm.scanMarked(cv.text(chunk), marks)
+	} else {
+		tm.scan(cv.text(chunk), nil, nil)
+	}
+	return maskCoverage(tm.mask(), weights)
 }
 
 // maskCoverage is the weighted share of the terms in mask.
@@ -102,19 +110,6 @@ func poolIDF(masks []uint64, terms int) []float64 {
 		w[j] = math.Log(1 + float64(len(masks)+1)/(float64(df)+0.5))
 	}
 	return w
-}
-
-// pairShare is the share of pairs chunk's text or path holds side by
-// side (proximity.go).
-func (cv *coverer) pairShare(chunk int, pairs [][2]string) float64 {
-	orig, low := cv.texts(chunk)
-	return pairShare(orig, low, pairs)
-}
-
-// holdsWordStart reports whether t occurs in low (orig lower-cased, same
-// offsets) where a word or an identifier part of orig starts.
-func holdsWordStart(orig, low []byte, t string) bool {
-	return wordStartsOf(orig, low, t, 1) > 0
 }
 
 // partStart: b starts a word or an identifier part after a.
@@ -154,12 +149,31 @@ var byteClass = func() (t [256]uint8) {
 
 // Covers is the share of terms (each counting 1) that text or path holds
 // where a word starts, as coverage counts them: what index scores the
-// chunks of an open buffer it has not indexed by.
+// chunks of an open buffer it has not indexed by, and the units a hit
+// calls (CalleeScore).
 func Covers(text []byte, path string, terms []string) float64 {
-	weights := make([]float64, len(terms))
-	for i := range weights {
-		weights[i] = 1
+	st := coversStates.Get().(*coversState)
+	defer coversStates.Put(st)
+	if st.tm == nil || !slices.Equal(st.terms, terms) {
+		st.terms = slices.Clone(terms)
+		st.tm = newTermMatcher(terms, nil, nil)
+		st.weights = make([]float64, len(terms))
+		for i := range st.weights {
+			st.weights[i] = 1
+		}
 	}
-	var cv coverer
-	return cv.coverage(cv.add(text, path), terms, weights)
+	st.cv.buf, st.cv.spans = st.cv.buf[:0], append(st.cv.spans[:0], 0)
+	return st.cv.coverage(st.cv.add(text, path), st.tm, st.weights)
 }
+
+// A coversState is Covers' matcher for its last terms, with its buffer:
+// index asks Covers of each unit a hit calls, with the question's terms
+// each time, and a matcher costs more to make than a unit to scan.
+type coversState struct {
+	terms   []string
+	tm      *termMatcher
+	weights []float64
+	cv      coverer
+}
+
+var coversStates = sync.Pool{New: func() any { return new(coversState) }}

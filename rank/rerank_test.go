@@ -31,7 +31,7 @@ func TestCoverage(t *testing.T) {
 // coverageOf is the coverage of one chunk.
 func coverageOf(text []byte, path string, terms []string, weights []float64) float64 {
 	var cv coverer
-	return cv.coverage(cv.add(text, path), terms, weights)
+	return cv.coverage(cv.add(text, path), newTermMatcher(terms, nil, nil), weights)
 }
 
 // A term every reranked chunk holds weighs less in coverage than one few
