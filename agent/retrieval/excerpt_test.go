@@ -63,3 +63,15 @@ func TestLeadSentence(t *testing.T) {
 		t.Errorf("lead %q, want %q", got, want)
 	}
 }
+
+// A doc sentence that names the unit as a noun phrase ("A WebSocket
+// Client.") is quoted whole, not cut after the name.
+func TestLeadQuotesANounPhraseWhole(t *testing.T) {
+	src := "/**\n * A WebSocket Client.\n */\npublic interface WebSocket {\n}\n"
+	f := citations.NewLineIndex([]byte(src))
+	ft := unit.NewFileTerms(f, "ws/WebSocket.java", nil)
+	e := entry{u: unit.Unit{Path: "ws/WebSocket.java", Start: 1, End: 5, Decl: 4, Symbol: "WebSocket", Kind: "interface"}, ft: ft}
+	if got, want := lead(e, 1), "`WebSocket` in ws/WebSocket.java: A WebSocket Client [1]."; got != want {
+		t.Errorf("lead %q, want %q", got, want)
+	}
+}

@@ -31,7 +31,9 @@ func lead(e entry, id int) string {
 	// the sentence's subject already.
 	bare := tools.SymbolName(strings.TrimPrefix(name, "package "))
 	for _, prefix := range []string{bare + " ", "Package " + bare + " ", "The " + bare + " ", "A " + bare + " ", "An " + bare + " "} {
-		if rest, ok := strings.CutPrefix(doc, prefix); ok && rest != "" {
+		// Only when a verb follows ("A Pool holds …"), not a noun ("A
+		// WebSocket Client."): the sentence is then quoted whole.
+		if rest, ok := strings.CutPrefix(doc, prefix); ok && rest != "" && unicode.IsLower([]rune(rest)[0]) {
 			return fmt.Sprintf("%s %s [%d].", subject, rest, id)
 		}
 	}
