@@ -452,9 +452,9 @@ func TestRetrievalUnitPastTheEndOfItsFile(t *testing.T) {
 // definition only when the question asks about examples.
 func TestRetrievalDefinitionsLeaveExamplesAndVendoredCodeOut(t *testing.T) {
 	src := memSource{
-		"examples/basic/basic.go": "package basic\n\ntype Basic struct{ n int }\n\n// SetUp fills the example's case.\nfunc (b *Basic) SetUp() { b.n = 1 }\n",
-		"vendor/lib/lib.go":       "package lib\n\ntype L struct{ n int }\n\n// SetUp of a bundled library.\nfunc (l *L) SetUp() { l.n = 2 }\n",
-		"suite/suite.go":          "package suite\n\ntype Suite struct{ ready bool }\n\n// SetUp prepares the suite before each case runs.\nfunc (s *Suite) SetUp() { s.ready = true }\n",
+		"examples/basic/basic.go": "package basic\n\ntype Basic struct{ n int }\n\n// Prepare fills the example's case.\nfunc (b *Basic) Prepare() { b.n = 1 }\n",
+		"vendor/lib/lib.go":       "package lib\n\ntype L struct{ n int }\n\n// Prepare of a bundled library.\nfunc (l *L) Prepare() { l.n = 2 }\n",
+		"suite/suite.go":          "package suite\n\ntype Suite struct{ ready bool }\n\n// Prepare prepares the suite before each case runs.\nfunc (s *Suite) Prepare() { s.ready = true }\n",
 	}
 	first := func(q string) string {
 		t.Helper()
@@ -464,10 +464,10 @@ func TestRetrievalDefinitionsLeaveExamplesAndVendoredCodeOut(t *testing.T) {
 		}
 		return res.Citations[0].Path
 	}
-	if got := first("what does `SetUp` prepare before each case?"); got != "suite/suite.go" {
+	if got := first("what does `Prepare` prepare before each case?"); got != "suite/suite.go" {
 		t.Errorf("first citation in %s, want suite/suite.go", got)
 	}
-	if got := first("what does the example's `SetUp` do?"); got != "examples/basic/basic.go" {
+	if got := first("what does the example's `Prepare` do?"); got != "examples/basic/basic.go" {
 		t.Errorf("asked about the example: first citation in %s, want examples/basic/basic.go", got)
 	}
 }
@@ -492,11 +492,11 @@ func TestRetrievalDefinitionOfAClassIsNotItsConstructor(t *testing.T) {
 // is not cited as a window over the method.
 func TestRetrievalDefinitionsPutTheBodyFirst(t *testing.T) {
 	snap := fixtureSnapshot(t, "declared.txtar")
-	res := askThreadChecked(t, snap, "how does `sendText` split a message into frames?")[0]
+	res := askThreadChecked(t, snap, "how does `publish` split a message into chunks?")[0]
 	if len(res.Citations) < 2 || res.Citations[0].Path != "impl/ChannelImpl.java" || res.Citations[1].Path != "api/Channel.java" {
 		t.Errorf("citations %v: want the implementation, then the interface's method\n%s", res.Citations, res.Answer)
 	}
-	res = askThreadChecked(t, snap, "how does a `Channel` send a message with `sendText`?")[0]
+	res = askThreadChecked(t, snap, "how does a `Channel` send a message with `publish`?")[0]
 	for i, a := range res.Citations {
 		for _, b := range res.Citations[i+1:] {
 			if a.Path == b.Path && a.Start <= b.End && b.Start <= a.End {

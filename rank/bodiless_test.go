@@ -14,7 +14,7 @@ func TestBodiless(t *testing.T) {
 		name, kind, text string
 		want             bool
 	}{
-		{"interface method", "method", "/**\n * Sends a text message.\n */\nCompletableFuture<WebSocket> sendText(CharSequence data, boolean last);", true},
+		{"interface method", "method", "/**\n * Publishes a message.\n */\nCompletableFuture<Void> publishText(CharSequence data, boolean last);", true},
 		{"C prototype", "func", "/* frees p */\nvoid pool_free(struct pool *p);", true},
 		{"Rust trait method", "method", "/// Polls for readiness.\nfn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<()>;", true},
 		{"Java method", "method", "public void run() {\n    task.run();\n}", false},
@@ -34,13 +34,13 @@ func TestBodiless(t *testing.T) {
 // implementation takes DefinitionBoost. A lookup of the name finds both.
 func TestDefinitionBoostGoesToTheUnitWithABody(t *testing.T) {
 	t.Parallel()
-	iface := Cand{Path: "api/Socket.java", Meta: chunk.Meta{Symbol: "Socket.sendText", Kind: "method", Start: 1}, Score: 1,
-		Text: []byte("/** Sends text. */\nvoid sendText(String s);")}
-	impl := Cand{Path: "impl/SocketImpl.java", Meta: chunk.Meta{Symbol: "SocketImpl.sendText", Kind: "method", Start: 1}, Score: 1,
-		Text: []byte("public void sendText(String s) {\n    frames.add(encode(s));\n}")}
+	iface := Cand{Path: "api/Topic.java", Meta: chunk.Meta{Symbol: "Topic.publishText", Kind: "method", Start: 1}, Score: 1,
+		Text: []byte("/** Publishes text. */\nvoid publishText(String s);")}
+	impl := Cand{Path: "impl/TopicImpl.java", Meta: chunk.Meta{Symbol: "TopicImpl.publishText", Kind: "method", Start: 1}, Score: 1,
+		Text: []byte("public void publishText(String s) {\n    parts.add(encode(s));\n}")}
 	prm := DefaultParams()
 	read := func([]Cand) {}
-	p, err := ParseQuery("how does a message sent with sendText become frames")
+	p, err := ParseQuery("how does a message sent with publishText become parts")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func TestDefinitionBoostGoesToTheUnitWithABody(t *testing.T) {
 			t.Errorf("question: %s scores %v, want %v", c.Path, c.Score, want)
 		}
 	}
-	p, err = ParseQuery("sendText")
+	p, err = ParseQuery("publishText")
 	if err != nil {
 		t.Fatal(err)
 	}

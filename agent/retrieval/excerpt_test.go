@@ -64,14 +64,14 @@ func TestLeadSentence(t *testing.T) {
 	}
 }
 
-// A doc sentence that names the unit as a noun phrase ("A WebSocket
-// Client.") is quoted whole, not cut after the name.
+// A doc sentence that names the unit as a noun phrase ("A Topic
+// Publisher.") is quoted whole, not cut after the name.
 func TestLeadQuotesANounPhraseWhole(t *testing.T) {
-	src := "/**\n * A WebSocket Client.\n */\npublic interface WebSocket {\n}\n"
+	src := "/**\n * A Topic Publisher.\n */\npublic interface Topic {\n}\n"
 	f := citations.NewLineIndex([]byte(src))
-	ft := unit.NewFileTerms(f, "ws/WebSocket.java", nil)
-	e := entry{u: unit.Unit{Path: "ws/WebSocket.java", Start: 1, End: 5, Decl: 4, Symbol: "WebSocket", Kind: "interface"}, ft: ft}
-	if got, want := lead(e, 1), "`WebSocket` in ws/WebSocket.java: A WebSocket Client [1]."; got != want {
+	ft := unit.NewFileTerms(f, "pub/Topic.java", nil)
+	e := entry{u: unit.Unit{Path: "pub/Topic.java", Start: 1, End: 5, Decl: 4, Symbol: "Topic", Kind: "interface"}, ft: ft}
+	if got, want := lead(e, 1), "`Topic` in pub/Topic.java: A Topic Publisher [1]."; got != want {
 		t.Errorf("lead %q, want %q", got, want)
 	}
 }

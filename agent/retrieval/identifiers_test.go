@@ -69,7 +69,7 @@ func TestAsksForCallersReadsOnlyTheUnquotedWords(t *testing.T) {
 	for q, want := range map[string]bool{
 		"who calls `Parse`?":       true,
 		"where is ParseArgs used?": true,
-		"how does a bad flag become the 'Usage: tool [flags]' line?": false,
+		"where is the message 'invalid usage of a lock' written?": false,
 		`why does it print "usage: tool FILE" and exit?`:             false,
 	} {
 		if got := asksForCallers(q) || asksForUses(q); got != want {
