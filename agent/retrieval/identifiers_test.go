@@ -67,10 +67,10 @@ func TestAsksForImplementations(t *testing.T) {
 // quoted usage line does not ask for every use of a name.
 func TestAsksForCallersReadsOnlyTheUnquotedWords(t *testing.T) {
 	for q, want := range map[string]bool{
-		"who calls `Parse`?":       true,
-		"where is ParseArgs used?": true,
+		"who calls `Parse`?":                                      true,
+		"where is ParseArgs used?":                                true,
 		"where is the message 'invalid usage of a lock' written?": false,
-		`why does it print "usage: tool FILE" and exit?`:             false,
+		`why does it print "usage: tool FILE" and exit?`:          false,
 	} {
 		if got := asksForCallers(q) || asksForUses(q); got != want {
 			t.Errorf("asksForCallers || asksForUses (%q) = %v, want %v", q, got, want)
