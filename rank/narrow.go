@@ -67,6 +67,9 @@ func Narrow(p *Plan, prm *Params, c Cand, text []byte) (chunk.Part, []byte) {
 		if strings.Contains(strings.ToLower(pm.Symbol), joined) {
 			sc += 10
 		}
+		if p.namesUnit(pm.Symbol, joined) {
+			sc += 10 // the unit the query names: a lookup's definition, not its caller merged above it
+		}
 		if len(p.Phrases) > 0 && HoldsPhrases(partText(pm), p.Phrases) {
 			sc += 10
 		}
@@ -90,4 +93,20 @@ func Narrow(p *Plan, prm *Params, c Cand, text []byte) (chunk.Part, []byte) {
 	best := c.Meta.Parts[bi]
 	u := chunk.Part{Start: c.Meta.Parts[lo].Start, End: c.Meta.Parts[hi].End, Symbol: best.Symbol, Kind: best.Kind}
 	return u, li.Text(text, u.Start-c.Meta.Start+1, u.End-c.Meta.Start+1)
+}
+
+// namesUnit reports whether the query names the unit symbol: its last
+// name is an identifier the query writes as code, or the query's terms
+// written together (a lookup of one word).
+func (p *Plan) namesUnit(symbol, joined string) bool {
+	name := LastName(symbol)
+	if strings.EqualFold(name, joined) {
+		return true
+	}
+	for _, id := range p.Idents {
+		if strings.EqualFold(name, id) {
+			return true
+		}
+	}
+	return false
 }

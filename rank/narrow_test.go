@@ -31,3 +31,28 @@ func drain(buffer []byte) { for full(buffer) { buffer = writeOut(buffer) } }
 		t.Errorf("with comments counted alike, Narrow = %s, want Flush", u.Symbol)
 	}
 }
+
+// A lookup of a name merged below its caller is narrowed to the name's
+// definition: the caller holds the name as often and comes first.
+func TestNarrowToTheUnitALookupNames(t *testing.T) {
+	text := []byte(`def run_job(job_spec):
+    name, opts = split_job_spec(job_spec)
+    return launch(name, opts, job_spec)
+def split_job_spec(s):
+    return s.split(":", 1)
+`)
+	c := Cand{Path: "jobs/runner.py", Language: "python", Meta: chunk.Meta{Start: 1, End: 5, Parts: []chunk.Part{
+		{Start: 1, End: 3, Symbol: "Runner.run_job", Kind: "method"},
+		{Start: 4, End: 5, Symbol: "Runner.split_job_spec", Kind: "method"},
+	}}}
+	prm := DefaultParams()
+	for _, q := range []string{"split_job_spec", "`split_job_spec`", "where is split_job_spec"} {
+		p, err := ParseQuery(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if u, _ := Narrow(p, &prm, c, text); u.Symbol != "Runner.split_job_spec" {
+			t.Errorf("%q: Narrow = %s, want Runner.split_job_spec", q, u.Symbol)
+		}
+	}
+}
