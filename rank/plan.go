@@ -153,10 +153,22 @@ func (p *Plan) DropNames(names []string) {
 	if len(names) == 0 || len(p.Terms) < 2 {
 		return
 	}
+	// A project name written as an identifier (rayon_core for rayon-core)
+	// is the name, and so are its parts (rayon, core) that the identifier
+	// gave.
+	var parts []string
+	for _, t := range p.Terms {
+		if p.Exact[t] && namesProject(names, t) {
+			parts = append(parts, Terms(strings.ReplaceAll(t, "_", " "))...) // analysed: tidy is tidi
+		}
+	}
+	isName := func(t string) bool {
+		return namesProject(names, t) || slices.Contains(parts, t)
+	}
 	drop := func(ts []string) []string {
 		out := ts[:0:0]
 		for _, t := range ts {
-			if !slices.Contains(names, t) {
+			if !isName(t) {
 				out = append(out, t)
 			}
 		}
@@ -164,5 +176,22 @@ func (p *Plan) DropNames(names []string) {
 	}
 	if kept := drop(p.Terms); len(kept) > 0 && len(kept) < len(p.Terms) {
 		p.Terms, p.Words = kept, drop(p.Words)
+		// A crate written as code (rayon_core::spawn for the project
+		// rayon-core) is the project too: no chunk need hold it.
+		p.Idents = slices.DeleteFunc(p.Idents, func(id string) bool {
+			return strings.Contains(id, "_") && namesProject(names, id)
+		})
 	}
+}
+
+// namesProject reports whether t is one of the project names, a hyphen
+// and an underscore alike (rayon_core, the crate of rayon-core).
+func namesProject(names []string, t string) bool {
+	t = strings.ReplaceAll(t, "_", "-")
+	for _, n := range names {
+		if strings.ReplaceAll(n, "_", "-") == t {
+			return true
+		}
+	}
+	return false
 }

@@ -94,3 +94,28 @@ func TestQueryTermsDropQuestionEnglish(t *testing.T) {
 		t.Errorf("queryTerms dropped timeout: %v", terms)
 	}
 }
+
+// A project's name is no evidence, also when the question writes it as
+// the crate or module it is (an underscore for the name's hyphen): the
+// name, its parts and the identifier go; the rest stays.
+func TestDropNamesOfTheProject(t *testing.T) {
+	for _, c := range []struct {
+		q, project string
+		terms      []string
+		idents     []string
+	}{
+		{"how does fzf read its options", "fzf", []string{"read", "option"}, nil},
+		{"when I call tidy_json::parse_str how are the bytes read", "tidy-json", []string{"parse_str", "pars", "str", "byte", "read"}, []string{"parse_str"}},
+		{"when I call tidy_json::parse_str how are the bytes read", "tidy_json", []string{"parse_str", "pars", "str", "byte", "read"}, []string{"parse_str"}},
+		{"when I call tidy_json::parse_str how are the bytes read", "other", []string{"tidy_json", "tidi", "json", "parse_str", "pars", "str", "byte", "read"}, []string{"tidy_json", "parse_str"}},
+	} {
+		p, err := ParseQuery(c.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.DropNames([]string{c.project})
+		if !slices.Equal(p.Terms, c.terms) || !slices.Equal(p.Idents, c.idents) {
+			t.Errorf("%q in %s: terms %q idents %q, want %q %q", c.q, c.project, p.Terms, p.Idents, c.terms, c.idents)
+		}
+	}
+}
