@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -11,6 +12,11 @@ var builtDirs = map[string]bool{"dist": true, "build": true, "out": true, "umd":
 // scriptExts are the extensions of build output that IsBuiltCopy
 // recognises: JavaScript compiled or bundled from sources in the tree.
 var scriptExts = map[string]bool{".js": true, ".cjs": true, ".mjs": true, ".jsx": true}
+
+// sourceDirs are the folders packages keep their sources in: a script
+// under one is code even with a source map beside it (a package that
+// ships lib/*.js compiled with maps ships nothing else to read).
+var sourceDirs = map[string]bool{"lib": true, "src": true}
 
 // typeScriptExts are the sources JavaScript is compiled from.
 var typeScriptExts = []string{".ts", ".tsx", ".mts", ".cts"}
@@ -22,14 +28,22 @@ var typeScriptExts = []string{".ts", ".tsx", ".mts", ".cts"}
 // place under a package's src/). People read the sources; the copy
 // repeats them, often several times over (.js, .cjs, a browser bundle).
 // A package that ships only its build output (no sources beside it) is
-// not a copy: its build output is all there is to read. hasFile and
-// hasDir say whether the tree holds a file or a folder.
+// not a copy: its build output is all there is to read.
+//
+// A script with its source map beside it (NAME.js.map) is build output
+// too, wherever it lies but under a source folder (lib/, src/): mocha
+// ships its browser bundle mocha.js at the package root, its sources in
+// lib/. A package that ships lib/*.js with their maps keeps them as code.
+// hasFile and hasDir say whether the tree holds a file or a folder.
 func IsBuiltCopy(p string, hasFile, hasDir func(string) bool) bool {
 	ext := path.Ext(p)
 	if !scriptExts[ext] {
 		return false
 	}
 	dirs := strings.Split(p, "/")
+	if hasFile(p+".map") && !slices.ContainsFunc(dirs[:len(dirs)-1], func(d string) bool { return sourceDirs[d] }) {
+		return true
+	}
 	for i, d := range dirs[:len(dirs)-1] {
 		if builtDirs[d] {
 			pkg := strings.Join(dirs[:i], "/")
