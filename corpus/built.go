@@ -31,9 +31,11 @@ var typeScriptExts = []string{".ts", ".tsx", ".mts", ".cts"}
 // not a copy: its build output is all there is to read.
 //
 // A script with its source map beside it (NAME.js.map) is build output
-// too, wherever it lies but under a source folder (lib/, src/): mocha
-// ships its browser bundle mocha.js at the package root, its sources in
-// lib/. A package that ships lib/*.js with their maps keeps them as code.
+// too when its folder, or the folder above, holds lib/ or src/ and it is
+// not itself under one: mocha ships its browser bundle mocha.js at the
+// package root, its sources in lib/. A package that ships lib/*.js with
+// their maps keeps them as code, and so does one that ships only
+// dist/index.js and its map (express's dependency path-to-regexp).
 // hasFile and hasDir say whether the tree holds a file or a folder.
 func IsBuiltCopy(p string, hasFile, hasDir func(string) bool) bool {
 	ext := path.Ext(p)
@@ -41,7 +43,7 @@ func IsBuiltCopy(p string, hasFile, hasDir func(string) bool) bool {
 		return false
 	}
 	dirs := strings.Split(p, "/")
-	if hasFile(p+".map") && !slices.ContainsFunc(dirs[:len(dirs)-1], func(d string) bool { return sourceDirs[d] }) {
+	if hasFile(p+".map") && besideSources(dirs, hasDir) {
 		return true
 	}
 	for i, d := range dirs[:len(dirs)-1] {
@@ -63,6 +65,25 @@ func IsBuiltCopy(p string, hasFile, hasDir func(string) bool) bool {
 		pkg, rest := strings.Join(stemDirs[:i], "/"), strings.Join(stemDirs[i:], "/")
 		for _, ts := range typeScriptExts {
 			if hasFile(path.Join(pkg, "src", rest) + ts) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// besideSources reports whether the script whose path is split into
+// dirs lies beside sources: not under a source folder, and its folder or
+// the folder above holds one.
+func besideSources(dirs []string, hasDir func(string) bool) bool {
+	folders := dirs[:len(dirs)-1]
+	if slices.ContainsFunc(folders, func(d string) bool { return sourceDirs[d] }) {
+		return false
+	}
+	for up := 0; up <= 1 && up <= len(folders); up++ {
+		pkg := strings.Join(folders[:len(folders)-up], "/")
+		for d := range sourceDirs {
+			if hasDir(path.Join(pkg, d)) {
 				return true
 			}
 		}

@@ -13,6 +13,8 @@ func TestIsBuiltCopy(t *testing.T) {
 		"mod/a.ts", "mod/a.js", // compiled in place
 		"web/src/main.js", "web/build/main.js",
 		"widget.js", "widget.js.map", "core/engine.js", // a bundle beside its sources
+		"web/assets/web.js", "web/assets/web.js.map", // a bundle one folder below its package
+		"only/dist/index.js", "only/dist/index.js.map", // only its build output, with its map
 		"kit/lib/parse.js", "kit/lib/parse.js.map", "app/src/view.mjs", "app/src/view.mjs.map", // sources shipped with maps
 	}
 	hasFile := func(p string) bool {
@@ -34,6 +36,7 @@ func TestIsBuiltCopy(t *testing.T) {
 	want := map[string]bool{
 		"dist/app.js": true, "dist/node/app.cjs": true, "v3/types.js": true, "v3/types.cjs": true,
 		"mod/a.js": true, "web/build/main.js": true, "widget.js": true,
+		"web/assets/web.js": true, "only/dist/index.js": false,
 		"lib/core/request.js": false, "pkg/dist/index.js": false, "src/v3/types.ts": false, "web/src/main.js": false,
 		"core/engine.js": false, "kit/lib/parse.js": false, "app/src/view.mjs": false, "widget.js.map": false,
 	}
