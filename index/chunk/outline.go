@@ -64,6 +64,9 @@ type declRule struct {
 	// declaration, as with typeAbove): Java's `public <T> HttpResponse<T>`
 	// then `send(HttpRequest req, …) {`.
 	above func() *regexp.Regexp
+	// notHere, when set, turns down the declaration named name on the
+	// line at by what lies around it (a C include guard's #define).
+	notHere func(at lineAt, name string) bool
 }
 
 type blockStyle int
@@ -404,6 +407,8 @@ func (o *outliner) fits(r declRule, at lineAt, name string, end int) bool {
 	case r.above != nil && !typeLine(r.above(), at.content, at.offset):
 		return false
 	case r.follows != "" && !closedThen(at.content, at.offset+strings.LastIndexAny(at.line[:end], "(<"), r.follows):
+		return false
+	case r.notHere != nil && r.notHere(at, name):
 		return false
 	}
 	return true

@@ -30,7 +30,9 @@ func init() {
 		// (`SYSCALL_DEFINE3(read, unsigned int, fd, ...)` then the body).
 		{re: lazyRegexp(`^[A-Z][A-Z0-9_]*\(\s*([A-Za-z_]\w*)`), kind: "func", follows: "{"},
 		{re: lazyRegexp(`^([A-Za-z_][\w:~]*)\s*\(`), kind: "func", follows: "{", typeAbove: true},
-		decl("macro", `^\s*#\s*define\s+([A-Za-z_]\w*)`),
+		// Not an include guard (`#ifndef FOO_H` then `#define FOO_H`):
+		// it belongs to the file's head.
+		{re: lazyRegexp(`^\s*#\s*define\s+([A-Za-z_]\w*)`), kind: "macro", notHere: includeGuard},
 		// A method, after its template parameters, specifiers and
 		// attribute macros (`template <typename It> FMT_CONSTEXPR auto
 		// do_parse(It begin, It end) -> It {`), its body opening on the

@@ -16,7 +16,7 @@ import (
 
 // ManifestVersion changes whenever chunking, analysis or the mapping
 // change: an index written by another version is rebuilt.
-const ManifestVersion = 20 // 20: outline fixes (Java and C names below their return type, C++ specializations and macro-prefixed methods, JS exported object literals, no units in Python strings, Rust fns of kind test) and C/C++ test files (corpus.Classify); 19: the entries in a table of fixed-width records before the chunk blocks (ASKLSMF3; manifest_table.go); 18: a brace outline ends a unit on the last line, not one past it (C files whose #if branches unbalance the braces); 17: the units of Rust's in-file test modules are indexed as tests (corpus.TestUnit)
+const ManifestVersion = 21 // 21: a C include guard's #define is no unit (index/chunk/outline_guard.go); 20: outline fixes (Java and C names below their return type, C++ specializations and macro-prefixed methods, JS exported object literals, no units in Python strings, Rust fns of kind test) and C/C++ test files (corpus.Classify); 19: the entries in a table of fixed-width records before the chunk blocks (ASKLSMF3; manifest_table.go); 18: a brace outline ends a unit on the last line, not one past it (C files whose #if branches unbalance the braces); 17: the units of Rust's in-file test modules are indexed as tests (corpus.TestUnit)
 
 // Entry is what the index knows of one file. Entries are immutable
 // once published in a state; the writer replaces them.
