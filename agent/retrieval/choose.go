@@ -32,7 +32,7 @@ const (
 	// testdata/eval.
 	rankWeight = 0.75
 	// notCodeFactor scales the score of documentation, generated files and
-	// declaration files (NotCode) unless the question asks about
+	// declaration files (tools.NotCodeIn: the index's class) unless the question asks about
 	// documentation: a question about how something is done is answered
 	// by code.
 	notCodeFactor = 0.5
@@ -48,7 +48,7 @@ const (
 // scored by Share (the weighted share of the question's terms its
 // best window holds) plus rankWeight times a prior from the search rank
 // (1/(1+0.3·rank) for a hit's unit, 0.5/(1+rank of its file) for a unit
-// found by its file), halved for NotCode files. first (definitions, the
+// found by its file), halved for NotCodeIn files. first (definitions, the
 // cursor) keep their order ahead of the rest and do not count against
 // their file; the best unit of the search's first hit comes next (pick).
 // weak says whether the evidence does not
@@ -193,7 +193,7 @@ func (c *chooser) score() {
 		e.sp = unit.ChooseSpan(e.ft, e.u, weights, unit.MaxSpanLines)
 		e.share = unit.Share(e.ft, e.u, weights, unit.MaxSpanLines)
 		e.score = e.share + rankWeight*e.prior
-		if !aboutDocs && tools.NotCode(e.u.Path) {
+		if !aboutDocs && tools.NotCodeIn(c.r.src, e.u.Path) {
 			e.score *= notCodeFactor
 		}
 	}
