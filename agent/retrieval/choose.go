@@ -54,10 +54,9 @@ const (
 // cursor) keep their order ahead of the rest and do not count against
 // their file; the best unit of the search's first hit comes next (pick).
 // weak says whether the evidence does not
-// clearly answer the question (see isWeak). firstsOnly: only the first
-// entries will show code.
-func (r *run) chooseEntries(terms []unit.Term, first []index.Hit, hits []index.Hit, firstsOnly bool) (_ []entry, weak bool) {
-	c := &chooser{r: r, terms: terms, fts: map[string]*unit.FileTerms{}, unitsOf: map[string][]unit.Unit{}, at: map[string]*entry{}, firstsOnly: firstsOnly}
+// clearly answer the question (see isWeak).
+func (r *run) chooseEntries(terms []unit.Term, first []index.Hit, hits []index.Hit) (_ []entry, weak bool) {
+	c := &chooser{r: r, terms: terms, fts: map[string]*unit.FileTerms{}, unitsOf: map[string][]unit.Unit{}, at: map[string]*entry{}}
 	c.addFirst(first)
 	files := c.addHits(hits)
 	c.addFiles(files)
@@ -78,9 +77,6 @@ type chooser struct {
 	unitsOf map[string][]unit.Unit
 	at      map[string]*entry // by unit.key
 	cands   []*entry
-	// firstsOnly: only the first entries show code (an answer that lists
-	// callers or implementations under them; see citedAt).
-	firstsOnly bool
 }
 
 // load reads a file's lines and units once.
@@ -282,7 +278,7 @@ func (c *chooser) next(out []entry, perFile map[string]int) *entry {
 // take appends e to out with the lines it cites at its place, and marks
 // it taken.
 func (c *chooser) take(e *entry, out *[]entry) {
-	e.cited = c.citedAt(e, *out)
+	e.cited = citedAt(e, len(*out))
 	e.score = -1
 	e.taken = true
 	*out = append(*out, *e)

@@ -2,15 +2,12 @@ package retrieval
 
 import "github.com/askls/askls/agent/unit"
 
-// citedAt is the lines e would cite at the next place of out, as cite
-// shows it: the first ShownEntries entries show an excerpt (unit.Excerpt,
+// citedAt is the lines e cites at place pos of the answer, as cite
+// registers them: the first ShownEntries cite an excerpt (unit.Excerpt,
 // which may leave the span for the unit's code: a class's excerpt can
-// fall on a method's docstring), the others, and the ranked entries under
-// a list of callers or implementations (firstsOnly), their span.
-func (c *chooser) citedAt(e *entry, out []entry) unit.Span {
-	pos := len(out)
-	shows := pos < ShownEntries && (!c.firstsOnly || e.first || pos == 0 || !out[0].first)
-	if shows && e.ft != nil {
+// fall on a method's docstring), the others their span.
+func citedAt(e *entry, pos int) unit.Span {
+	if pos < ShownEntries && e.ft != nil {
 		s, end := unit.Excerpt(e.ft, e.u, e.sp, e.weights)
 		return unit.Span{Start: s, End: end}
 	}
@@ -18,8 +15,9 @@ func (c *chooser) citedAt(e *entry, out []entry) unit.Span {
 }
 
 // fits reports whether e may be cited at the next place of out. No two
-// entries cite the same lines: neither e's span nor the lines it would
-// cite there (citedAt) overlap an entry's span or cited lines. A
+// entries cite the same lines: neither e's span (the lines an entry
+// stands for, checked as before) nor the lines it would cite there
+// (citedAt) overlap an entry's span or cited lines. A
 // container does not cite its member's lines: when e's unit holds an
 // entry's, e's lines there do not overlap that entry's own lines (its doc
 // comment and decorators included: ownLines), and when an entry's unit
@@ -29,7 +27,7 @@ func (c *chooser) citedAt(e *entry, out []entry) unit.Span {
 // a class and its method is answered by the method, not by a window of
 // the class over it).
 func (c *chooser) fits(e *entry, out []entry) bool {
-	lines := []unit.Span{e.sp, c.citedAt(e, out)}
+	lines := []unit.Span{e.sp, citedAt(e, len(out))}
 	for i := range out {
 		o := &out[i]
 		if o.u.Path != e.u.Path {

@@ -55,14 +55,7 @@ func Write(ctx context.Context, a Ask) (Answer, error) {
 	}
 	defs := append(r.definitions(), r.followDefs()...)
 	first := append(r.cursorContext(terms), defs...)
-	impl, implOK := index.Symbol{}, false
-	if asksForImplementations(r.q.Text) {
-		impl, implOK = r.implementableDef(first)
-	}
-	// Under a list of callers or implementations only the definitions
-	// show code; the ranked entries are listed (cite).
-	firstsOnly := implOK || asksForCallers(r.q.Text)
-	entries, weak := r.chooseEntries(terms, first, hits, firstsOnly)
+	entries, weak := r.chooseEntries(terms, first, hits)
 	if weak && len(entries) > ShownEntries {
 		entries = entries[:ShownEntries] // weak evidence: the closest three, no more
 	}
@@ -79,6 +72,10 @@ func Write(ctx context.Context, a Ask) (Answer, error) {
 		b.WriteString("\n" + lead(cs[0].e, cs[0].id) + "\n")
 	}
 	n := min(len(cs), ShownEntries)
+	impl, implOK := index.Symbol{}, false
+	if asksForImplementations(r.q.Text) {
+		impl, implOK = r.implementableDef(first)
+	}
 	switch {
 	case implOK:
 		// The definition, then the types that implement or extend it
