@@ -505,3 +505,22 @@ func TestRetrievalDefinitionsPutTheBodyFirst(t *testing.T) {
 		}
 	}
 }
+
+// A file the index reads as prose (a Texinfo manual: no file-name rule
+// knows .texi, its language is text) counts half in the answer as it
+// does in the search: the code that keeps the queue sorted comes before
+// the manual's paragraph on it.
+func TestRetrievalHalvesWhatTheIndexCallsProse(t *testing.T) {
+	snap := fixtureSnapshot(t, "proseclass.txtar")
+	if tools.NotCode("manual/sched.texi") || !tools.NotCodeIn(snap, "manual/sched.texi") || tools.NotCodeIn(snap, "sched/pop.go") {
+		t.Fatalf("the manual is prose only to the index: NotCode %v, NotCodeIn %v", tools.NotCode("manual/sched.texi"), tools.NotCodeIn(snap, "manual/sched.texi"))
+	}
+	res := askThreadChecked(t, snap, "how does the scheduler keep waiting jobs sorted by priority in the queue?")[0]
+	var got []string
+	for _, c := range res.Citations {
+		got = append(got, c.Path)
+	}
+	if len(got) < 3 || got[0] != "sched/queue.go" || got[1] != "sched/pop.go" || got[2] != "manual/sched.texi" {
+		t.Errorf("citations %v, want the queue's code, then the manual\n%s", got, res.Answer)
+	}
+}

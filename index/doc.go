@@ -2,7 +2,7 @@
 // façade over rooms of its own; the rest of askls imports only this
 // package and sees Open, Index (Sync, Update, Release, Changed, WaitFor,
 // Snapshot) and Snapshot (Search, Grep, Read, Content, Files, Symbols,
-// Outline).
+// Outline, Class).
 //
 // The rooms, each with a doc.go saying what it owns and may import:
 //

@@ -236,6 +236,19 @@ func (s *Snapshot) hasDir(d string) bool {
 // proseLangs are the languages of prose and documentation (lang.go).
 var proseLangs = map[string]bool{"markdown": true, "text": true, "html": true, "rst": true, "asciidoc": true, "man": true, "roff": true}
 
+// Class is the class the search gives the indexed file at API path p
+// (see classOf): the same answer for the retrieval answer and the tools
+// as for the ranking. ok is false when the snapshot does not hold p (a
+// new open buffer, a path outside the roots); the caller then decides by
+// the name alone (corpus.Classify).
+func (s *Snapshot) Class(p string) (c corpus.Class, ok bool) {
+	e := s.st.files[p]
+	if e == nil {
+		return 0, false
+	}
+	return s.classOf(p, e), true
+}
+
 // classOf is the class of the indexed file at API path p (corpus.Classify,
 // and what the indexer learnt reading it: a test, generated, prose by its
 // language, build output beside its sources). It is computed once per

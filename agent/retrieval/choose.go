@@ -22,6 +22,8 @@ type entry struct {
 	// weights are the question terms' weights (TermWeights), for the
 	// excerpt an entry shows.
 	weights []float64
+	taken   bool      // picked (pick)
+	cited   unit.Span // the lines it cites, once taken (citedAt)
 }
 
 // Weighing of the units (see chooseEntries).
@@ -32,7 +34,7 @@ const (
 	// testdata/eval.
 	rankWeight = 0.75
 	// notCodeFactor scales the score of documentation, generated files and
-	// declaration files (NotCode) unless the question asks about
+	// declaration files (tools.NotCodeIn: the index's class) unless the question asks about
 	// documentation: a question about how something is done is answered
 	// by code.
 	notCodeFactor = 0.5
@@ -48,7 +50,7 @@ const (
 // scored by Share (the weighted share of the question's terms its
 // best window holds) plus rankWeight times a prior from the search rank
 // (1/(1+0.3·rank) for a hit's unit, 0.5/(1+rank of its file) for a unit
-// found by its file), halved for NotCode files. first (definitions, the
+// found by its file), halved for NotCodeIn files. first (definitions, the
 // cursor) keep their order ahead of the rest and do not count against
 // their file; the best unit of the search's first hit comes next (pick).
 // weak says whether the evidence does not
@@ -193,7 +195,7 @@ func (c *chooser) score() {
 		e.sp = unit.ChooseSpan(e.ft, e.u, weights, unit.MaxSpanLines)
 		e.share = unit.Share(e.ft, e.u, weights, unit.MaxSpanLines)
 		e.score = e.share + rankWeight*e.prior
-		if !aboutDocs && tools.NotCode(e.u.Path) {
+		if !aboutDocs && tools.NotCodeIn(c.r.src, e.u.Path) {
 			e.score *= notCodeFactor
 		}
 	}
@@ -203,32 +205,59 @@ func (c *chooser) score() {
 // then the best unit of the search's first hit (top), then up to
 // retrievalHits entries in all by score, each scaled by sameFile per
 // entry of its file already taken, at most maxPerFile a file, none
-// overlapping an entry taken. nFirst is the number of first entries.
+// citing lines another entry cites (see fits). nFirst is the number of
+// first entries.
 func (c *chooser) pick() (out []entry, nFirst int) {
 	for _, e := range c.cands {
-		if e.first && !containsFirst(e, c.cands) {
-			out = append(out, *e) // not counted against its file: a section of its own
+		if e.first && c.fits(e, out) {
+			c.take(e, &out) // not counted against its file: a section of its own
 		}
 	}
 	nFirst = len(out)
 	perFile := map[string]int{}
 	// The search's first hit leads the ranked entries: its best unit.
-	var lead *entry
+	// A unit that does not fit gives way to the next best of the hit.
+	var leads []*entry
 	for _, e := range c.cands {
-		if e.top && !e.first && e.score > 0 && !overlapsAny(e, out) && (lead == nil || e.score > lead.score) {
-			lead = e
+		if e.top && !e.first && e.score > 0 {
+			leads = append(leads, e)
 		}
 	}
-	if lead != nil {
-		lead.score = -1 // taken
-		out = append(out, *lead)
-		perFile[lead.u.Path]++
+	for len(leads) > 0 {
+		at := 0
+		for i, e := range leads {
+			if e.score > leads[at].score {
+				at = i
+			}
+		}
+		lead := leads[at]
+		leads = append(leads[:at], leads[at+1:]...)
+		if c.fits(lead, out) {
+			c.take(lead, &out)
+			perFile[lead.u.Path]++
+			break
+		}
 	}
 	for len(out) < retrievalHits {
+		best := c.next(out, perFile)
+		if best == nil {
+			break
+		}
+		c.take(best, &out)
+		perFile[best.u.Path]++
+	}
+	return out, nFirst
+}
+
+// next is the best candidate, by its score scaled by sameFile per entry
+// of its file already taken, that fits at the next place of out.
+func (c *chooser) next(out []entry, perFile map[string]int) *entry {
+	misfit := map[*entry]bool{}
+	for {
 		var best *entry
 		bestScore := 0.0
 		for _, e := range c.cands {
-			if e.first || e.score <= 0 || perFile[e.u.Path] >= maxPerFile || overlapsAny(e, out) {
+			if e.first || e.score <= 0 || misfit[e] || perFile[e.u.Path] >= maxPerFile {
 				continue
 			}
 			sc := e.score
@@ -239,31 +268,20 @@ func (c *chooser) pick() (out []entry, nFirst int) {
 				best, bestScore = e, sc
 			}
 		}
-		if best == nil {
-			break
+		if best == nil || c.fits(best, out) {
+			return best
 		}
-		best.score = -1 // taken
-		out = append(out, *best)
-		perFile[best.u.Path]++
+		misfit[best] = true
 	}
-	return out, nFirst
 }
 
-// containsFirst reports whether e's cited lines fall on another first
-// entry that e's unit holds: a question naming a class and its method
-// (WebSocket, sendText) is answered by the method, not by a window of the
-// class over it.
-func containsFirst(e *entry, cands []*entry) bool {
-	for _, f := range cands {
-		if f == e || !f.first || f.u.Path != e.u.Path {
-			continue
-		}
-		inside := e.u.Start <= f.u.Start && f.u.End <= e.u.End && (e.u.Start < f.u.Start || f.u.End < e.u.End)
-		if inside && e.sp.Start <= f.u.End && f.u.Start <= e.sp.End {
-			return true
-		}
-	}
-	return false
+// take appends e to out with the lines it cites at its place, and marks
+// it taken.
+func (c *chooser) take(e *entry, out *[]entry) {
+	e.cited = citedAt(e, len(*out))
+	e.score = -1
+	e.taken = true
+	*out = append(*out, *e)
 }
 
 // asksAboutDocs: the question is about documentation, asks for an
@@ -275,24 +293,6 @@ func asksAboutDocs(q string, terms []unit.Term) bool {
 	}
 	for _, t := range terms {
 		if rank.IsDocWord(t.Word) {
-			return true
-		}
-	}
-	return false
-}
-
-func overlapsAny(e *entry, out []entry) bool {
-	for _, o := range out {
-		if o.u.Path != e.u.Path {
-			continue
-		}
-		if e.sp.Start <= o.sp.End && o.sp.Start <= e.sp.End {
-			return true
-		}
-		// A container's window over a unit already taken (an impl
-		// block's lines that run into its method cited above).
-		holds := e.u.Start <= o.u.Start && o.u.End <= e.u.End && (e.u.Start < o.u.Start || o.u.End < e.u.End)
-		if holds && e.sp.Start <= o.u.End && o.u.Start <= e.sp.End {
 			return true
 		}
 	}

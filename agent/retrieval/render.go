@@ -20,16 +20,14 @@ type cited struct {
 	id         int
 }
 
-// cite registers the lines each entry shows: the first ShownEntries an
-// excerpt of their span (see excerpt), the others their span. An entry
+// cite registers the lines each entry shows (citedAt): the first
+// ShownEntries an excerpt of their span, the others their span. An entry
 // whose lines cannot be read is left out.
 func (r *run) cite(entries []entry) []cited {
 	var out []cited
 	for i, e := range entries {
-		s, end := e.sp.Start, e.sp.End
-		if i < ShownEntries {
-			s, end = unit.Excerpt(e.ft, e.u, e.sp, e.weights)
-		}
+		lines := citedAt(&e, i) // as pick checked them
+		s, end := lines.Start, lines.End
 		text, ok := e.ft.LineIndex.Lines(s, end)
 		if !ok {
 			continue

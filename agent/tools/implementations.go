@@ -147,7 +147,7 @@ func declarationsNaming(ctx context.Context, src Source, tb *Box, tr tree, name 
 		return nil, false, err
 	}
 	paths = slices.DeleteFunc(paths, func(p string) bool {
-		return (!tests && IsTestPath(p)) || strings.HasSuffix(p, ".go") || NotCode(p) || // prose, generated, declaration files
+		return (!tests && IsTestPath(p)) || strings.HasSuffix(p, ".go") || NotCodeIn(src, p) || // prose, generated, declaration files (the index's class)
 			corpus.IsBuiltCopy(p, tr.hasFile, tr.hasDir) // a .js compiled from a .ts beside it repeats its classes
 	})
 	found, err := scanFiles(ctx, src, tb, paths, func(p string, content []byte) []Implementation {

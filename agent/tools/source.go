@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 
+	"github.com/askls/askls/corpus"
 	"github.com/askls/askls/index"
 )
 
@@ -15,6 +16,10 @@ type Source interface {
 	Files(glob string) ([]string, error)
 	Symbols(query string, limit int) []index.Symbol
 	Outline(path string) ([]index.Symbol, error)
+	// Class is the class the index gives the file at path (test, prose,
+	// generated, declarations...); ok is false for a file it does not
+	// hold (see NotCodeIn).
+	Class(path string) (c corpus.Class, ok bool)
 }
 
 var _ Source = (*index.Snapshot)(nil)

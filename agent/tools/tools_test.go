@@ -139,3 +139,25 @@ func TestHitSpanForTheModel(t *testing.T) {
 		t.Errorf("no term: %d-%d, want hitWindow's 3-%d", s, e, 3+hitWindowLines-1)
 	}
 }
+
+// NotCodeIn takes the index's class for a file it holds, and the file's
+// name for one it does not (a new open buffer, a source with no index).
+func TestNotCodeInFallsBackToTheName(t *testing.T) {
+	snap := realSnapshot(t)
+	mem := memsource.Source{"notes/plan.md": "# Plan\n", "lib/a.go": "package lib\n"}
+	for _, c := range []struct {
+		src  Source
+		path string
+		want bool
+	}{
+		{mem, "notes/plan.md", true},
+		{mem, "lib/a.go", false},
+		{mem, "types/api.d.ts", true},
+		{snap, "new/NEWS.md", true}, // not in the index
+		{snap, "new/x.go", false},
+	} {
+		if got := NotCodeIn(c.src, c.path); got != c.want {
+			t.Errorf("NotCodeIn(%T, %s) = %v, want %v", c.src, c.path, got, c.want)
+		}
+	}
+}

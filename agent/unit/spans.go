@@ -431,6 +431,27 @@ func DocStart(f *citations.LineIndex, line int) int {
 	return line
 }
 
+// OwnStart is the first line that belongs to u: its doc comment (u.Start)
+// and the decorators or annotations above it (`@cached_property`,
+// `@Override`, each on its line; not in Ruby, where `@x` is a
+// variable), with a comment above them. A
+// container's lines there are its member's.
+func OwnStart(ft *FileTerms, u Unit) int {
+	l := u.Start
+	for l > 1 {
+		if u.Lang != "ruby" && strings.HasPrefix(strings.TrimSpace(ft.Text(l-1)), "@") { // not Ruby's @ivar = …
+			l--
+			continue
+		}
+		d := DocStart(ft.LineIndex, l)
+		if d == l {
+			break
+		}
+		l = d
+	}
+	return l
+}
+
 func IsCommentLine(s string) bool {
 	s = strings.TrimSpace(s)
 	return strings.HasPrefix(s, "//") || strings.HasPrefix(s, "#") || strings.HasPrefix(s, "/*") ||

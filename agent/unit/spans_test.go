@@ -42,3 +42,23 @@ func TestChooseSpanCitesAnExplainingDocComment(t *testing.T) {
 		t.Errorf("span %d-%d, want the code (from line 29)", sp.Start, sp.End)
 	}
 }
+
+// A member's own lines start at its decorators or annotations, and at
+// the comment above them; a Ruby instance variable is not a decorator.
+func TestOwnStartTakesTheDecorators(t *testing.T) {
+	for _, c := range []struct {
+		text       string
+		lang       string
+		decl, want int
+	}{
+		{"class A:\n    x = 1\n    @cached_property\n    def total(self):\n        return 1\n", "python", 4, 3},
+		{"class A {\n    /** Runs. */\n    @Override\n    @Deprecated\n    public void run() {}\n}\n", "java", 5, 2},
+		{"class A\n  @x = 1\n  def total\n  end\nend\n", "ruby", 3, 3},
+	} {
+		f := citations.NewLineIndex([]byte(c.text))
+		u := Unit{Path: "a", Start: DocStart(f, c.decl), End: c.decl, Decl: c.decl, Lang: c.lang}
+		if got := OwnStart(NewFileTerms(f, "a", nil), u); got != c.want {
+			t.Errorf("%s: OwnStart = %d, want %d", c.lang, got, c.want)
+		}
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/askls/askls/corpus"
 	"github.com/askls/askls/index"
 )
 
@@ -140,3 +141,7 @@ func (m Source) Outline(p string) ([]index.Symbol, error) {
 	}
 	return out, nil
 }
+
+// Class knows no file's class: the tools then classify a path by its
+// name (tools.NotCode), as for a file no index holds.
+func (m Source) Class(p string) (corpus.Class, bool) { return 0, false }
