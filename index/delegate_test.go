@@ -65,3 +65,20 @@ func TestSearchFindsAQualifiedNamesDefinition(t *testing.T) {
 		t.Errorf("without the definition boost check.Valid is first too: the fixture proves nothing (%v)", hits)
 	}
 }
+
+// A wrapper's callees follow it only when they hold a word of the
+// question: the one that takes a lock says nothing about what is asked.
+func TestSearchFollowsAWrapperOnlyToCalleesOfTheQuestion(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, "rank_wrapper_callees.txtar")
+	q := "how does a submitted job reach an idle worker, and where does it wait when no worker is idle"
+	hits := search(t, f.ix, q)
+	if len(hits) < 2 || hits[0].Symbol != "Submit" || hits[1].Symbol != "route" {
+		t.Fatalf("Search(%q) = %v, want Submit then route", q, hits)
+	}
+	for i, h := range hits[:min(len(hits), 3)] {
+		if h.Symbol == "grab" {
+			t.Errorf("Search(%q): the lock's grab at %d among the first hits: %v", q, i, hits)
+		}
+	}
+}

@@ -99,7 +99,12 @@ func (s *Snapshot) callees(p *plan, h Hit, text []byte, why rank.Breakdown) []Hi
 	}
 	u := chunk.Part{Start: h.Start, End: h.End, Symbol: h.Symbol, Kind: h.Kind}
 	return s.calleeHits(p, h, rank.Callees(p.Plan, share, u, text, e.Chunks), why, "callee of ",
-		func([]byte) float64 { return share })
+		func(body []byte) float64 {
+			if rank.Covers(body, "", p.Terms) == 0 {
+				return 0
+			}
+			return share
+		})
 }
 
 // calledUnits returns the hits for the units of h's file that h calls
