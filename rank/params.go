@@ -143,7 +143,7 @@ func DefaultParams() Params {
 		CoveragePower:    0.5, ProximityBoost: 2,
 		VocabWeight: 0.5, DelegationShare: 0.9, CalleeShare: 0.5,
 		AbbrevWeight: 0.5, AbbrevMinLen: 4, LookupPartPostings: 7000,
-		RerankPool: 200, RerankMinTerms: 6, PoolIDF: true,
+		RerankPool: 200, RerankMinTerms: 5, PoolIDF: true,
 		FeedbackWeight: 0.2, FeedbackDocs: 10, FeedbackTerms: 5,
 		TextWeight: 0.5, BM25K1: 3, BM25B: 0.75, BM25Symbol: 5, CommentWeight: 0.5,
 	}
