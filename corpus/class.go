@@ -34,10 +34,19 @@ const (
 	Packaging
 	// Example: example and demo programs (examples/, _examples/, demo/).
 	Example
+	// Asset: a web asset (JavaScript, CSS) under a folder of assets
+	// (InAssetDir) of a project whose own language is another one: the
+	// page script of a server's debugger. Classify cannot know the
+	// project's language; index sets this flag (docs/ranking.md).
+	Asset
+	// Tool: a command-line tool shipped beside a library (InCommandDir:
+	// cmd/, a *_cli folder) whose product is the library. Classify
+	// cannot know what the root holds; index sets this flag.
+	Tool
 )
 
 // classNames name the flags in the order of their bits, for String.
-var classNames = []string{"test", "prose", "generated", "decl", "vendored", "packaging", "example"}
+var classNames = []string{"test", "prose", "generated", "decl", "vendored", "packaging", "example", "asset", "tool"}
 
 // String names the flags, "code" for none: "test+generated".
 func (c Class) String() string {

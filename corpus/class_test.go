@@ -71,6 +71,9 @@ func TestClassString(t *testing.T) {
 	if got := (Test | Generated).String(); got != "test+generated" {
 		t.Errorf("String = %q", got)
 	}
+	if got := (Asset | Tool).String(); got != "asset+tool" {
+		t.Errorf("String = %q", got)
+	}
 	if got := Class(0).String(); got != "code" {
 		t.Errorf("String = %q", got)
 	}
@@ -88,6 +91,14 @@ func TestAsksFor(t *testing.T) {
 		{[]string{"vendored", "allocator"}, Vendored},
 		{[]string{"build", "docker", "imag"}, Packaging},
 		{[]string{"exampl", "server"}, Example},
+		// Whole words only: "ui" does not ask for assets in "uint",
+		// nor "cli" for tools in "client".
+		{[]string{"browser", "page"}, Asset},
+		{[]string{"ui", "css"}, Asset},
+		{[]string{"uint", "json", "domain", "frontier"}, 0},
+		{[]string{"cli", "flag"}, Tool},
+		{[]string{"subcommand"}, Tool},
+		{[]string{"client", "click", "commit"}, 0},
 	}
 	for _, c := range cases {
 		if got := AsksFor(c.words); got != c.want {

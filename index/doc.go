@@ -32,7 +32,7 @@
 // finish), prewalk.go (the first sync's walk, started by Open beside the
 // manifests: Options.WalkAtOpen), writer.go (Update, Release, Changed, WaitFor, the writer
 // goroutine; writer_spare.go: the copy of the files table the next edit
-// changes, made after an edit is published), snapshot.go (Read, Content, Grep, Files, a file's class),
+// changes, made after an edit is published), snapshot.go (Read, Content, Grep, Files, a file's class), roles.go (what a file is to its root: a web asset of a project in another language, a Go library's command-line tool),
 // overlay.go (open buffers searched directly), symbols.go (Symbols and
 // Outline, over store.SymbolTable), symnamed.go (SymbolsNamed: every
 // symbol of one exact name), wordfiles.go (FilesWithWord), damage.go (CheckStore,

@@ -79,6 +79,7 @@ type state struct {
 	paths []string // sorted keys of files
 
 	classes sync.Map // API path -> corpus.Class, filled by Snapshot.classOf
+	traits  sync.Map // root name -> rootTraits, filled by Snapshot.traits
 }
 
 func (st *state) index() {

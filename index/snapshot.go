@@ -251,7 +251,8 @@ func (s *Snapshot) Class(p string) (c corpus.Class, ok bool) {
 
 // classOf is the class of the indexed file at API path p (corpus.Classify,
 // and what the indexer learnt reading it: a test, generated, prose by its
-// language, build output beside its sources). It is computed once per
+// language, build output beside its sources; and what it is to its root,
+// roleOf: a web asset, a command-line tool). It is computed once per
 // generation: IsBuiltCopy depends on the other files of the tree.
 func (s *Snapshot) classOf(p string, e *store.Entry) corpus.Class {
 	if c, ok := s.st.classes.Load(p); ok {
@@ -267,6 +268,7 @@ func (s *Snapshot) classOf(p string, e *store.Entry) corpus.Class {
 	if proseLangs[e.Lang] {
 		c |= corpus.Prose
 	}
+	c |= s.roleOf(p, e)
 	s.st.classes.Store(p, c)
 	return c
 }

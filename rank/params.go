@@ -36,9 +36,11 @@ type Params struct {
 	// (errors.Is: the symbol Is in a folder named errors).
 	QualifiedBoost float64
 	// Priors scale the score of a file's chunks by the file's class
-	// (corpus.Classify) unless the question asks for that class: tests,
-	// prose, generated files, vendored code, packaging, examples
-	// (Priors; TestFactor, ProseFactor, … in --tune).
+	// (corpus.Classify, and what index knows of the file's root) unless
+	// the question asks for that class: tests, prose, generated files,
+	// vendored code, packaging, examples, web assets of a project in
+	// another language, a library's command-line tools (Priors;
+	// TestFactor, ProseFactor, … in --tune).
 	Priors
 	// DeclFactor scales, in a question (not a lookup), the score of a
 	// unit that declares rather than does: a type, struct, interface,

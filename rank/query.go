@@ -208,7 +208,8 @@ var declKinds = map[string]bool{"package": true, "struct": true, "interface": tr
 // about jemalloc).
 func (p *Plan) asks(class corpus.Class, path string) Asks {
 	a := Asks{Tests: p.AboutTests, Docs: p.AboutDocs, Vendored: p.Asked.Has(corpus.Vendored),
-		Packaging: p.Asked.Has(corpus.Packaging), Examples: p.Asked.Has(corpus.Example) || p.AboutTests}
+		Packaging: p.Asked.Has(corpus.Packaging), Examples: p.Asked.Has(corpus.Example) || p.AboutTests,
+		Assets: p.Asked.Has(corpus.Asset), Tools: p.Asked.Has(corpus.Tool)}
 	if class.Has(corpus.Vendored) && !a.Vendored {
 		a.Vendored = p.namesFolder(path)
 	}
