@@ -234,28 +234,3 @@ func TestExplainNamesTheAbbreviations(t *testing.T) {
 		t.Errorf("String() = %q", s)
 	}
 }
-
-// The unit that answers names none of the question's words; the chunks
-// that hold them name its vocabulary, and the feedback fetch asks bleve
-// for it (docs/ranking.md, stage 6).
-func TestSearchFetchesWhatTheFeedbackTermsFind(t *testing.T) {
-	t.Parallel()
-	f := newFixture(t, "rank_feedback_fetch.txtar")
-	q := "how does the cache choose which stale entries to throw away when it is full"
-	has := func(hits []Hit) bool {
-		for _, h := range hits {
-			if h.Path == "lru/list.go" && h.Symbol == "evictLRU" {
-				return true
-			}
-		}
-		return false
-	}
-	f.ix.rank.FeedbackFetch = 0
-	if hits := search(t, f.ix, q); has(hits) {
-		t.Fatalf("without the fetch Search(%q) finds lru/list.go too: the fixture proves nothing (%v)", q, hits)
-	}
-	f.ix.rank.FeedbackFetch = 50
-	if hits := search(t, f.ix, q); !has(hits) {
-		t.Errorf("Search(%q) = %v, want lru/list.go evictLRU among the hits", q, hits)
-	}
-}

@@ -57,11 +57,8 @@ func (s *Snapshot) Search(ctx context.Context, q string, limit int, f Filter) ([
 	if rk.AbbrevWeight > 0 {
 		p.Abbrevs = s.abbrevsOf(ctx, p.Plan, rk.AbbrevMinLen)
 	}
-	cands, err := s.candidates(ctx, p, f, s.boolQuery(p, f), sz.Fetch)
+	cands, err := s.candidates(ctx, p, f, sz.Fetch)
 	if err != nil {
-		return nil, err
-	}
-	if cands, sz, err = s.fetchFeedback(ctx, p, f, cands, sz); err != nil {
 		return nil, err
 	}
 	cands = s.withBuffers(p, f, cands)
@@ -197,10 +194,10 @@ func (s *Snapshot) boolQuery(p *plan, f Filter) *query.BooleanQuery {
 	return bq
 }
 
-// candidates runs rq, the plan's query (boolQuery), on every root and
-// returns up to want candidates of each, scored by bleve and the
-// file-level factors.
-func (s *Snapshot) candidates(ctx context.Context, p *plan, f Filter, rq *query.BooleanQuery, want int) ([]rank.Cand, error) {
+// candidates runs the plan's query on every root and returns up to want
+// candidates of each, scored by bleve and the file-level factors.
+func (s *Snapshot) candidates(ctx context.Context, p *plan, f Filter, want int) ([]rank.Cand, error) {
+	rq := s.boolQuery(p, f)
 	var cands []rank.Cand
 	for _, r := range s.ix.roots {
 		var top query.Query = rq

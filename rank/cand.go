@@ -64,7 +64,7 @@ func byScore(cands []Cand) {
 // (feedback.go). All that a query of this limit fetches: one left out
 // would keep bleve's score, which the factors of the others only lower.
 // It sorts cands by score first and reads the texts of the best n.
-func Rerank(ctx context.Context, p *Plan, prm *Params, cands []Cand, n int, read Read, idf IDF) Feedback {
+func Rerank(ctx context.Context, p *Plan, prm *Params, cands []Cand, n int, read Read, idf IDF) {
 	byScore(cands)
 	pool := cands[:min(len(cands), n)]
 	read(pool)
@@ -105,23 +105,17 @@ func Rerank(ctx context.Context, p *Plan, prm *Params, cands []Cand, n int, read
 			}
 		}
 	}
-	var fb Feedback
-	if prm.FeedbackWeight > 0 || prm.FeedbackFetch > 0 {
-		fb.TopCoverage = topCoverage(pool, pc.masks, weights, prm.FeedbackDocs)
-		fb.Terms, fb.Weights = feedbackTerms(ctx, prm, len(pool), func(i int) ([]byte, float64) { return pool[i].Text, pool[i].Score }, p.Terms, idf)
-	}
 	if prm.FeedbackWeight > 0 {
-		fbTerms, fbWeights := fb.Terms, fb.Weights
+		fbTerms, fbWeights := feedbackTerms(ctx, prm, len(pool), func(i int) ([]byte, float64) { return pool[i].Text, pool[i].Score }, p.Terms, idf)
 		fm := newTermMatcher(fbTerms, nil, nil)
 		for i := range pool {
 			c := &pool[i]
-			share := cv.coverage(i, fm, fbWeights)
+			fb := cv.coverage(i, fm, fbWeights)
 			before := c.Score
-			c.Score = (1-prm.FeedbackWeight)*c.Score + prm.FeedbackWeight*baseScores[i]*share
+			c.Score = (1-prm.FeedbackWeight)*c.Score + prm.FeedbackWeight*baseScores[i]*fb
 			if before > 0 {
 				c.Why.Add(StageFeedback, "mix", c.Score/before)
 			}
 		}
 	}
-	return fb
 }

@@ -112,20 +112,6 @@ type Params struct {
 	// FeedbackTerms terms (feedback.go).
 	FeedbackWeight              float64
 	FeedbackDocs, FeedbackTerms int
-	// FeedbackFetch: a reranked question asks bleve again, for its terms
-	// and the feedback terms, each of these weighing FeedbackFetchWeight
-	// × its weight's share of the best feedback term's; up to
-	// FeedbackFetch of the chunks it returns that the first query did not
-	// join the candidates, their bleve scores scaled by the first list's
-	// best over the second's (index/expand.go; 0: off). With
-	// FeedbackFetchBelow above 0, only when the best coverage of the
-	// question among the FeedbackDocs best candidates is below it.
-	// With FeedbackFetchClamp, a fetched chunk's scaled score is at most
-	// the lowest of the question's own candidates (its query ranked the
-	// chunk below them).
-	FeedbackFetch                           int
-	FeedbackFetchWeight, FeedbackFetchBelow float64
-	FeedbackFetchClamp                      bool
 	// TextWeight is the share of a reranked candidate's base score that
 	// comes from BM25 over its text (bm25.go) with k1 BM25K1 and b BM25B,
 	// a term in a unit's name counting BM25Symbol times, against bleve's
@@ -159,7 +145,6 @@ func DefaultParams() Params {
 		AbbrevWeight: 0.5, AbbrevMinLen: 4, LookupPartPostings: 7000,
 		RerankPool: 200, RerankMinTerms: 6, PoolIDF: true,
 		FeedbackWeight: 0.2, FeedbackDocs: 10, FeedbackTerms: 5,
-		FeedbackFetch: 0, FeedbackFetchWeight: 0.5, FeedbackFetchBelow: 0,
 		TextWeight: 0.5, BM25K1: 3, BM25B: 0.75, BM25Symbol: 5, CommentWeight: 0.5,
 	}
 }
