@@ -40,7 +40,7 @@ const (
 	notCodeFactor = 0.5
 	// sameFile scales a unit's score for each entry of its file already
 	// chosen, so that the first entries cover more than one file.
-	sameFile = 0.8
+	sameFile = 0.9
 )
 
 // chooseEntries picks the units to cite and their spans. The units are
@@ -305,12 +305,17 @@ func asksAboutDocs(q string, terms []unit.Term) bool {
 // against their answerable ones (figures in docs/answers.md).
 const weakShare = 0.15
 
+// weakEntries is how many of the ranked entries isWeak reads.
+const weakEntries = 5
+
 // isWeak decides whether the evidence does not clearly answer the
 // question. It is weak when there is no ranked unit; when the question
 // writes a name (QUIC, Brotli, GenerateFromPassword: see Term.Name) that
-// neither the first three units (their text or path) nor the rest of
-// their files hold; or when the best of the first three spans holds less
-// than weakShare of the question's weighted terms. A question that names a
+// neither the first five units (their text or path) nor the rest of
+// their files hold; or when the best of the first five spans holds less
+// than weakShare of the question's weighted terms. Five, not three: the
+// entries of a file already shown weigh less (sameFile), so a file's
+// second unit may come fourth. A question that names a
 // definition that exists (defs > 0) is never weak: its definition is
 // cited first.
 func isWeak(ranked []entry, defs int, terms []unit.Term) bool {
@@ -320,7 +325,7 @@ func isWeak(ranked []entry, defs int, terms []unit.Term) bool {
 	if len(ranked) == 0 {
 		return true
 	}
-	top := ranked[:min(len(ranked), 3)]
+	top := ranked[:min(len(ranked), weakEntries)]
 	best := 0.0
 	for _, e := range top {
 		best = max(best, e.share)
