@@ -4,12 +4,12 @@ import "testing"
 
 func TestInAssetDir(t *testing.T) {
 	cases := map[string]bool{
-		"debug/shared/debugger.js":              true,
+		"viewer/shared/page.js":                 true,
 		"contrib/admin/static/admin/js/core.js": true,
 		"assets/app.css":                        true,
 		"public/index.js":                       true,
 		"lib/router.js":                         false,
-		"debug/console.py":                      false, // the folder only; index decides by language
+		"viewer/console.py":                     false, // the folder only; index decides by language
 		"sharedlib/x.js":                        false,
 	}
 	for p, want := range cases {
@@ -21,9 +21,9 @@ func TestInAssetDir(t *testing.T) {
 
 func TestInCommandDir(t *testing.T) {
 	cases := map[string]bool{
-		"cmd/bolt/main.go":          true,
+		"cmd/tiles/main.go":         true,
 		"cmd/main.go":               true,
-		"internal/guts_cli/read.go": true,
+		"internal/page_cli/read.go": true,
 		"internal/cli/run.go":       true,
 		"tools/cli-utils/x.go":      true,
 		"client.go":                 false,

@@ -22,16 +22,16 @@ func classOfPath(t *testing.T, ix *Index, p string) corpus.Class {
 // that does the work unless the question asks about the browser.
 func TestSearchWebAssetOfAnotherLanguage(t *testing.T) {
 	t.Parallel()
-	f := openNamed(t, "rank_assets.txtar", "quill")
-	const script, code = "debug/shared/debugger.js", "debug/__init__.py"
+	f := openNamed(t, "rank_assets.txtar", "ledger")
+	const script, code = "reports/static/viewer.js", "reports/__init__.py"
 	if c := classOfPath(t, f.ix, script); !c.Has(corpus.Asset) {
 		t.Errorf("%s is %v, want an asset", script, c)
 	}
-	q := "how is the token that unlocks the debugger made"
+	q := "how is the checksum of an invoice hashed"
 	if files := firstFiles(search(t, f.ix, q)); len(files) == 0 || files[0] != code {
 		t.Errorf("Search(%q) files = %v, want %s first", q, files, code)
 	}
-	asked := "how does the browser page send the debugger's unlock token"
+	asked := "how does the browser page show the invoice checksum"
 	if files := firstFiles(search(t, f.ix, asked)); len(files) == 0 || files[0] != script {
 		t.Errorf("Search(%q) files = %v, want %s first (asked for)", asked, files, script)
 	}
@@ -67,16 +67,16 @@ func TestWebAssetOfAWebProjectIsCode(t *testing.T) {
 // asks about a command.
 func TestSearchToolBesideALibrary(t *testing.T) {
 	t.Parallel()
-	f := openNamed(t, "rank_tools.txtar", "kvdb")
-	const tool, lib = "cmd/kvdb/main.go", "freelist.go"
+	f := openNamed(t, "rank_tools.txtar", "tilestore")
+	const tool, lib = "cmd/tilestore/main.go", "cache.go"
 	if c := classOfPath(t, f.ix, tool); !c.Has(corpus.Tool) {
 		t.Errorf("%s is %v, want a tool", tool, c)
 	}
-	q := "how are free pages allocated"
+	q := "how are least recently used tiles dropped"
 	if files := firstFiles(search(t, f.ix, q)); len(files) == 0 || files[0] != lib {
 		t.Errorf("Search(%q) files = %v, want %s first", q, files, lib)
 	}
-	asked := "which command prints the free pages"
+	asked := "which command prints the cached tiles"
 	if files := firstFiles(search(t, f.ix, asked)); len(files) == 0 || files[0] != tool {
 		t.Errorf("Search(%q) files = %v, want %s first (asked for)", asked, files, tool)
 	}
