@@ -40,7 +40,7 @@ const (
 	notCodeFactor = 0.5
 	// sameFile scales a unit's score for each entry of its file already
 	// chosen, so that the first entries cover more than one file.
-	sameFile = 0.9
+	sameFile = 0.8
 )
 
 // chooseEntries picks the units to cite and their spans. The units are
