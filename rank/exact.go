@@ -120,6 +120,9 @@ func indexFold(text []byte, id string) int {
 // case included, under that package (Qualifier.under).
 func (p *Plan) defines(c *Cand, id string) bool {
 	sym := LastName(c.Meta.Symbol)
+	if container := strings.TrimRight(strings.TrimSuffix(c.Meta.Symbol, sym), ". "); container != "" && strings.EqualFold(LastName(container), sym) {
+		return false // a constructor (Java, C#, C++): the class is what its name means
+	}
 	q, qualified := p.Qualifiers[id]
 	if !qualified {
 		return strings.EqualFold(sym, id)

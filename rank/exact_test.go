@@ -97,3 +97,29 @@ func TestShortQuestionWithAnIdentifierFetchesWhatExactReads(t *testing.T) {
 		t.Errorf("Fetch %d for a lookup, want fewer than %d", got, exactPool)
 	}
 }
+
+// A class's constructors are named like the class, but a question that
+// names the class means the class: its constructors get no
+// DefinitionBoost (the answer's definitions leave them out too).
+func TestAConstructorDoesNotDefineItsClass(t *testing.T) {
+	t.Parallel()
+	p, err := ParseQuery("how does a `TileCache` drop its oldest tiles")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		symbol string
+		want   bool
+	}{
+		{"TileCache", true},
+		{"Store.TileCache", true}, // a method named like it, in another class
+		{"TileCache.TileCache", false},
+		{"outer.TileCache.TileCache", false},
+		{"TileCache.shrink", false},
+	} {
+		cand := Cand{Path: "cache/TileCache.java", Meta: chunk.Meta{Symbol: c.symbol}}
+		if got := p.defines(&cand, "tilecache"); got != c.want {
+			t.Errorf("%s defines TileCache: %v, want %v", c.symbol, got, c.want)
+		}
+	}
+}
