@@ -1,6 +1,7 @@
 package index
 
 import (
+	"context"
 	"testing"
 
 	"github.com/askls/askls/corpus"
@@ -110,5 +111,33 @@ func TestCommandsOfANonLibraryAreCode(t *testing.T) {
 				t.Errorf("%s: %s is %v, want no tool", name, p, c)
 			}
 		}
+	}
+}
+
+// An edit that changes no file's language and adds none keeps the
+// root's traits of the generation before it: they are not measured
+// again at the first search after every keystroke. A new file measures
+// them again.
+func TestAnEditKeepsTheRootsTraits(t *testing.T) {
+	t.Parallel()
+	f := openNamed(t, "rank_tools.txtar", "tilestore")
+	ctx := context.Background()
+	search(t, f.ix, "how are least recently used tiles dropped") // measures the traits
+	if _, ok := f.ix.Snapshot().st.traits.Load(""); !ok {
+		t.Fatal("the search measured no traits: the test proves nothing")
+	}
+	gen := f.ix.Update("cmd/tilestore/main.go", []byte("package main\n\nfunc main() {}\n"))
+	if err := f.ix.WaitFor(ctx, gen); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := f.ix.Snapshot().st.traits.Load(""); !ok {
+		t.Error("an edit inside cmd/ lost the root's traits")
+	}
+	gen = f.ix.Update("lib.go", []byte("package tilestore\n\nfunc Lib() {}\n"))
+	if err := f.ix.WaitFor(ctx, gen); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := f.ix.Snapshot().st.traits.Load(""); ok {
+		t.Error("a new Go file at the root's top kept the traits measured before it")
 	}
 }

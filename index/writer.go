@@ -160,13 +160,15 @@ func (ix *Index) Snapshot() *Snapshot {
 // publish makes st current. changed lists the paths whose entries may
 // differ from the current generation's; nil means any may.
 func (ix *Index) publish(st *state, changed map[string]bool) {
+	ix.mu.Lock()
+	cur := ix.cur
+	ix.mu.Unlock()
 	prev := st.tab // a table made ahead for st's files (tableBesideSettle), if any
 	if prev.IsZero() {
-		ix.mu.Lock()
-		prev = ix.cur.tab
-		ix.mu.Unlock()
+		prev = cur.tab
 	}
 	st.tab = store.NextSymbolTable(prev, st.files, changed)
+	ix.carryTraits(st, cur, changed)
 	if st.ready && !ix.opts.SymbolsOnDemand {
 		st.tab.BuildAsync()
 	}
