@@ -27,7 +27,11 @@ func HoldsPhrases(text []byte, phrases []string) bool {
 	return true
 }
 
-// containsPhrase reports whether phrase (normalized) occurs in text.
+// containsPhrase reports whether phrase (normalized) occurs in text as
+// whole words: where the phrase starts or ends with a letter or a digit,
+// the text's word or identifier part must start or end there too
+// (wordEdge), so a quoted 'log' is not found in "catalog" and a quoted
+// 'timeout' is in `readTimeout` and `read_timeout`.
 func containsPhrase(text []byte, phrase string) bool {
 	if phrase == "" {
 		return true
@@ -41,19 +45,55 @@ func containsPhrase(text []byte, phrase string) bool {
 			// An ASCII byte is a rune of its own, and unicode.ToLower
 			// of it is asciiLower: the same test as below, without the
 			// calls, at each byte of a mostly ASCII text.
-			if rune(asciiLower(c)) == first && phraseAt(text[i:], phrase) {
+			if rune(asciiLower(c)) == first && phraseWordsAt(text, i, phrase) {
 				return true
 			}
 			i++
 			continue
 		}
 		r, size := utf8.DecodeRune(text[i:])
-		if unicode.ToLower(r) == first && phraseAt(text[i:], phrase) {
+		if unicode.ToLower(r) == first && phraseWordsAt(text, i, phrase) {
 			return true
 		}
 		i += size
 	}
 	return false
+}
+
+// phraseWordsAt reports whether text holds phrase (normalized) at i, as
+// whole words (containsPhrase).
+func phraseWordsAt(text []byte, i int, phrase string) bool {
+	end := phraseAt(text[i:], phrase)
+	if end < 0 {
+		return false
+	}
+	first, _ := utf8.DecodeRuneInString(phrase)
+	last, _ := utf8.DecodeLastRuneInString(phrase)
+	return (!wordRune(first) || wordEdge(text, i)) && (!wordRune(last) || wordEdge(text, i+end))
+}
+
+// wordRune reports whether r is a letter or a digit.
+func wordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// wordEdge reports whether a word or an identifier part starts or ends
+// at offset i of text: at either end of the text, beside a rune that is
+// not a letter or a digit, between a lower-case letter and an upper-case
+// one (readTimeout), or between a digit and a letter.
+func wordEdge(text []byte, i int) bool {
+	if i == 0 || i >= len(text) {
+		return true
+	}
+	p, _ := utf8.DecodeLastRune(text[:i])
+	c, _ := utf8.DecodeRune(text[i:])
+	switch {
+	case !wordRune(p) || !wordRune(c):
+		return true
+	case unicode.IsLower(p) && unicode.IsUpper(c):
+		return true
+	}
+	return unicode.IsDigit(p) != unicode.IsDigit(c)
 }
 
 // containsPhraseASCII is containsPhrase for a text all ASCII and a
@@ -77,7 +117,7 @@ func containsPhraseASCII(text []byte, phrase string, first byte) bool {
 		if j == len(text) {
 			return false
 		}
-		if phraseAt(text[j:], phrase) {
+		if phraseWordsAt(text, j, phrase) {
 			return true
 		}
 		i = j + 1
@@ -118,8 +158,9 @@ func asciiLower(c byte) byte {
 	return c
 }
 
-// phraseAt reports whether text starts with phrase (normalized).
-func phraseAt(text []byte, phrase string) bool {
+// phraseAt is the length of the text at text's start that matches
+// phrase (normalized), or -1 when it does not start with the phrase.
+func phraseAt(text []byte, phrase string) int {
 	i := 0
 	for j := 0; j < len(phrase); {
 		pr, psize := utf8.DecodeRuneInString(phrase[j:])
@@ -136,20 +177,20 @@ func phraseAt(text []byte, phrase string) bool {
 				n++
 			}
 			if n == 0 {
-				return false
+				return -1
 			}
 			continue
 		}
 		if i >= len(text) {
-			return false
+			return -1
 		}
 		r, size := utf8.DecodeRune(text[i:])
 		if unicode.ToLower(r) != pr {
-			return false
+			return -1
 		}
 		i += size
 	}
-	return true
+	return i
 }
 
 // quoteFactor is 1 + (boost-1) × the share of the phrases text holds: a

@@ -2,15 +2,36 @@ package rank
 
 import (
 	"math/rand"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode"
 	"unicode/utf8"
 )
 
-// holdsPhraseSlow is the definition containsPhrase must agree with.
+// holdsPhraseSlow is the definition containsPhrase must agree with: a
+// case-blind regular expression of the phrase, its spaces any run of
+// white space, matching at a word's edge where the phrase begins or ends
+// with a letter or a digit.
 func holdsPhraseSlow(text, phrase string) bool {
-	return strings.Contains(normalizeSpace(text), phrase)
+	words := strings.Split(phrase, " ")
+	for i, w := range words {
+		words[i] = regexp.QuoteMeta(w)
+	}
+	re := regexp.MustCompile(`^(?i:` + strings.Join(words, `\s+`) + `)`)
+	first, _ := utf8.DecodeRuneInString(phrase)
+	last, _ := utf8.DecodeLastRuneInString(phrase)
+	for i := range text { // each rune's start
+
+		m := re.FindStringIndex(text[i:])
+		if m == nil {
+			continue
+		}
+		if (!wordRune(first) || wordEdge([]byte(text), i)) && (!wordRune(last) || wordEdge([]byte(text), i+m[1])) {
+			return true
+		}
+	}
+	return false
 }
 
 func TestContainsPhraseAgreesWithNormalizedText(t *testing.T) {
@@ -25,6 +46,13 @@ func TestContainsPhraseAgreesWithNormalizedText(t *testing.T) {
 		{"ÉTÉ  chaud", "été chaud", true},
 		{"end of file", "end of file", true},
 		{"end of fil", "end of file", false},
+		{"a catalog of entries", "log", false},     // inside a word
+		{"logged twice", "log", false},             // a word's start only
+		{"set readTimeout first", "timeout", true}, // an identifier's part
+		{"set read_timeout first", "read", true},   // snake_case parts
+		{"Timeout2 reached", "timeout", true},      // a digit ends the part
+		{"100%sure", "%sure", true},                // the phrase's edge is no letter
+		{"ends with: done", "with:", true},
 		{"", "x", false},
 	}
 	for _, c := range cases {
@@ -72,7 +100,7 @@ func containsPhraseByRune(text []byte, phrase string) bool {
 	first, _ := utf8.DecodeRuneInString(phrase)
 	for i := 0; i < len(text); {
 		r, size := utf8.DecodeRune(text[i:])
-		if unicode.ToLower(r) == first && phraseAt(text[i:], phrase) {
+		if unicode.ToLower(r) == first && phraseWordsAt(text, i, phrase) {
 			return true
 		}
 		i += size
