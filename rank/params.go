@@ -59,6 +59,10 @@ type Params struct {
 	// or folder name holds a word of the question (session/store.go for
 	// "how are sessions stored").
 	NameBoost float64
+	// DirectionFactor weighs a candidate named for the other direction
+	// of an operation than the one the question names (an encoder for a
+	// question about decoding; rank.Direction; 1: off).
+	DirectionFactor float64
 	// FileSecondWeight is how much a file's other matching chunks add to
 	// its best chunk's score when files are ranked.
 	FileSecondWeight float64
@@ -139,6 +143,7 @@ func DefaultParams() Params {
 		DeclFactor:     0.3, DeclFileFactor: 1,
 		DocBoost:         8,
 		NameBoost:        0,
+		DirectionFactor:  0.5,
 		FileSecondWeight: 0.15,
 		FileDecay:        1,
 		NarrowKeep:       0.5,

@@ -4,7 +4,8 @@ import "context"
 
 // The stages after retrieval, in order (docs/ranking.md): exact
 // identifiers (Exact), file and folder names (NameBoost), coverage,
-// proximity, quoted phrases and feedback (Rerank), files (Files). The
+// proximity, quoted phrases and feedback (Rerank), the direction of an
+// operation (Direction), files (Files). The
 // stages before them, the query (ParseQuery) and the priors
 // (Plan.ApplyPriors), run as index builds the candidates; those after,
 // narrowing a hit to its unit (Narrow) and delegation (Callees), as it
@@ -53,6 +54,9 @@ func Run(ctx context.Context, p *Plan, prm *Params, cands []Cand, sz Sizes, read
 	}
 	if sz.Rerank {
 		Rerank(ctx, p, prm, cands, sz.Pool, read, idf)
+	}
+	if prm.DirectionFactor != 1 {
+		Direction(p, cands, prm.DirectionFactor)
 	}
 	return Files(prm, cands)
 }
