@@ -51,7 +51,7 @@ func syntaxOf(p string) syntax {
 		return hashes
 	case ".lua", ".sql", ".hs":
 		return syntax{line: []string{"--"}}
-	case ".go", ".rs", ".c", ".h", ".cc", ".cpp", ".hpp", ".java", ".kt", ".kts", ".scala", ".cs", ".swift", ".dart":
+	case ".go", ".rs", ".c", ".h", ".cc", ".cpp", ".hpp", ".cxx", ".hh", ".hxx", ".ipp", ".tpp", ".tcc", ".inl", ".java", ".kt", ".kts", ".scala", ".cs", ".swift", ".dart":
 		s := cLike
 		s.backtick = strings.ToLower(path.Ext(p)) == ".go"
 		return s

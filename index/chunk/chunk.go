@@ -368,10 +368,10 @@ func (o *outlineTree) emit(i, floor int, container string) int {
 	end := symEnd(s)
 	label := s.Name
 	switch {
+	case s.Kind == "method" && s.Container != "":
+		label = s.QualifiedName() // res.send = function; widget::render inside a namespace
 	case container != "":
 		label = container + "." + s.Name
-	case s.Kind == "method" && s.Container != "":
-		label = s.QualifiedName() // res.send = function
 	}
 	unit := Chunk{Start: start, End: end, Symbol: label, Kind: s.Kind,
 		Names: []string{s.QualifiedName()}, NameLines: []int{0}, Header: s.Signature}

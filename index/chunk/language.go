@@ -47,6 +47,15 @@ var languageByExt = map[string]string{
 	".hpp":   "cpp",
 	".hh":    "cpp",
 	".hxx":   "cpp",
+	".c++":   "cpp",
+	".h++":   "cpp",
+	".ipp":   "cpp", // implementation headers: out-of-line members
+	".tpp":   "cpp",
+	".txx":   "cpp",
+	".tcc":   "cpp",
+	".inl":   "cpp",
+	".ixx":   "cpp", // module interfaces
+	".cppm":  "cpp",
 	".cs":    "csharp",
 	".rb":    "ruby",
 	".php":   "php",

@@ -67,6 +67,11 @@ type declRule struct {
 	// notHere, when set, turns down the declaration named name on the
 	// line at by what lies around it (a C include guard's #define).
 	notHere func(at lineAt, name string) bool
+	// cppName: the name may be qualified with its class, or be an
+	// operator (`widget::render`, `basic_sink<Mutex>::flush_`,
+	// `widget::operator()`): the class becomes the owner and the
+	// declaration a method (cppName).
+	cppName bool
 }
 
 type blockStyle int
@@ -94,6 +99,12 @@ type outliner struct {
 	// macroBody: a "macro" declaration has a body in braces (Rust's
 	// macro_rules!); else it ends with its last backslash-continued line.
 	macroBody bool
+	// initLists: a constructor's member-initializer list may come before
+	// its body, whose braces initialize members (C++'s `: sinks_{s} {`).
+	initLists bool
+	// header, when set, matches a line above a declaration that belongs
+	// to it (C++'s `template <typename T>`); the unit starts there.
+	header func() *regexp.Regexp
 	// finish, when set, amends the outline once it is complete (Rust
 	// marks its test functions: markRustTests).
 	finish func(syms []Symbol, content []byte, li Lines)
@@ -204,7 +215,7 @@ func (o *outliner) outline(content []byte, li Lines) []Symbol {
 			continue
 		}
 		kind = memberKind(kind, inContainer, owner != "", parent >= 0 && namespaceKinds[syms[parent].Kind])
-		if i := strings.LastIndex(name[:strings.IndexByte(name+"<", '<')], "::"); i >= 0 {
+		if i := strings.LastIndex(name[:strings.IndexByte(name+"<", '<')], "::"); i >= 0 && !r.cppName {
 			name = name[i+2:] // impl fmt::Display -> Display, not inside formatter<std::tm>
 		}
 		end := o.declEnd(r, kind, trim, content, li, l)
@@ -221,6 +232,7 @@ func (o *outliner) outline(content []byte, li Lines) []Symbol {
 				start, sig = l-1, above+" "+sig
 			}
 		}
+		start = o.headerStart(content, li, start)
 		syms = append(syms, Symbol{Name: name, Container: container, Kind: kind, Line: start, EndLine: end, Signature: sig})
 		if end > l {
 			stack = append(stack, len(syms)-1)
@@ -230,6 +242,18 @@ func (o *outliner) outline(content []byte, li Lines) []Symbol {
 		o.finish(syms, content, li)
 	}
 	return syms
+}
+
+// headerStart moves the first line of a declaration that starts on
+// line start up over the header lines right above it (o.header).
+func (o *outliner) headerStart(content []byte, li Lines, start int) int {
+	if o.header == nil {
+		return start
+	}
+	for start > 1 && o.header().Match(li.Text(content, start-1, start-1)) {
+		start--
+	}
+	return start
 }
 
 // memberKind is the kind of a declaration that its rule says is kind: a
@@ -378,27 +402,37 @@ func (o *outliner) try(r declRule, at lineAt) (name, kind, owner string, ok bool
 			return "", "", "", false
 		}
 	}
+	if r.cppName && name != "" {
+		owner, name = cppName(line, m[len(m)-2], name)
+	}
 	if r.reject != nil && r.reject.MatchString(line[m[0]:m[1]]) {
 		return "", "", "", false
 	}
 	if name == "" {
 		name = r.defName
 	}
-	if !o.fits(r, at, name, m[1]) {
+	if !o.fits(r, at, name, owner, m[1]) {
 		return "", "", "", false
 	}
 	kind = r.kind
 	if kind == "$1" {
 		kind = line[m[2]:m[3]]
+	} else if r.cppName && owner != "" {
+		kind = "method"
 	}
 	return name, kind, owner, true
 }
 
-// fits reports whether the declaration named name that rule r matched on
-// the line at, up to byte end, passes the rule's checks on its context:
-// a name that is no keyword, a constructor's class, the line above, what
-// follows the brackets.
-func (o *outliner) fits(r declRule, at lineAt, name string, end int) bool {
+// fits reports whether the declaration named name (of owner) that rule r
+// matched on the line at, up to byte end, passes the rule's checks on its
+// context: a name that is no keyword, a constructor's class, the line
+// above, what follows the brackets (for a C++ constructor defined out of
+// its class, `widget::widget(…)`, its initializer list may).
+func (o *outliner) fits(r declRule, at lineAt, name, owner string, end int) bool {
+	follows := r.follows
+	if follows == "{" && r.cppName && owner != "" && owner == name {
+		follows = "{:"
+	}
 	switch {
 	case name == "" || ((r.member || o.checkNames) && notNames[name] && !r.keywordName):
 		return false
@@ -406,7 +440,7 @@ func (o *outliner) fits(r declRule, at lineAt, name string, end int) bool {
 		return false
 	case r.above != nil && !typeLine(r.above(), at.content, at.offset):
 		return false
-	case r.follows != "" && !closedThen(at.content, at.offset+strings.LastIndexAny(at.line[:end], "(<"), r.follows):
+	case follows != "" && !closedThen(at.content, at.offset+strings.LastIndexAny(at.line[:end], "(<"), follows):
 		return false
 	case r.notHere != nil && r.notHere(at, name):
 		return false
@@ -416,7 +450,8 @@ func (o *outliner) fits(r declRule, at lineAt, name string, end int) bool {
 
 // closedThen reports whether the bracket at content[at] is closed within
 // a few kilobytes and then followed by then: "(" right away, "=>" after an
-// optional type annotation.
+// optional type annotation, "{" after C++'s qualifiers (cppTail), "{:"
+// the same or a constructor's initializer list.
 func closedThen(content []byte, at int, then string) bool {
 	if at < 0 || at >= len(content) || (content[at] != '(' && content[at] != '<') {
 		return false
@@ -440,6 +475,15 @@ func closedThen(content []byte, at int, then string) bool {
 				continue
 			}
 			rest := content[i+1 : min(len(content), i+200)]
+			if then == "{" || then == "{:" {
+				// A C++ function's qualifiers and trailing return
+				// type may come first; "{:" is a constructor's,
+				// whose initializer list may follow.
+				if rest = cppTail(rest); then == "{:" && initListRE().Match(rest) {
+					return true
+				}
+				then = "{"
+			}
 			j := bytes.Index(rest, []byte(then))
 			if j < 0 {
 				return false

@@ -48,6 +48,10 @@ type braceScan struct {
 	depth   int // braces open in the body
 	paren   int // parentheses and brackets open before the body
 	opened  bool
+	// inits counts the braces open in a C++ initializer list
+	// (`: sinks_{s}`), once initList says one has started.
+	inits    int
+	initList bool
 }
 
 // step reads the byte at i and returns the index of the last byte it
@@ -141,6 +145,9 @@ func (s *braceScan) quoted(i int) int {
 // parentheses before the body (a default value, an object type) do not
 // open it.
 func (s *braceScan) bracket(c byte, i int) bool {
+	if s.o.initLists && !s.opened && s.initializer(c, i) {
+		return false
+	}
 	switch {
 	case !s.opened && (c == '(' || c == '['):
 		s.paren++
@@ -160,6 +167,25 @@ func (s *braceScan) bracket(c byte, i int) bool {
 		return s.depth <= 0 && !(s.opened && s.depth == 0 && goesOn(s.content, s.li, i+1, s.line))
 	case c == ';':
 		return !s.opened && s.paren <= 0
+	}
+	return false
+}
+
+// initializer reports whether the byte c at content[i] belongs to a C++
+// constructor's member-initializer list, before its body: the colon that
+// starts it, or a brace of a member's initializer (`sinks_{s}`), which
+// opens no body.
+func (s *braceScan) initializer(c byte, i int) bool {
+	switch {
+	case c == ':' && s.paren <= 0 && !s.initList:
+		s.initList = initListStarts(s.content, s.start, i)
+		return s.initList
+	case c == '{' && s.initList && s.paren <= 0 && (s.inits > 0 || braceInitializes(s.content, i)):
+		s.inits++
+		return true
+	case c == '}' && s.inits > 0:
+		s.inits--
+		return true
 	}
 	return false
 }

@@ -1,6 +1,9 @@
 package chunk
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // cSpecifiers matches what comes before a C or C++ function's name: its
 // return type and any attribute macros, each optionally with arguments
@@ -9,9 +12,21 @@ import "strings"
 // the parameter list: the repetition is greedy.
 const cSpecifiers = `(?:[A-Za-z_][\w:<>,]*(?:\s*\((?:[^()]|\([^()]*\))*\))?[\s\*&]+)+`
 
+// cStatement matches a statement that the function rules could take for
+// a definition, its keyword for a return type: `return std::move(x)`
+// over two lines, `throw error::make(` (a qualified name is a C++
+// function's).
+var cStatement = regexp.MustCompile(`^\s*(?:return|throw|else|case|delete|new|goto|co_return|co_yield|co_await)\b`)
+
+// oneLineBody matches a body that opens and closes at the end of the line
+// (`Caller() : cb_(0) { }`): such a constructor stays with its
+// neighbours, as a one-line method does. A member's braces (`: cb_{0}`)
+// follow its name.
+var oneLineBody = regexp.MustCompile(`(?:^|[)\s])\{[^{}]*\}\s*$`)
+
 // The outlines of C and C++, Ruby, PHP, Lua and shell.
 func init() {
-	register(&outliner{style: braces, lineComment: "//", checkNames: true, rules: []declRule{
+	register(&outliner{style: braces, lineComment: "//", checkNames: true, initLists: true, header: cppTemplateLine, rules: []declRule{
 		// After the name only a base list or the body may follow: in
 		// `struct page *alloc_pages(` the struct is a return type.
 		decl("$1", `^\s*(?:typedef\s+)?(?:template\s*<[^>]*>\s*)?(struct|class|union|enum|namespace)(?:\s+class)?\s+([A-Za-z_]\w*)\s*(?:final\s*)?(?:[:{][^;]*|/[/*].*)?$`),
@@ -19,17 +34,23 @@ func init() {
 		// `struct formatter<T, enable_if_t<…>> : base {`) is named with
 		// the head of its first argument: formatter<std::tm>.
 		{re: lazyRegexp(`^\s*(?:template\s*<.*>\s*)?(struct|class|union)\s+([A-Za-z_]\w*\s*<[^;]*)$`), kind: "$1", rename: specializationName},
-		decl("func", `^(?:(?:static|inline|extern|const|unsigned|signed|struct|enum|virtual|constexpr|explicit)\s+)*`+cSpecifiers+`\**([A-Za-z_][\w:~]*)\s*\([^;]*$`),
+		// In C++ the name may be qualified with its class, and an
+		// operator: an out-of-line member (`MYLIB_INLINE void
+		// widget::render(const T &x)`, `bool widget::operator()(int x)
+		// const`) is the method widget.render (cppName).
+		{re: lazyRegexp(`^(?:(?:static|inline|extern|const|unsigned|signed|struct|enum|virtual|constexpr|explicit)\s+)*` + cSpecifiers + `\**(` + cName + `)\s*\([^;]*$`), kind: "func", cppName: true, reject: cStatement},
+		// A macro that defines a function, named by its first argument
+		// (`SYSCALL_DEFINE3(read, unsigned int, fd, ...)` then the body).
+		{re: lazyRegexp(`^[A-Z][A-Z0-9_]*\(\s*([A-Za-z_]\w*)`), kind: "func", follows: "{"},
 		// The name alone at the start of a line, its return type on the
 		// line above (`static inline struct task_struct *` then
 		// `__pick_next_task(struct rq *rq, ...)`): a definition when the
 		// parameter list is followed by the body's brace. In C++ the
 		// name may be qualified (GNU style: `void` then
-		// `Parser::parse (const char *s)`).
-		// A macro that defines a function, named by its first argument
-		// (`SYSCALL_DEFINE3(read, unsigned int, fd, ...)` then the body).
-		{re: lazyRegexp(`^[A-Z][A-Z0-9_]*\(\s*([A-Za-z_]\w*)`), kind: "func", follows: "{"},
-		{re: lazyRegexp(`^([A-Za-z_][\w:~]*)\s*\(`), kind: "func", follows: "{", typeAbove: true},
+		// `Parser::parse (const char *s)`), and a constructor's parameter
+		// list may be followed by its initializer list
+		// (`widget::widget(int n)` then `: n_(n)`): closedThen.
+		{re: lazyRegexp(`^(` + cName + `)\s*\(`), kind: "func", follows: "{", typeAbove: true, cppName: true},
 		// Not an include guard (`#ifndef FOO_H` then `#define FOO_H`):
 		// it belongs to the file's head.
 		{re: lazyRegexp(`^\s*#\s*define\s+([A-Za-z_]\w*)`), kind: "macro", notHere: includeGuard},
@@ -38,7 +59,11 @@ func init() {
 		// do_parse(It begin, It end) -> It {`), its body opening on the
 		// line or below (not held on it: a one-line accessor stays
 		// with its neighbours, docs/outlines.md).
-		member("method", `^\s+(?:template\s*<[^;{}]*>\s*)?(?:(?:static|inline|virtual|const|explicit|constexpr|friend|[A-Z][A-Z0-9_]*)\s+)*[A-Za-z_][\w:<>,]*[\s\*&]+\**([A-Za-z_~]\w*)\s*\([^;{}]*\)\s*(?:const\s*)?(?:noexcept\s*)?(?:override\s*)?(?:->\s*[^;{}]*)?\{?\s*$`),
+		{re: member("", `^\s+(?:template\s*<[^;{}]*>\s*)?(?:(?:static|inline|virtual|const|explicit|constexpr|friend|[A-Z][A-Z0-9_]*)\s+)*[A-Za-z_][\w:<>,]*[\s\*&]+\**(`+cName+`)\s*\([^;{}]*\)\s*(?:const\s*)?(?:noexcept\s*)?(?:override\s*)?(?:&&?\s*)?(?:->\s*[^;{}]*)?\{?\s*$`).re, kind: "method", member: true, cppName: true, reject: cStatement},
+		// A constructor in its class, named like it, its
+		// member-initializer list on its line (`explicit sink(std::string
+		// name) : name_{std::move(name)} {`).
+		{re: member("", `^\s+(?:(?:explicit|constexpr|inline|[A-Z][A-Z0-9_]*)\s+)*([A-Za-z_]\w*)\s*\([^;{}]*\)\s*(?:noexcept\s*)?(?::[^;]*)?\{?\s*$`).re, kind: "method", member: true, ctor: true, reject: oneLineBody},
 	}}, "c", "cpp")
 
 	register(&outliner{style: endKeyword, lineComment: "#", rules: []declRule{
