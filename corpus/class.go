@@ -90,17 +90,17 @@ func Classify(p string) Class {
 	for i, d := range dirs {
 		ld := strings.ToLower(d)
 		switch {
-		case testDirs[ld]:
+		case testDirs[ld] || isTestSuiteDir(ld):
 			c |= Test
 		case proseDirs[ld] || isManDir(ld):
 			c |= Prose
 		case vendorDirs[ld]:
 			c |= Vendored
-		case exampleDirs[ld]:
+		case exampleDirs[strings.TrimPrefix(ld, "_")]:
 			c |= Example
 		case packagingDirs[ld] && i == 0:
 			c |= Packaging
-		case ld == ".github" || ld == ".circleci" || ld == ".gitlab":
+		case ld == ".github" || ld == ".circleci" || ld == ".gitlab" || isPythonMetadataDir(ld) && !pythonReadmeNames[lower]:
 			c |= Packaging
 		}
 	}
@@ -110,6 +110,22 @@ func Classify(p string) Class {
 // testDirs hold tests by convention (JavaScript's test/ and __tests__/,
 // Python's tests/, Ruby's spec/, Go's testdata/).
 var testDirs = map[string]bool{"test": true, "tests": true, "__tests__": true, "spec": true, "testdata": true}
+
+// isTestSuiteDir reports whether ld, a folder's name in lower case, names
+// a test suite by a part of its name that hyphens or underscores set
+// apart (integration-tests, unit_tests, spec-test, test-fixtures): a
+// suite beside the code, with a runner and fixtures of its own.
+func isTestSuiteDir(ld string) bool {
+	if !strings.ContainsAny(ld, "-_") {
+		return false
+	}
+	for _, part := range strings.FieldsFunc(ld, func(r rune) bool { return r == '-' || r == '_' }) {
+		if part == "test" || part == "tests" {
+			return true
+		}
+	}
+	return false
+}
 
 // testClassRE matches the test classes of Java, Kotlin, Scala and C#
 // (FooTest.java, FooTests.kt).
@@ -212,13 +228,28 @@ func isDeclName(lower string) bool {
 var vendorDirs = map[string]bool{"vendor": true, "vendored": true, "third_party": true, "third-party": true, "thirdparty": true,
 	"3rdparty": true, "deps": true, "external": true, "externals": true, "extern": true, "bower_components": true, "node_modules": true}
 
-// exampleDirs hold example and demo programs.
-var exampleDirs = map[string]bool{"example": true, "examples": true, "_examples": true, "demo": true, "demos": true, "samples": true, "sample": true}
+// exampleDirs hold example and demo programs; a leading underscore, which
+// keeps a folder out of Go's build (_examples/, _demo/), is ignored.
+var exampleDirs = map[string]bool{"example": true, "examples": true, "demo": true, "demos": true, "samples": true, "sample": true}
 
 // packagingDirs, at the top of a root, hold packaging (a Homebrew tap's
 // Formula/, Debian's debian/, container and CI set-ups).
-var packagingDirs = map[string]bool{"formula": true, "debian": true, "packaging": true, "dist-info": true, "rpm": true,
+var packagingDirs = map[string]bool{"formula": true, "debian": true, "packaging": true, "rpm": true,
 	"snap": true, "docker": true, "ci": true, "build-aux": true}
+
+// isPythonMetadataDir reports whether ld, a folder's name in lower case,
+// holds an installed Python package's metadata (click-8.1.dist-info,
+// Django-3.2.egg-info): its file list (RECORD, with a hash per file),
+// requirements and entry points, beside the package's code wherever it
+// is installed. Its METADATA or PKG-INFO (pythonReadmeNames) is the
+// project's README and stays what its name makes it.
+func isPythonMetadataDir(ld string) bool {
+	return strings.HasSuffix(ld, ".dist-info") || strings.HasSuffix(ld, ".egg-info")
+}
+
+// pythonReadmeNames are the files of a package's metadata folder that
+// hold its README.
+var pythonReadmeNames = map[string]bool{"metadata": true, "pkg-info": true}
 
 // packagingNames are build, packaging and release files.
 var packagingNames = map[string]bool{"makefile": true, "gnumakefile": true, "dockerfile": true, "containerfile": true,

@@ -50,15 +50,27 @@ func TestClassify(t *testing.T) {
 		"third_party/zlib/inflate.c":   Vendored,
 		"vendor/golang.org/x/net/a.go": Vendored,
 		// Packaging and build, examples.
-		"Formula/tool.rb":          Packaging,
-		"Makefile":                 Packaging,
-		"Dockerfile":               Packaging,
-		"tool.gemspec":             Packaging,
-		".github/workflows/ci.yml": Packaging,
-		"src/formula/eval.rs":      0, // only a top-level Formula/ is a tap
-		"examples/hello/main.go":   Example,
-		"_examples/router.go":      Example,
-		"src/router.go":            0,
+		"Formula/tool.rb":                      Packaging,
+		"Makefile":                             Packaging,
+		"Dockerfile":                           Packaging,
+		"tool.gemspec":                         Packaging,
+		".github/workflows/ci.yml":             Packaging,
+		"src/formula/eval.rs":                  0, // only a top-level Formula/ is a tap
+		"widget-1.2.dist-info/RECORD":          Packaging,
+		"lib/Widget-1.2.egg-info/requires.txt": Prose | Packaging,
+		"widget-1.2.dist-info/METADATA":        0, // the README: not packaging
+		"lib/Widget-1.2.egg-info/PKG-INFO":     0,
+		"examples/hello/main.go":               Example,
+		"_examples/router.go":                  Example,
+		"_demo/widget/main.go":                 Example,
+		// A test suite's folder named by a part (a runner and fixtures
+		// beside the code), not a word that holds "test".
+		"internal/spec-test/run.go": Test,
+		"integration_tests/api.py":  Test,
+		"lib/latest/widget.js":      0,
+		"contest/solver.c":          0,
+		"src/testify/assert.go":     0,
+		"src/router.go":             0,
 	}
 	for p, want := range cases {
 		if got := Classify(p); got != want {
