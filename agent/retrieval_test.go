@@ -524,3 +524,28 @@ func TestRetrievalHalvesWhatTheIndexCallsProse(t *testing.T) {
 		t.Errorf("citations %v, want the queue's code, then the manual\n%s", got, res.Answer)
 	}
 }
+
+// A name written with "::" is defined by the method of the type named
+// like its qualifier (a C++ method defined out of class, a Rust method
+// in an impl), not by the other type's method of that name.
+func TestRetrievalDefinitionOfAScopedName(t *testing.T) {
+	snap := fixtureSnapshot(t, "scoped.txtar")
+	for _, c := range []struct{ q, name, want string }{
+		{"how does canvas::stroke lay the paint?", "canvas::stroke", "src/canvas.cc"},
+		{"how does `sketch::stroke` keep the path?", "sketch::stroke", "src/sketch.cc"},
+		{"what does Pot::brew give back?", "Pot::brew", "src/pot.rs"},
+		{"how much water is left after crate::kettle::brew runs?", "kettle::brew", "src/kettle.rs"},
+	} {
+		res := askThreadChecked(t, snap, c.q)[0]
+		if len(res.Citations) == 0 || res.Citations[0].Path != c.want {
+			t.Errorf("%q: citations %v, want %s first\n%s", c.q, res.Citations, c.want, res.Answer)
+		}
+		found := false
+		for _, s := range res.Steps {
+			found = found || s.Tool == "find_symbol" && s.Args["name"] == c.name && s.Summary == "1 definitions"
+		}
+		if !found {
+			t.Errorf("%q: no find_symbol step found the one definition of %s: %+v", c.q, c.name, res.Steps)
+		}
+	}
+}

@@ -116,24 +116,34 @@ func indexFold(text []byte, id string) int {
 
 // defines reports whether c defines the identifier id (lower case): its
 // symbol's last name (a method's after its type's) is id. A name the
-// query qualifies by a package (assert.Equal) must match as written,
-// case included, under that package (Qualifier.under).
+// query qualifies (assert.Equal, widget::render) must match as written,
+// case included, in a type or under a folder or file named like a
+// qualifier (Qualifier.under): widget.render, a method of widget's.
 func (p *Plan) defines(c *Cand, id string) bool {
 	sym := LastName(c.Meta.Symbol)
-	if container := strings.TrimRight(strings.TrimSuffix(c.Meta.Symbol, sym), ". "); container != "" && strings.EqualFold(LastName(container), sym) {
+	container := strings.TrimRight(strings.TrimSuffix(c.Meta.Symbol, sym), ". ")
+	if container != "" && strings.EqualFold(LastName(container), sym) {
 		return false // a constructor (Java, C#, C++): the class is what its name means
 	}
 	q, qualified := p.Qualifiers[id]
 	if !qualified {
 		return strings.EqualFold(sym, id)
 	}
-	return sym == q.Name && q.under(c.Path, p.Projects)
+	if sym != q.Name {
+		return false
+	}
+	for _, s := range q.scopes() {
+		if container != "" && strings.EqualFold(LastName(container), s) || under(c.Path, s, p.Projects) {
+			return true
+		}
+	}
+	return false
 }
 
-// under reports whether path is where the package q.Pkg is: a folder or
+// under reports whether path is where the package pkg is: a folder or
 // file named like it, or the root of a project of that name (chi.Walk in
 // chi's tree.go).
-func (q Qualifier) under(path string, projects []string) bool {
+func under(path, pkg string, projects []string) bool {
 	dir, file := "", path
 	if i := strings.LastIndexByte(path, '/'); i >= 0 {
 		dir, file = path[:i], path[i+1:]
@@ -141,14 +151,14 @@ func (q Qualifier) under(path string, projects []string) bool {
 	if i := strings.IndexByte(file, '.'); i > 0 {
 		file = file[:i]
 	}
-	if strings.EqualFold(file, q.Pkg) {
+	if strings.EqualFold(file, pkg) {
 		return true
 	}
 	if dir == "" {
-		return slices.Contains(projects, q.Pkg)
+		return slices.Contains(projects, pkg)
 	}
 	for _, seg := range strings.Split(dir, "/") {
-		if strings.EqualFold(seg, q.Pkg) {
+		if strings.EqualFold(seg, pkg) {
 			return true
 		}
 	}

@@ -40,7 +40,7 @@ func TestQualifiedNameIsDefinedUnderItsPackage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if q, ok := p.Qualifiers["valid"]; !ok || q != (Qualifier{Pkg: "check", Name: "Valid"}) {
+	if q, ok := p.Qualifiers["valid"]; !ok || q.Pkg != "check" || q.Name != "Valid" || q.Scopes != nil {
 		t.Fatalf("Idents %v, Qualifiers %v: want valid qualified by check", p.Idents, p.Qualifiers)
 	}
 	text := []byte("func Valid(o Order) bool { return o.n > 0 }")

@@ -41,20 +41,28 @@ type Plan struct {
 	AboutDocs   bool            // the query asks about documentation
 	Qualified   [][2]string     // package-qualified names: qualifier, name (analysed)
 	// Qualifiers holds, for an identifier of one part that the query
-	// writes qualified by a package (assert.Equal: equal), the
-	// qualifier and the name as written: only a unit under a folder or
-	// file of that name defines it.
+	// writes qualified by a package (assert.Equal: equal) or with "::"
+	// (widget::render: render), the qualifiers and the name as written:
+	// only a unit in a type or under a folder or file of a qualifier's
+	// name defines it (Plan.defines).
 	Qualifiers map[string]Qualifier
 	Projects   []string     // the workspace's project names (DropNames)
+	dotted     []Qualifier  // every name the query qualifies with a dot, as written (projectCalls)
+	scoped     []ScopedName // the names the query writes with "::" (ScopedNames)
 	Asked      corpus.Class // the classes of file the query asks for (corpus.AsksFor)
 	// Abbrevs holds, for a plain term, the identifier parts of the
 	// workspace that abbreviate it (index fills it: param for paramet).
 	Abbrevs map[string][]string
 }
 
-// Qualifier is a package-qualified name as a query writes it
-// (assert.Equal: Pkg assert, Name Equal).
-type Qualifier struct{ Pkg, Name string }
+// Qualifier is a qualified name as a query writes it (assert.Equal: Pkg
+// assert, Name Equal). Of a name written with "::", Scopes holds every
+// qualifier, outermost first, and Pkg the innermost
+// (mylib::detail::flush: mylib, detail).
+type Qualifier struct {
+	Pkg, Name string
+	Scopes    []string
+}
 
 // CheckQuery returns q without its surrounding space, or ErrBadQuery
 // when it is empty or too long.
@@ -124,6 +132,12 @@ func ParseQuery(q string) (*Plan, error) {
 			p.Words = append(p.Words, t)
 		}
 	}
+	p.scoped = ScopedNames(q)
+	// A quoted name (env['myproj.session']) is a string the code holds,
+	// not a name it defines.
+	for _, m := range qualifiedRE.FindAllStringSubmatch(WithoutQuotes(q), 8) {
+		p.dotted = append(p.dotted, Qualifier{Pkg: m[1], Name: m[2]})
+	}
 	for _, m := range qualifiedRE.FindAllStringSubmatch(q, 8) {
 		// Analysed as the fields are (lower case, stems): the first token
 		// of a word is the whole word.
@@ -150,7 +164,12 @@ func (p *Plan) DropNames(names []string) {
 			p.AboutTests = false
 		}
 	}
-	if len(names) == 0 || len(p.Terms) < 2 {
+	if len(names) == 0 {
+		return
+	}
+	p.unscopeProjects(names)
+	p.projectCalls(names)
+	if len(p.Terms) < 2 {
 		return
 	}
 	// A project name written as an identifier (rayon_core for rayon-core)
@@ -162,8 +181,11 @@ func (p *Plan) DropNames(names []string) {
 			parts = append(parts, Terms(strings.ReplaceAll(t, "_", " "))...) // analysed: tidy is tidi
 		}
 	}
+	// The name of a qualified name (widget.widget(), myproj::myproj) is
+	// what the query asks about, even when it is the project's name too.
+	asked := p.qualifiedNameTerms()
 	isName := func(t string) bool {
-		return namesProject(names, t) || slices.Contains(parts, t)
+		return !asked[t] && (namesProject(names, t) || slices.Contains(parts, t))
 	}
 	drop := func(ts []string) []string {
 		out := ts[:0:0]

@@ -20,11 +20,7 @@ func queryTerms(q string) (terms, all []string, code, exact, parts map[string]bo
 	seen := map[string]bool{}
 	code, exact, parts = map[string]bool{}, map[string]bool{}, map[string]bool{}
 	plain := map[string]bool{} // terms some word gave on its own
-	for _, w := range strings.FieldsFunc(q, func(r rune) bool {
-		return r == ' ' || r == '\t' || r == '\n' || r == ',' || r == '?' || r == '(' || r == ')' || r == '"'
-	}) {
-		w = words.CutContraction(w)
-		codeLike := words.IsCode(w)
+	addWord := func(w string, codeLike bool) {
 		toks := Terms(w)
 		for i, term := range toks {
 			if codeLike {
@@ -48,6 +44,18 @@ func queryTerms(q string) (terms, all []string, code, exact, parts map[string]bo
 			if !words.IsStop(term) {
 				terms = append(terms, term)
 			}
+		}
+	}
+	for _, w := range strings.FieldsFunc(q, func(r rune) bool {
+		return r == ' ' || r == '\t' || r == '\n' || r == ',' || r == '?' || r == '(' || r == ')' || r == '"'
+	}) {
+		w = words.CutContraction(w)
+		// A name written with "::" (widget::render) is its qualifiers and
+		// its name, each a word of its own; the name is code.
+		ws := scopedWords(w)
+		for k, w := range ws {
+			codeLike := words.IsCode(w) || len(ws) > 1 && k == len(ws)-1
+			addWord(w, codeLike)
 		}
 	}
 	for t := range parts {
@@ -133,7 +141,9 @@ func WithoutQuotes(q string) string {
 // name). A plain word (Server, token) is not one; an exported name of
 // one part qualified by a package (assert.Equal, errors.Is) is, with
 // its qualifier in quals: the name alone is a common word, the
-// qualifier says which definition is meant.
+// qualifier says which definition is meant. So is any name written
+// with "::" (widget::render, crate::io::copy: qualifyScoped), whose
+// qualifiers are no identifiers of their own.
 func codeIdents(q string) (out []string, quals map[string]Qualifier) {
 	seen := map[string]bool{}
 	add := func(w string) {
@@ -143,6 +153,8 @@ func codeIdents(q string) (out []string, quals map[string]Qualifier) {
 			out = append(out, w)
 		}
 	}
+	quals = map[string]Qualifier{}
+	q = qualifyScoped(q, add, quals)
 	for _, m := range backtickRE.FindAllStringSubmatch(q, -1) {
 		for _, w := range identWordRE.FindAllString(m[1], -1) {
 			add(w[strings.LastIndexByte(w, '.')+1:])
@@ -164,9 +176,6 @@ func codeIdents(q string) (out []string, quals map[string]Qualifier) {
 			continue
 		}
 		add(name)
-		if quals == nil {
-			quals = map[string]Qualifier{}
-		}
 		quals[id] = Qualifier{Pkg: pkg, Name: name}
 	}
 	return out, quals

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -29,18 +30,36 @@ var (
 )
 
 // identifiers picks the names a question writes unambiguously as code:
-// in backticks (`foo`), qualified (errors.Is, http.Server), camel case
-// with a capital after a lower-case letter (DetectContentType, ServeHTTP)
-// or snake case of more than one part (max_len). Plain English words are
-// never identifiers: not a capitalised word ("Content-Type", "Server"),
-// not an all-capital one ("HTTP"), not "e.g.".
+// in backticks (`foo`), qualified (errors.Is, http.Server, widget::render),
+// camel case with a capital after a lower-case letter (DetectContentType,
+// ServeHTTP) or snake case of more than one part (max_len). Plain
+// English words are never identifiers: not a capitalised word
+// ("Content-Type", "Server"), not an all-capital one ("HTTP"), not
+// "e.g.". A name written with "::" (rank.ScopedNames) is kept with its
+// qualifiers ("widget::render", path keywords out) when it is of one
+// part; a name of several parts (mylib::flush_all) is specific on its
+// own and kept alone, and the qualifiers are no identifiers of their own.
+// A name called on the way to a method of what it returns
+// (Pad::new().pour(…)) is none.
 func identifiers(q string) []string {
 	var out []string
 	seen := map[string]bool{}
 	add := func(w string) {
-		if !seen[w] {
+		if w != "" && !seen[w] {
 			seen[w] = true
 			out = append(out, w)
+		}
+	}
+	scoped, q := rank.CutScoped(q)
+	for _, s := range scoped {
+		switch {
+		case s.Chained:
+			// Pad::new().pour(…): the question asks what the last
+			// call does; the constructor on the way is not its subject.
+		case len(s.Scopes) == 0 || words.IsCode(s.Name):
+			add(s.Name)
+		default:
+			add(strings.Join(s.Scopes, "::") + "::" + s.Name)
 		}
 	}
 	for _, m := range backtickRE.FindAllStringSubmatch(q, -1) {
@@ -69,34 +88,35 @@ func qualifiedOK(w string) bool {
 }
 
 // definitions finds the declarations of the identifiers in the question
-// (exact names; "pkg.Name" and "Type.Method" narrow by folder or
-// container), as hits over the whole unit with its doc comment.
+// (exact names; "pkg.Name", "Type.Method" and "a::b::name" narrow by
+// folder, file or container: qualifiedBy), as hits over the whole unit
+// with its doc comment.
 func (r *run) definitions() []index.Hit {
 	var out []index.Hit
 	skip := r.notDefining()
 	for _, id := range identifiers(r.q.Text) {
-		parts := strings.Split(id, ".")
-		name, qual := parts[len(parts)-1], ""
-		if len(parts) > 1 {
-			qual = parts[len(parts)-2]
-		}
+		name, in := qualifiedBy(id)
 		t0 := time.Now()
 		limit := 20
-		if qual != "" {
+		if in != nil {
 			limit = 200 // "http.Get": many types have a Get method; the function may come late
 		}
 		syms := r.src.Symbols(name, limit)
+		if strings.Contains(id, "::") && !slices.ContainsFunc(syms, func(s index.Symbol) bool { return s.Name == name && in(s) }) {
+			// No type, file or folder of the workspace is named like the
+			// qualifiers: another crate's or the project's own
+			// (myproj::info), any definition of the name is meant.
+			in = nil
+		}
 		var withBody, without []index.Hit
 		for _, s := range syms {
 			if s.Name != name || corpus.Classify(s.Path)&skip != 0 {
 				continue
 			}
-			if s.Container == s.Name && qual == "" {
+			if s.Container == s.Name && in == nil {
 				continue // a constructor (Java, C#, C++): the class is what the name means
 			}
-			// "Type.Method" names a container; "pkg.Name" a package-level
-			// name in a folder named like the package.
-			if qual != "" && s.Container != qual && (s.Container != "" || path.Base(path.Dir(s.Path)) != qual) {
+			if in != nil && !in(s) {
 				continue
 			}
 			f, err := r.tb.File(s.Path)
@@ -178,4 +198,40 @@ func (r *run) atCursor() []index.Hit {
 	}
 	label := best.QualifiedName()
 	return []index.Hit{{Path: best.Path, Start: unit.DocStart(f, best.Line), End: max(best.EndLine, best.Line), Symbol: label, Kind: best.Kind, Language: best.Language}}
+}
+
+// qualifiedBy splits an identifier of the question into its name and
+// the test a symbol of that name must pass to be the definition it
+// means (nil: any). "Type.Method" names a container; "pkg.Name" a
+// package-level name in a folder named like the package. A name written
+// with "::" (widget::render, crate::io::copy as io::copy) is a method of
+// a type named like one of its qualifiers (the index labels a C++
+// out-of-class method widget.render, a Rust method Type.method), or a
+// unit in a file or folder named like one (io.rs, io/mod.rs).
+func qualifiedBy(id string) (name string, in func(index.Symbol) bool) {
+	if scopes := strings.Split(id, "::"); len(scopes) > 1 {
+		name, scopes = scopes[len(scopes)-1], scopes[:len(scopes)-1]
+		return name, func(s index.Symbol) bool {
+			file := path.Base(s.Path)
+			if i := strings.IndexByte(file, '.'); i > 0 {
+				file = file[:i]
+			}
+			dirs := strings.Split(path.Dir(s.Path), "/")
+			for _, q := range scopes {
+				if s.Container == q || file == q || slices.Contains(dirs, q) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	parts := strings.Split(id, ".")
+	name = parts[len(parts)-1]
+	if len(parts) == 1 {
+		return name, nil
+	}
+	qual := parts[len(parts)-2]
+	return name, func(s index.Symbol) bool {
+		return s.Container == qual || s.Container == "" && path.Base(path.Dir(s.Path)) == qual
+	}
 }

@@ -21,6 +21,11 @@ func TestIdentifiers(t *testing.T) {
 		"Is HTTP/1.1 or HTTP/2 used, i.e. which one?":              "",
 		"what calls `foo()` and `a.b`":                             "foo,a.b",
 		"Where are __init__ and _private set":                      "",
+		"how does canvas::stroke lay the paint":                    "canvas::stroke",
+		"where is easel::board::hue_all called":                    "hue_all",
+		"why does crate::gauge::tally count twice":                 "gauge::tally",
+		"why is std::make_shared used with Vec::new":               "Vec::new",
+		"what happens in Pad::new().pour(3) then":                  "",
 	} {
 		if got := strings.Join(identifiers(q), ","); got != want {
 			t.Errorf("identifiers(%q) = %q, want %q", q, got, want)
