@@ -11,8 +11,8 @@
 // reads their texts and an IDF from the index; Run applies, in order,
 // exact identifiers (Exact), names (NameBoost), the text score (BM25
 // over the reranked pool's texts, bm25.go), coverage, proximity, quoted
-// phrases and feedback (Rerank) and the files stage (Files,
-// ByFile). index then writes the page: each hit narrowed to its unit
+// phrases and feedback (Rerank), the direction of an operation the
+// question asks about (Direction) and the files stage (Files, ByFile). index then writes the page: each hit narrowed to its unit
 // (Narrow), its excerpt (Excerpt), the units a wrapper calls (Callees).
 // A Breakdown records what each stage did to a score (askls search
 // --explain). docs/ranking.md states the model, its formulas and
