@@ -25,6 +25,13 @@ var directions = [][2]string{
 	{"import importer imports", "export exporter exports"},
 }
 
+// roles are pairs of the two ends of one exchange, the client and the
+// server: like directions, but no in or out, so a question that names
+// data going in and out still takes a side here.
+var roles = [][2]string{
+	{"client clients", "server servers"},
+}
+
 // directionWords are directions read two ways: per pair, each side's
 // terms as the question's are analysed (Terms), and each side's words as
 // they are written in names.
@@ -33,16 +40,21 @@ type directionWords struct {
 	names [2][]string
 }
 
-var directionTerms = sync.OnceValue(func() []directionWords {
-	out := make([]directionWords, len(directions))
-	for i, d := range directions {
+var directionTerms = sync.OnceValue(func() []directionWords { return analyseDirections(directions) })
+
+var roleTerms = sync.OnceValue(func() []directionWords { return analyseDirections(roles) })
+
+// analyseDirections reads pairs two ways (directionWords).
+func analyseDirections(pairs [][2]string) []directionWords {
+	out := make([]directionWords, len(pairs))
+	for i, d := range pairs {
 		for s := range 2 {
 			out[i].terms[s] = Terms(d[s])
 			out[i].names[s] = strings.Fields(d[s])
 		}
 	}
 	return out
-})
+}
 
 // Direction is the direction stage: when the question names one side of
 // pairs of directions and not the other ("how is a table decoded"), a
@@ -68,7 +80,20 @@ func Direction(p *Plan, cands []Cand, factor float64) {
 			sides = append(sides, side{d.names[1], d.names[0]})
 		}
 	}
-	if len(sides) == 0 || names[0] && names[1] {
+	if names[0] && names[1] {
+		sides = nil
+	}
+	for _, d := range roleTerms() {
+		a := slices.ContainsFunc(d.terms[0], func(t string) bool { return slices.Contains(p.Terms, t) })
+		b := slices.ContainsFunc(d.terms[1], func(t string) bool { return slices.Contains(p.Terms, t) })
+		switch {
+		case a && !b:
+			sides = append(sides, side{d.names[0], d.names[1]})
+		case b && !a:
+			sides = append(sides, side{d.names[1], d.names[0]})
+		}
+	}
+	if len(sides) == 0 {
 		return
 	}
 	var path, unit []string

@@ -43,3 +43,24 @@ func TestDirectionWeighsTheOtherSide(t *testing.T) {
 		}
 	}
 }
+
+// The client and the server of one exchange are a pair too, apart from
+// in and out: a question about the client's side of a handshake that
+// reads and writes weighs the server's code.
+func TestDirectionWeighsTheOtherRole(t *testing.T) {
+	cands := []Cand{
+		{Path: "link/handshake_client.go", Meta: chunk.Meta{Symbol: "clientHello"}, Score: 1},
+		{Path: "link/handshake_server.go", Meta: chunk.Meta{Symbol: "serverHello"}, Score: 1},
+		{Path: "link/conn.go", Meta: chunk.Meta{Symbol: "Conn.readRecord"}, Score: 1},
+	}
+	p, err := ParseQuery("where does the client read and write its first handshake message")
+	if err != nil {
+		t.Fatal(err)
+	}
+	Direction(p, cands, 0.5)
+	for i, want := range []float64{1, 0.5, 1} {
+		if cands[i].Score != want {
+			t.Errorf("%s scores %v, want %v", cands[i].Path, cands[i].Score, want)
+		}
+	}
+}
