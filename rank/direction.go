@@ -4,9 +4,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
-	"github.com/askls/askls/index/chunk"
+	"github.com/askls/askls/words"
 )
 
 // directions are pairs of opposite directions of one operation: the two
@@ -65,44 +64,28 @@ func analyseDirections(pairs [][2]string) []directionWords {
 // across pairs ("how is a compressed block decoded": the data is
 // compressed, the question is about decoding), or neither, is left alone.
 func Direction(p *Plan, cands []Cand, factor float64) {
-	type side struct{ own, other []string }
-	var sides []side // per pair the question names one side of
-	names := [2]bool{}
-	for _, d := range directionTerms() {
-		in := slices.ContainsFunc(d.terms[0], func(t string) bool { return slices.Contains(p.Terms, t) })
-		out := slices.ContainsFunc(d.terms[1], func(t string) bool { return slices.Contains(p.Terms, t) })
-		names[0] = names[0] || in
-		names[1] = names[1] || out
-		switch {
-		case in && !out:
-			sides = append(sides, side{d.names[0], d.names[1]})
-		case out && !in:
-			sides = append(sides, side{d.names[1], d.names[0]})
-		}
-	}
-	if names[0] && names[1] {
+	sides, in, out := questionSides(p, directionTerms())
+	if in && out {
 		sides = nil
 	}
-	for _, d := range roleTerms() {
-		a := slices.ContainsFunc(d.terms[0], func(t string) bool { return slices.Contains(p.Terms, t) })
-		b := slices.ContainsFunc(d.terms[1], func(t string) bool { return slices.Contains(p.Terms, t) })
-		switch {
-		case a && !b:
-			sides = append(sides, side{d.names[0], d.names[1]})
-		case b && !a:
-			sides = append(sides, side{d.names[1], d.names[0]})
-		}
-	}
+	roleSides, _, _ := questionSides(p, roleTerms())
+	sides = append(sides, roleSides...)
 	if len(sides) == 0 {
 		return
 	}
-	var path, unit []string
+	paths := make([]map[string][2]bool, len(sides)) // per side, a file name's (own, other): a file has many chunks
+	for k := range paths {
+		paths[k] = map[string][2]bool{}
+	}
 	for i := range cands {
 		c := &cands[i]
-		path = nameWords(path[:0], nameParts(c.Path))
-		units := append([]string{c.Meta.Symbol}, partSymbols(c.Meta.Parts)...)
-		for _, sd := range sides {
-			if otherSide(path, units, sd.own, sd.other, unit[:0]) {
+		for k, sd := range sides {
+			named, ok := paths[k][c.Path]
+			if !ok {
+				named[0], named[1] = nameSides(nameParts(c.Path), sd)
+				paths[k][c.Path] = named
+			}
+			if otherSide(c, sd, named) {
 				c.Score *= factor
 				c.Why.Add(StageCoverage, "direction", factor)
 				break
@@ -111,65 +94,68 @@ func Direction(p *Plan, cands []Cand, factor float64) {
 	}
 }
 
-// otherSide reports whether a chunk is named for the other side only: no
-// word of its file's name or of its units' names is one of own, and its
-// file's name or else every unit's name holds a word of other. A merged
-// chunk whose units go both ways is left alone (a from_f64 beside a
-// deserialize_f64). buf is scratch space.
-func otherSide(path, units []string, own, other []string, buf []string) bool {
-	holds := func(parts, words []string) bool {
-		return slices.ContainsFunc(parts, func(part string) bool {
-			return slices.ContainsFunc(words, func(w string) bool { return strings.EqualFold(part, w) })
-		})
+// side is one pair's side the question takes: its own words and the
+// other side's, as names write them.
+type side struct{ own, other []string }
+
+// questionSides returns the side the question takes in each of pairs it
+// names one side of and not the other, and whether it names any first
+// (in) side and any second (out) side.
+func questionSides(p *Plan, pairs []directionWords) (sides []side, in, out bool) {
+	names := func(ts []string) bool {
+		return slices.ContainsFunc(ts, func(t string) bool { return slices.Contains(p.Terms, t) })
 	}
-	if holds(path, own) {
+	for _, d := range pairs {
+		a, b := names(d.terms[0]), names(d.terms[1])
+		in, out = in || a, out || b
+		switch {
+		case a && !b:
+			sides = append(sides, side{d.names[0], d.names[1]})
+		case b && !a:
+			sides = append(sides, side{d.names[1], d.names[0]})
+		}
+	}
+	return sides, in, out
+}
+
+// otherSide reports whether a candidate is named for the other side
+// only: no word of its file's name or of its units' names is one of
+// sd.own, and its file's name or else every unit's name holds a word of
+// sd.other. A merged chunk whose units go both ways is left alone (a
+// from_f64 beside a deserialize_f64). path says whether its file's name
+// holds a word of sd.own and of sd.other (nameSides).
+func otherSide(c *Cand, sd side, path [2]bool) bool {
+	if path[0] {
 		return false
 	}
 	all := true
-	for _, u := range units {
-		buf = nameWords(buf[:0], u)
-		if holds(buf, own) {
+	unit := func(name string) bool { // false: the unit names its own side
+		o, t := nameSides(name, sd)
+		all = all && t
+		return !o
+	}
+	if !unit(c.Meta.Symbol) {
+		return false
+	}
+	for _, pm := range c.Meta.Parts {
+		if !unit(pm.Symbol) {
 			return false
 		}
-		all = all && holds(buf, other)
 	}
-	return holds(path, other) || all && len(units) > 0
+	return path[1] || all
 }
 
-// partSymbols are the names of a merged chunk's units.
-func partSymbols(parts []chunk.Part) []string {
-	out := make([]string, len(parts))
-	for i, pm := range parts {
-		out[i] = pm.Symbol
-	}
-	return out
-}
-
-// nameWords appends the words of name: its runs of letters and digits,
-// split again where a lower-case letter meets an upper-case one (readAll,
-// Entry.WriteTo, zstd_decompress: read All Entry Write To zstd
-// decompress).
-func nameWords(out []string, name string) []string {
-	start := -1
-	flush := func(end int) {
-		if start >= 0 {
-			out = append(out, name[start:end])
-			start = -1
+// nameSides reports whether name holds a word of sd.own and one of
+// sd.other, its words cut as the index cuts code (words.Scan: a name
+// whole, then its camelCase, snake_case and dotted parts, lower case).
+func nameSides(name string, sd side) (own, other bool) {
+	words.Scan([]byte(name), func(_, _ int, term []byte) {
+		for _, w := range sd.own {
+			own = own || string(term) == w
 		}
-	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		alnum := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c >= utf8.RuneSelf
-		switch {
-		case !alnum:
-			flush(i)
-		case start < 0:
-			start = i
-		case 'A' <= c && c <= 'Z' && 'a' <= name[i-1] && name[i-1] <= 'z':
-			flush(i)
-			start = i
+		for _, w := range sd.other {
+			other = other || string(term) == w
 		}
-	}
-	flush(len(name))
-	return out
+	})
+	return own, other
 }
