@@ -37,7 +37,7 @@ func FuzzRewriter(f *testing.F) {
 		// fence after it, no link definition from it.
 		" [3] ```\n[3]", "  [3]: x",
 		// A removed marker joins a '<' to what follows it.
-		"<[0]Y", "<(x.go:9)b", "<[9]/p>",
+		"<[0]Y", "<(x.go:9)b", "<[9]/p>", "< [9]/", "<\t [0]a",
 		"```\nx\r```\r[x](y)", "`a\r\n`[x](y)", "`` a\nb ` x `` [x](y) `", "`a\n\n`[x](y)`", "```x`\n[x](y)", "```\n```x\n[x](y)\n```\n[1]", "\t```\n[x](y)", "```` ```\n```` x",
 	} {
 		f.Add(s, len(s)/2)

@@ -82,6 +82,10 @@ func (r *Rewriter) spaces(out *strings.Builder, b []byte, i int, final bool) (in
 			if text = r.markerText(text); text != "" {
 				r.writeSpaces(out, string(b[i:j]))
 				r.writeMarker(out, text, b, end)
+			} else if r.prev == '<' {
+				// "< [9]/" must not become "</": the spaces stay.
+				r.writeSpaces(out, string(b[i:j]))
+				r.prev = b[j-1]
 			} else {
 				r.tickGap = r.prev == '`'
 			}
