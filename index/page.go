@@ -71,7 +71,7 @@ func (s *Snapshot) page(p *plan, cands []rank.Cand, limit int) []Hit {
 		add(h)
 		if n := len(hits); n <= rank.DelegationHits { // the delegation stage (rank/delegate.go)
 			for _, callee := range s.callees(p, h, text, why) {
-				add(callee)
+				add(callee.hit())
 			}
 			if len(hits) == n && hits[n-1].Start == h.Start { // not a wrapper, and shown
 				waiting.push(s.calledUnits(p, h, text, why))
@@ -91,7 +91,7 @@ func (s *Snapshot) page(p *plan, cands []rank.Cand, limit int) []Hit {
 
 // callees returns the hits for the units of h's file that h calls when
 // it is a wrapper (rank.Callees), each scored DelegationShare of it.
-func (s *Snapshot) callees(p *plan, h Hit, text []byte, why rank.Breakdown) []Hit {
+func (s *Snapshot) callees(p *plan, h Hit, text []byte, why rank.Breakdown) []calleeHit {
 	share := s.ix.rank.DelegationShare
 	e := s.st.files[h.Path]
 	if e == nil {
@@ -109,7 +109,7 @@ func (s *Snapshot) callees(p *plan, h Hit, text []byte, why rank.Breakdown) []Hi
 
 // calledUnits returns the hits for the units of h's file that h calls
 // (rank.Calls), each scored by rank.CalleeScore.
-func (s *Snapshot) calledUnits(p *plan, h Hit, text []byte, why rank.Breakdown) []Hit {
+func (s *Snapshot) calledUnits(p *plan, h Hit, text []byte, why rank.Breakdown) []calleeHit {
 	share := s.ix.rank.CalleeShare
 	e := s.st.files[h.Path]
 	if e == nil || share <= 0 {
@@ -121,42 +121,68 @@ func (s *Snapshot) calledUnits(p *plan, h Hit, text []byte, why rank.Breakdown) 
 }
 
 // calleeHits turns the units h calls into hits, each scored h's score
-// times factor of its text; one of factor 0 is left out.
-func (s *Snapshot) calleeHits(p *plan, h Hit, called []rank.Callee, why rank.Breakdown, name string, factor func([]byte) float64) []Hit {
-	var out []Hit
-	for _, cl := range called {
+// times factor of its text; one of factor 0 is left out. Their chunks
+// are read together (one check of the file, as the rerank reads its
+// pool), each masked once; a hit's excerpt is made when the page shows
+// it (calleeHit.hit).
+func (s *Snapshot) calleeHits(p *plan, h Hit, called []rank.Callee, why rank.Breakdown, name string, factor func([]byte) float64) []calleeHit {
+	if len(called) == 0 {
+		return nil
+	}
+	texts := s.chunkTexts(len(called), func(k int) (string, chunk.Meta) { return h.Path, called[k].Chunk })
+	masked := map[int][]byte{} // by the chunk's first line: merged units share their chunk
+	var out []calleeHit
+	for k, cl := range called {
 		cu, ch := cl.Unit, cl.Chunk
-		body := rank.LinesOf(s.chunkText(h.Path, ch), ch.Start, cu.Start, cu.End)
+		text, ok := masked[ch.Start]
+		if !ok {
+			text = secret.Redact(bytes.Clone(texts[k]))
+			masked[ch.Start] = text
+		}
+		body := rank.LinesOf(text, ch.Start, cu.Start, cu.End)
 		f := factor(body)
 		if f <= 0 {
 			continue
 		}
 		callee := Hit{Path: h.Path, Start: cu.Start, End: cu.End, Symbol: cu.Symbol, Kind: cu.Kind, Language: h.Language, Score: h.Score * f}
-		callee.Excerpt = excerpt(secret.Redact(body), p.Terms)
 		if why != nil {
 			callee.Explain = append(append(rank.Breakdown{}, why...), rank.Factor{Stage: rank.StageDelegation, Name: name + rank.LastName(h.Symbol), Value: f})
 		}
-		out = append(out, callee)
+		out = append(out, calleeHit{callee, body, p.Terms})
 	}
 	return out
 }
 
+// calleeHit is a callee's hit before its excerpt is made from body.
+type calleeHit struct {
+	h     Hit
+	body  []byte // masked
+	terms []string
+}
+
+// hit returns the hit with its excerpt.
+func (c calleeHit) hit() Hit {
+	h := c.h
+	h.Excerpt = excerpt(c.body, c.terms)
+	return h
+}
+
 // calleeQueue holds the callees of the first hits until the candidates
 // left score below them.
-type calleeQueue []Hit
+type calleeQueue []calleeHit
 
 // push adds hits, keeping the queue by score, best first.
-func (q *calleeQueue) push(hits []Hit) {
+func (q *calleeQueue) push(hits []calleeHit) {
 	*q = append(*q, hits...)
-	slices.SortStableFunc(*q, func(a, b Hit) int { return cmp.Compare(b.Score, a.Score) })
+	slices.SortStableFunc(*q, func(a, b calleeHit) int { return cmp.Compare(b.h.Score, a.h.Score) })
 }
 
 // pop takes the best hit if it scores at least score.
 func (q *calleeQueue) pop(score float64) (Hit, bool) {
-	if len(*q) == 0 || (*q)[0].Score < score {
+	if len(*q) == 0 || (*q)[0].h.Score < score {
 		return Hit{}, false
 	}
-	h := (*q)[0]
+	c := (*q)[0]
 	*q = (*q)[1:]
-	return h, true
+	return c.hit(), true
 }
