@@ -16,7 +16,7 @@ type Priors struct {
 // DefaultPriors are the factors askls ranks with. docs/ranking.md says
 // why each is what it is.
 func DefaultPriors() Priors {
-	return Priors{TestFactor: 0.25, ProseFactor: 0.2, GeneratedFactor: 0.1, VendoredFactor: 0.3, PackagingFactor: 0.3, ExampleFactor: 0.5,
+	return Priors{TestFactor: 0.15, ProseFactor: 0.2, GeneratedFactor: 0.1, VendoredFactor: 0.3, PackagingFactor: 0.3, ExampleFactor: 0.5,
 		AssetFactor: 0.5, ToolFactor: 0.3}
 }
 

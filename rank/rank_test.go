@@ -20,7 +20,7 @@ func TestPriorsApply(t *testing.T) {
 		why   string
 	}{
 		{"code", 0, Asks{}, 1, ""},
-		{"a test", corpus.Test, Asks{}, pr.TestFactor, "priors test×0.25"},
+		{"a test", corpus.Test, Asks{}, pr.TestFactor, "priors test×0.15"},
 		{"a test, asked for", corpus.Test, Asks{Tests: true}, 1, ""},
 		{"generated prose takes the generated factor only", corpus.Generated | corpus.Prose, Asks{}, pr.GeneratedFactor, "priors generated×0.1"},
 		{"vendored packaging", corpus.Vendored | corpus.Packaging, Asks{}, pr.VendoredFactor * pr.PackagingFactor, "priors vendored×0.3 · priors packaging×0.3"},

@@ -97,7 +97,7 @@ func TestSearchExplain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"query: terms answer request; a lookup", "srv/server.go:3-5", "= candidates tfidf=", "srv/server_test.go:3-5", "priors test×0.25"} {
+	for _, want := range []string{"query: terms answer request; a lookup", "srv/server.go:3-5", "= candidates tfidf=", "srv/server_test.go:3-5", "priors test×0.15"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
