@@ -38,6 +38,10 @@ type broadScore struct {
 	Span3               bool     // retrieval answer: an expected location among the first 3 citations (askls only)
 	First               []string // the first ndcgK hits, path:start-end
 	Cited               []string `json:",omitempty"` // the retrieval answer's first 3 citations, path:start-end (askls only)
+	// Hits are every hit of the search (60), each with what every
+	// ranking stage did to its score and no excerpt (--hits, askls
+	// only): what an analysis of the stages' weights reads.
+	Hits []index.Hit `json:",omitempty"`
 }
 
 // broadTotals sums scores of one group (a half, a half's kind, a set).
@@ -150,6 +154,7 @@ func runBroad(ctx context.Context, args []string) error {
 	verbose := fs.Bool("v", false, "print each question's result")
 	asJSON := fs.Bool("json", false, "print every question's scores as JSON")
 	beside := fs.String("beside", "", "a set `NAME` whose tree joins every other set's workspace as a second root (NDCG and top-5 only)")
+	hits := fs.Bool("hits", false, "with --json, also every hit of each question's search (60) with its score breakdown (askls search --explain), no excerpts")
 	check := fs.String("check", "", "floors, e.g. `dev.ndcg>=0.7,held.ndcg>=0.7,held.top5>=0.8,held.span3>=0.6` (also HALF.KIND.ndcg); exits 1 when one is missed")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -168,7 +173,7 @@ func runBroad(ctx context.Context, args []string) error {
 	}
 	var scores, base []broadScore
 	for _, set := range sets {
-		s, b, err := broadRun{cache: *cache, tune: *tune, baseline: *baseline, beside: *beside}.scoreBroadSet(ctx, set)
+		s, b, err := broadRun{cache: *cache, tune: *tune, baseline: *baseline, beside: *beside, hits: *hits}.scoreBroadSet(ctx, set)
 		if err != nil {
 			return err
 		}
@@ -239,6 +244,7 @@ type broadRun struct {
 	// ROOT/PATH; the run strips its own root's prefix and does not score
 	// the answers' spans.
 	beside string
+	hits   bool // record every hit with its breakdown (broadScore.Hits)
 }
 
 // scoreBroadSet indexes one set's tree and scores its questions on askls
@@ -299,11 +305,17 @@ func (br broadRun) scoreBroadSet(ctx context.Context, set string) (askls, bm25 [
 		if len(q.Expected) == 0 {
 			continue
 		}
-		hits, err := snap.Search(ctx, q.Question, 60, index.Filter{})
+		hits, err := snap.Search(ctx, q.Question, 60, index.Filter{Explain: br.hits})
 		if err != nil {
 			return nil, nil, fmt.Errorf("broad: %s: %w", q.ID, err)
 		}
 		s := score(hits, q)
+		if br.hits {
+			for i := range hits {
+				hits[i].Excerpt = ""
+			}
+			s.Hits = hits
+		}
 		s.Span3, s.Cited = span[q.ID].Span3, span[q.ID].First
 		askls = append(askls, s)
 	}
