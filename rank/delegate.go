@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/askls/askls/index/chunk"
+	"github.com/askls/askls/words"
 )
 
 // Delegation: a thin wrapper (a public method whose body hands the work
@@ -41,13 +42,13 @@ const DelegationHits = 5
 // cost: it ran on every line of the first hits' bodies.
 func callNames(line []byte, fn func(name []byte)) {
 	for i := 0; i < len(line); {
-		if !isNameByte(line[i]) {
+		if !words.IsIdentByte(line[i]) {
 			i++
 			continue
 		}
 		start := -1
 		j := i
-		for ; j < len(line) && isNameByte(line[j]); j++ {
+		for ; j < len(line) && words.IsIdentByte(line[j]); j++ {
 			if start < 0 && !isDigit(line[j]) {
 				start = j
 			}
@@ -63,11 +64,6 @@ func callNames(line []byte, fn func(name []byte)) {
 		}
 		i = j
 	}
-}
-
-// isNameByte reports whether c may be part of an identifier (ASCII).
-func isNameByte(c byte) bool {
-	return c == '_' || isDigit(c) || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
